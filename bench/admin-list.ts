@@ -1,0 +1,105 @@
+// npm run bench:list [-- --merchants 100000 --requests 200]
+// Seeds a fresh database (embedded PGlite, or a fresh database on DATABASE_URL's server), starts the
+// real app on loopback, signs in, and times GET /api/admin/merchants for a first page, a search and a
+// filter. Prints p50/p95/p99 in milliseconds.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.js';
+import { upsertUser } from '../src/server/auth/user-store.js';
+import { parseConfig } from '../src/server/config.js';
+import { openDatabase, type Database } from '../src/server/db/database.js';
+import { merchants } from '../src/server/db/schema.js';
+import { createRandom, fakeMerchant } from '../src/server/seed/fake-merchants.js';
+import { LocalDiskStorage } from '../src/server/storage/local-disk-storage.js';
+
+const { values } = parseArgs({ options: { merchants: { type: 'string', default: '100000' }, requests: { type: 'string', default: '200' } } });
+const total = Number(values.merchants);
+const requests = Number(values.requests);
+const serverUrl = process.env.DATABASE_URL;
+const dir = mkdtempSync(path.join(tmpdir(), 'aipos-bench-'));
+
+async function openFresh(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (!serverUrl) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    cleanup: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const { database, cleanup } = await openFresh();
+const seedStart = Date.now();
+const random = createRandom(42);
+const now = new Date();
+for (let start = 0; start < total; start += 1000) {
+  const rows = [];
+  for (let i = start; i < Math.min(total, start + 1000); i += 1) rows.push(fakeMerchant({ index: i, random, now }));
+  await database.db.insert(merchants).values(rows);
+}
+await database.db.execute(sql`vacuum analyze merchants`);
+const seedSeconds = (Date.now() - seedStart) / 1000;
+
+const config = parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', COOKIE_SECURE: 'false' });
+const app = await buildApp({ config, database, storage: new LocalDiskStorage(path.join(dir, 'files')), clientDir: null, logger: false });
+await upsertUser(database.db, { email: 'bench@aipos.test', password: 'bench-password-panjang-sekali', role: 'admin' }, new Date());
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const login = await fetch(`${address}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: 'bench@aipos.test', password: 'bench-password-panjang-sekali' }),
+});
+const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+
+const scenarios = [
+  { name: 'first page', url: '/api/admin/merchants' },
+  { name: 'search "berkah"', url: '/api/admin/merchants?q=berkah' },
+  { name: 'search phone "0812-34"', url: '/api/admin/merchants?q=0812-34' },
+  { name: 'filter verified', url: '/api/admin/merchants?status=verified' },
+  { name: 'filter + sort by name', url: '/api/admin/merchants?status=rejected&sort=nama_toko' },
+];
+
+console.log(`\n${await database.describe()} · ${total.toLocaleString('en')} merchants (seeded in ${seedSeconds.toFixed(1)} s) · ${requests} sequential requests each`);
+console.log('scenario                     p50 ms   p95 ms   p99 ms   rows');
+for (const scenario of scenarios) {
+  const times: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < requests + 20; i += 1) {
+    const started = performance.now();
+    const response = await fetch(`${address}${scenario.url}`, { headers: { cookie } });
+    const body = (await response.json()) as { total: number };
+    if (response.status !== 200) throw new Error(`${scenario.url}: ${response.status}`);
+    // The first 20 warm caches and the JIT.
+    if (i >= 20) times.push(performance.now() - started);
+    rows = body.total;
+  }
+  times.sort((a, b) => a - b);
+  const f = (n: number) => n.toFixed(1).padStart(8);
+  console.log(`${scenario.name.padEnd(26)} ${f(percentile(times, 50))} ${f(percentile(times, 95))} ${f(percentile(times, 99))}   ${rows}`);
+}
+await app.close();
+await database.close();
+await cleanup();

@@ -1,0 +1,391 @@
+// npm run bench [-- --seconds 10 --slice 2 --warmup 2 --registration-seconds 20 --merchants 100000 --list-connections 1 --no-build
+//                   --only lookup,list,registration]   (--seconds 60 for a longer, steadier run)
+// Builds the server into .build-bench, then on PGlite (and on PostgreSQL when DATABASE_URL is set, in a
+// fresh database dropped afterwards) starts the real server in its own process, production mode, and
+// loads it with autocannon on loopback; in the same run, the bare baseline (bench/bare-server.ts) gets the
+// same load, both servers up at once and loaded in alternating turns. Prints one table per engine and the
+// targets of issue 8. Ratios are what to read: these machines are shared, so absolute figures move.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import sharp from 'sharp';
+import { createRandom } from '../src/server/seed/fake-merchants.js';
+import { multipartBody, registrationBody } from '../src/server/test/registration-fixtures.js';
+import { listStatements } from './list-sql.js';
+import { mergeLoads, runLoad, sleep, startServer, type LoadResult, type ServerProcess, type TaggedRequest } from './bench-kit.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BUILD_DIR = '.build-bench';
+const SERVER_JS = path.join(ROOT, BUILD_DIR, 'server/server.js');
+const BARE_TS = path.join(ROOT, 'bench/bare-server.ts');
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    merchants: { type: 'string', default: '100000' },
+    'list-connections': { type: 'string', default: '1' },
+    slice: { type: 'string', default: '2' },
+    // Six requests with five 1 MB images make one registration: a turn must hold several of them.
+    'registration-seconds': { type: 'string', default: '20' },
+    'no-build': { type: 'boolean', default: false },
+    only: { type: 'string', default: 'lookup,list,registration' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const WARMUP = Number(values.warmup);
+const MERCHANTS = Number(values.merchants);
+const LIST_CONNECTIONS = Number(values['list-connections']);
+const SLICE = Number(values.slice);
+const REGISTRATION_SECONDS = Number(values['registration-seconds']);
+const ONLY = new Set(values.only.split(','));
+const ADMIN = { email: 'bench-admin@aipos.test', password: 'bench-password-panjang-sekali' };
+const UNLIMITED = '100000000';
+const BENCH_PHOTO_NOTE = '1600 x 1200 JPEG, ~1 MB';
+
+type Engine = 'pglite' | 'postgres';
+/** Median time to decode and re-encode one benchmark photo with sharp in this process. */
+let reencodeMs = Number.NaN;
+type Row = {
+  scenario: string;
+  server: 'ours' | 'bare';
+  load: LoadResult;
+  rssMb: number;
+  /** Registrations completed per second (registration scenario only). */
+  perSecond?: number;
+};
+
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // DATABASE_URL only when the caller passes it: the PGlite runs must not seed the PostgreSQL server.
+    const { DATABASE_URL: _ignored, ...inherited } = process.env;
+    const child = spawn(command, args, { cwd: ROOT, env: { ...inherited, ...env }, stdio: 'inherit' });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The seeded codes are AIP-S plus four base-36 characters of the row's index (fake-merchants.ts). */
+function seededCodes(n: number): string[] {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const random = createRandom(99);
+  return Array.from({ length: n }, () => {
+    let index = Math.floor(random() * MERCHANTS);
+    let code = '';
+    for (let i = 0; i < 4; i += 1) {
+      code = alphabet[index % 36] + code;
+      index = Math.floor(index / 36);
+    }
+    return `AIP-S${code}`;
+  });
+}
+
+const LIST_SCENARIOS = [
+  { name: 'admin list: first page', query: {} },
+  // A typical search (a phone fragment: a handful of matches) and a broad one (a common word in 8% of names).
+  { name: 'admin list: search phone "0812-34"', query: { q: '0812-34' } },
+  { name: 'admin list: search word "berkah"', query: { q: 'berkah' } },
+  { name: 'admin list: filter verified', query: { status: 'verified' } },
+] as const;
+
+/** The exact SQL the real server runs for each list scenario, for the bare server to run too. */
+function listQueries(): Record<string, ReturnType<typeof listStatements>> {
+  return Object.fromEntries(LIST_SCENARIOS.map((scenario, i) => [String(i), listStatements(scenario.query)]));
+}
+
+/**
+ * A ~1 MB JPEG of a 2-megapixel phone photo: noise does not compress, so the size holds and the server
+ * pays a real decode and encode. The quality is searched for the size closest to 1 MB.
+ */
+async function makePhoto(): Promise<Buffer> {
+  const width = 1600;
+  const height = 1200;
+  const random = createRandom(5);
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i += 1) raw[i] = 64 + Math.floor(random() * 128);
+  let [low, high] = [40, 98];
+  let best = Buffer.alloc(0);
+  while (low <= high) {
+    const quality = Math.floor((low + high) / 2);
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    if (Math.abs(jpeg.length - 1_000_000) < Math.abs(best.length - 1_000_000)) best = jpeg;
+    if (jpeg.length > 1_000_000) high = quality - 1;
+    else low = quality + 1;
+  }
+  return best;
+}
+
+type Side = { server: ServerProcess; connections: number; requests: TaggedRequest[] };
+
+/**
+ * Ours and bare, both running, loaded in turns of `slice` seconds (ours, bare, bare, ours, ...) until each
+ * had SECONDS: the load of other processes on a shared machine then weighs on both alike, and the
+ * ratio holds even when the absolute figures move.
+ */
+async function sideBySide(ours: Side, bare: Side, slice: number, total = SECONDS): Promise<[LoadResult, LoadResult]> {
+  const go = (side: Side, seconds: number) => runLoad({ url: side.server.url, connections: side.connections, seconds, requests: side.requests });
+  if (WARMUP > 0) {
+    await go(ours, WARMUP);
+    await go(bare, WARMUP);
+  }
+  const turns = Math.max(1, Math.round(total / slice));
+  const seconds = total / turns;
+  const results: [LoadResult[], LoadResult[]] = [[], []];
+  for (let i = 0; i < turns; i += 1) {
+    const order = i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
+    for (const which of order) results[which].push(await go(which === 0 ? ours : bare, seconds));
+  }
+  return [mergeLoads(results[0]), mergeLoads(results[1])];
+}
+
+async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb: number; seedSeconds: number; description: string }> {
+  const work = mkdtempSync(path.join(tmpdir(), `aipos-bench-${engine}-`));
+  const dataDir = path.join(work, 'data');
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (engine === 'postgres') {
+    const serverUrl = process.env.DATABASE_URL!;
+    const name = `bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    };
+  }
+  const dbEnv: Record<string, string> = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const oursEnv: Record<string, string> = { ...dbEnv, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', COOKIE_SECURE: 'false' };
+  // On PGlite the bare server gets its own copy of the seeded data directory: both servers stay up side
+  // by side, and two processes must never open one PGlite directory.
+  const bareDataDir = path.join(work, 'bare-data');
+  const bareEnv: Record<string, string> = { ...dbEnv, DATA_DIR: bareDataDir, BARE_DRIVER: engine === 'postgres' ? 'pg' : 'pglite', BARE_LIST_QUERIES: JSON.stringify(listQueries()) };
+  const rows: Row[] = [];
+  const servers: ServerProcess[] = [];
+  const ours = async (env: Record<string, string> = {}) => {
+    const server = await startServer('ours', [SERVER_JS], { ...oursEnv, ...env }, await freePort(), work);
+    servers.push(server);
+    return server;
+  };
+  const bare = async () => {
+    const server = await startServer('bare', ['--import', 'tsx', BARE_TS], bareEnv, await freePort(), ROOT);
+    servers.push(server);
+    return server;
+  };
+
+  try {
+    // The very first start: PGlite initialises a new database here, the peak the issue asks for apart.
+    const first = await ours();
+    const description = first.output().match(/database: ([^"]+)/)?.[1] ?? engine;
+    await sleep(500);
+    const firstStartMb = first.peakRssMb();
+    await first.stop();
+
+    const seedStarted = Date.now();
+    console.log(`[${engine}] seeding ${MERCHANTS} merchants with db:seed ...`);
+    await run(process.execPath, ['--import', 'tsx', 'scripts/db-seed.ts', '--merchants', String(MERCHANTS)], dbEnv);
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    if (engine === 'pglite') cpSync(path.join(dataDir, 'pgdata'), path.join(bareDataDir, 'pgdata'), { recursive: true });
+
+    if (ONLY.has('lookup')) {
+      const codes = seededCodes(1000);
+      const lookup = (pathName: string): TaggedRequest[] => {
+        let next = 0;
+        return [
+          {
+            method: 'POST',
+            path: pathName,
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (request) => ({ ...request, body: JSON.stringify({ kode_pendaftaran: codes[(next += 1) % codes.length] }) }),
+          },
+        ];
+      };
+      console.log(`[${engine}] status lookup ...`);
+      const o = await ours({ RATE_LIMIT_LOOKUPS_PER_MINUTE: UNLIMITED });
+      const b = await bare();
+      const [ro, rb] = await sideBySide({ server: o, connections: 10, requests: lookup('/api/status/lookup') }, { server: b, connections: 10, requests: lookup('/lookup') }, SLICE);
+      const scenario = 'status lookup by code (10 conn)';
+      rows.push({ scenario, server: 'ours', load: ro, rssMb: o.peakRssMb() }, { scenario, server: 'bare', load: rb, rssMb: b.peakRssMb() });
+      await o.stop();
+      await b.stop();
+    }
+
+    if (ONLY.has('list')) {
+      console.log(`[${engine}] admin list ...`);
+      const o = await ours({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+      const b = await bare();
+      const login = await fetch(`${o.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+      const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+      const pending: [string, LoadResult, LoadResult][] = [];
+      for (const [i, scenario] of LIST_SCENARIOS.entries()) {
+        const search = new URLSearchParams(scenario.query as Record<string, string>).toString();
+        const [ro, rb] = await sideBySide(
+          { server: o, connections: LIST_CONNECTIONS, requests: [{ method: 'GET', path: `/api/admin/merchants${search ? `?${search}` : ''}`, headers: { cookie } }] },
+          { server: b, connections: LIST_CONNECTIONS, requests: [{ method: 'GET', path: `/list/${i}` }] },
+          SLICE,
+        );
+        pending.push([`${scenario.name} (${LIST_CONNECTIONS} conn)`, ro, rb]);
+      }
+      for (const [scenario, ro, rb] of pending) {
+        rows.push({ scenario, server: 'ours', load: ro, rssMb: o.peakRssMb() }, { scenario, server: 'bare', load: rb, rssMb: b.peakRssMb() });
+      }
+      await o.stop();
+      await b.stop();
+    }
+
+    if (ONLY.has('registration')) {
+      const photo = await makePhoto();
+      // What one photo costs the server's re-encoding (the same sharp calls), measured here.
+      const reencode: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const started = performance.now();
+        await sharp(photo).rotate().jpeg({ quality: 90 }).toBuffer();
+        reencode.push(performance.now() - started);
+      }
+      reencodeMs = reencode.sort((a, b) => a - b)[2]!;
+      const slots = ['foto_usaha', 'foto_produk', 'foto_ktp', 'foto_selfie_ktp', 'foto_kk'] as const;
+      const parts = await Promise.all(slots.map((slot) => multipartBody([{ name: slot, data: photo, filename: `${slot}.jpg`, contentType: 'image/jpeg' }])));
+      const applicant = (uploadPath: string, submitPath: string): TaggedRequest[] => [
+        ...slots.map(
+          (slot, i): TaggedRequest => ({
+            kind: 'upload',
+            method: 'POST',
+            path: uploadPath,
+            headers: parts[i]!.headers,
+            body: parts[i]!.payload,
+            onResponse: (status, body, context) => {
+              if (status === 201) context[slot] = (JSON.parse(body) as { upload_id: string }).upload_id;
+            },
+          }),
+        ),
+        {
+          kind: 'register',
+          method: 'POST',
+          path: submitPath,
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request, context) => ({
+            ...request,
+            headers: { ...request.headers, 'idempotency-key': randomUUID() },
+            body: JSON.stringify(registrationBody(Object.fromEntries(slots.map((slot) => [slot, context[slot] as string])))),
+          }),
+        },
+      ];
+      console.log(`[${engine}] registration (photo ${(photo.length / 1024 / 1024).toFixed(2)} MB) ...`);
+      const o = await ours({ RATE_LIMIT_UPLOADS_PER_HOUR: UNLIMITED, RATE_LIMIT_REGISTRATIONS_PER_HOUR: UNLIMITED });
+      const b = await bare();
+      // One turn each: a registration (six requests) must fit in a turn, and shorter turns would cut many.
+      const [ro, rb] = await sideBySide(
+        { server: o, connections: 8, requests: applicant('/api/uploads', '/api/registrations') },
+        { server: b, connections: 8, requests: applicant('/upload', '/register') },
+        REGISTRATION_SECONDS,
+        REGISTRATION_SECONDS,
+      );
+      const scenario = 'registration: 5 x 1 MB uploads + submit (8 applicants)';
+      const perSecond = (r: LoadResult) => (r.byKind.get('register')?.statuses.get(201) ?? 0) / r.seconds;
+      rows.push(
+        { scenario, server: 'ours', load: ro, rssMb: o.peakRssMb(), perSecond: perSecond(ro) },
+        { scenario, server: 'bare', load: rb, rssMb: b.peakRssMb(), perSecond: perSecond(rb) },
+      );
+      await o.stop();
+      await b.stop();
+    }
+    return { rows, firstStartMb, seedSeconds, description };
+  } finally {
+    for (const server of servers) await server.stop();
+    await dropDatabase().catch((error: unknown) => console.error('drop database:', (error as Error).message));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : '-');
+
+function printEngine(engine: Engine, result: Awaited<ReturnType<typeof benchEngine>>): string[] {
+  const lines: string[] = [];
+  const out = (line = '') => {
+    lines.push(line);
+    console.log(line);
+  };
+  out();
+  out(`### ${result.description}: ${MERCHANTS.toLocaleString('en')} merchants seeded by db:seed in ${result.seedSeconds.toFixed(0)} s; ${SECONDS} s per server and scenario in alternating turns of ${SLICE} s (registration: one turn of ${REGISTRATION_SECONDS} s each), after ${WARMUP} s warm-up`);
+  out();
+  out('| scenario | server | req/s | p50 ms | p95 ms | p99 ms | ours / bare req/s | peak RSS MB | failed |');
+  out('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of result.rows) {
+    const bare = result.rows.find((r) => r.scenario === row.scenario && r.server === 'bare');
+    const ratio = row.server === 'ours' && bare ? (row.load.reqPerSec / bare.load.reqPerSec).toFixed(2) : '';
+    const l = row.load;
+    out(`| ${row.scenario} | ${row.server} | ${f0(l.reqPerSec)} | ${f1(l.p50)} | ${f1(l.p95)} | ${f1(l.p99)} | ${ratio} | ${f0(row.rssMb)} | ${l.failures} |`);
+    for (const [kind, data] of row.perSecond === undefined ? [] : row.load.byKind) {
+      const sorted = data.times;
+      const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+      out(`| &nbsp;&nbsp;${kind} | ${row.server} | ${f1(sorted.length / l.seconds)} | ${f1(pct(50))} | ${f1(pct(95))} | ${f1(pct(99))} | | | ${[...data.statuses].filter(([s]) => s >= 300).reduce((a, [, n]) => a + n, 0)} |`);
+    }
+    if (row.perSecond !== undefined) {
+      const ratioReg = row.server === 'ours' && bare?.perSecond ? ` (${(row.perSecond / bare.perSecond).toFixed(2)} x bare)` : '';
+      out(`| &nbsp;&nbsp;**registrations/s** | ${row.server} | **${f1(row.perSecond)}**${ratioReg} | | | | | | |`);
+    }
+  }
+  if (result.rows.some((r) => r.perSecond !== undefined)) {
+    out(`\nOne benchmark photo (${BENCH_PHOTO_NOTE}) takes ${f1(reencodeMs)} ms to decode and re-encode with sharp in the bench process (median of 5, same load): five per registration.`);
+  }
+  out(`\nFirst start on a new ${engine === 'pglite' ? 'data directory' : 'database'} (initialisation and migrations): peak RSS ${f0(result.firstStartMb)} MB.`);
+
+  // Targets of issue 8, next to what this run measured.
+  const ours = (prefix: string) => result.rows.find((r) => r.server === 'ours' && r.scenario.startsWith(prefix));
+  const bareOf = (row: Row | undefined) => result.rows.find((r) => r.server === 'bare' && r.scenario === row?.scenario);
+  const verdict = (ok: boolean) => (ok ? 'met' : '**MISSED**');
+  out();
+  out('| target | measured | |');
+  out('|---|---|---|');
+  const lookup = ours('status lookup');
+  if (lookup) {
+    const ratio = lookup.load.reqPerSec / bareOf(lookup)!.load.reqPerSec;
+    out(`| status lookup >= 0.8 x bare req/s | ${ratio.toFixed(2)} x | ${verdict(ratio >= 0.8)} |`);
+    if (engine === 'postgres') out(`| status lookup p99 < 25 ms (PostgreSQL) | ${f1(lookup.load.p99)} ms | ${verdict(lookup.load.p99 < 25)} |`);
+  }
+  for (const row of result.rows.filter((r) => r.server === 'ours' && r.scenario.startsWith('admin list'))) {
+    out(`| ${row.scenario.replace(/ \(.*/, '')} p95 < 50 ms | ${f1(row.load.p95)} ms | ${verdict(row.load.p95 < 50)} |`);
+  }
+  const registration = ours('registration');
+  if (registration && engine === 'postgres') out(`| registrations >= 8/s (PostgreSQL) | ${f1(registration.perSecond ?? 0)}/s | ${verdict((registration.perSecond ?? 0) >= 8)} |`);
+  const limit = engine === 'pglite' ? 512 : 256;
+  const peak = Math.max(...result.rows.filter((r) => r.server === 'ours').map((r) => r.rssMb));
+  out(`| RSS under load < ${limit} MB (restart over existing data) | ${f0(peak)} MB | ${verdict(peak < limit)} |`);
+  out(`| first start peak RSS (reported, no target) | ${f0(result.firstStartMb)} MB | |`);
+  return lines;
+}
+
+if (!values['no-build']) {
+  console.log(`building the server into ${BUILD_DIR} ...`);
+  await run('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR]);
+}
+console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}`);
+const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const printed: string[] = [];
+for (const engine of engines) printed.push(...printEngine(engine, await benchEngine(engine)));
+console.log('\n---- all tables ----');
+console.log(printed.join('\n'));

@@ -1,0 +1,31 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { MESSAGES } from '../../domain/messages';
+import { Button } from './ui/button';
+
+/** Copies a value; the button shows a confirmation state for 2 seconds (SPEC §4). */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      toast.success(MESSAGES.copied);
+    } catch {
+      toast.error(MESSAGES.copyFailed);
+    }
+  };
+
+  return (
+    <Button variant="ghost" size="icon" onClick={() => void copy()} aria-label={copied ? MESSAGES.copied : label}>
+      {copied ? <Check aria-hidden className="text-green-600" /> : <Copy aria-hidden />}
+    </Button>
+  );
+}

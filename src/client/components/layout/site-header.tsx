@@ -1,0 +1,84 @@
+import { Menu, ShoppingCart, X, Zap } from 'lucide-react';
+import { Collapsible } from 'radix-ui';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { cn } from '../../lib/cn';
+import { Button } from '../ui/button';
+
+const NAV_LINKS = [
+  { to: '/', label: 'Beranda', end: true },
+  { to: '/shop', label: 'Produk', end: false },
+  { to: '/status', label: 'Cek Status', end: false },
+  { to: '/register', label: 'Daftar Merchant', end: false },
+];
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700',
+    isActive && 'text-brand-700',
+  );
+}
+
+export function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [lastPath, setLastPath] = useState(location.pathname);
+  // Navigating closes the small-screen menu.
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setOpen(false);
+  }
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
+      <Collapsible.Root open={open} onOpenChange={setOpen}>
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700" aria-label="AIPOS Beranda">
+            <Zap aria-hidden className="size-6" />
+            AIPOS
+          </Link>
+          <nav aria-label="Navigasi utama" className="hidden items-center gap-1 md:flex">
+            {NAV_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="hidden items-center gap-2 md:flex">
+            <Button asChild variant="secondary" size="sm">
+              <Link to="/admin/login">Admin</Link>
+            </Button>
+            <Button asChild size="sm">
+              <Link to="/shop">
+                <ShoppingCart aria-hidden />
+                Beli Produk
+              </Link>
+            </Button>
+          </div>
+          <Collapsible.Trigger asChild>
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label={open ? 'Tutup menu' : 'Buka menu'}>
+              {open ? <X aria-hidden /> : <Menu aria-hidden />}
+            </Button>
+          </Collapsible.Trigger>
+        </div>
+        <Collapsible.Content className="border-t border-slate-200 md:hidden">
+          <nav aria-label="Navigasi seluler" className="flex flex-col gap-1 px-4 py-3">
+            {NAV_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
+                {link.label}
+              </NavLink>
+            ))}
+            <div className="mt-2 flex gap-2">
+              <Button asChild variant="secondary" size="sm" className="flex-1">
+                <Link to="/admin/login">Admin</Link>
+              </Button>
+              <Button asChild size="sm" className="flex-1">
+                <Link to="/shop">Beli Produk</Link>
+              </Button>
+            </div>
+          </nav>
+        </Collapsible.Content>
+      </Collapsible.Root>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+type DialogContentProps = {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  /** Hide the corner close button when the dialog must be answered with its own buttons. */
+  hideClose?: boolean;
+};
+
+export function DialogContent({ title, description, children, className, hideClose }: DialogContentProps) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+      <RadixDialog.Content
+        className={cn(
+          'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none',
+          className,
+        )}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
+        <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+        {description && <RadixDialog.Description className="mt-2 text-sm text-slate-600">{description}</RadixDialog.Description>}
+        <div className="mt-4">{children}</div>
+        {!hideClose && (
+          <RadixDialog.Close className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600" aria-label="Tutup">
+            <X aria-hidden className="size-4" />
+          </RadixDialog.Close>
+        )}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

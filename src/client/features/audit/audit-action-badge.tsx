@@ -1,0 +1,47 @@
+import { AUDIT_ACTIONS, type AuditAction } from '../../../domain/vocabularies';
+import { Badge } from '../../components/ui/badge';
+import { cn } from '../../lib/cn';
+
+/** Indonesian names of the audit actions, for the filter and the badge's tooltip. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Tambah',
+  update: 'Ubah data',
+  delete: 'Hapus permanen',
+  soft_delete: 'Hapus',
+  status_change: 'Ubah status',
+  document_reupload: 'Upload ulang dokumen',
+  document_download: 'Unduh dokumen',
+  login: 'Login',
+  export: 'Ekspor',
+};
+
+// SPEC §2: each action its own colour, so a scan down the column tells them apart.
+const ACTION_COLOURS: Record<AuditAction, string> = {
+  create: 'bg-green-100 text-green-800',
+  update: 'bg-blue-100 text-blue-800',
+  delete: 'bg-red-200 text-red-900',
+  soft_delete: 'bg-rose-100 text-rose-800',
+  status_change: 'bg-amber-100 text-amber-800',
+  document_reupload: 'bg-violet-100 text-violet-800',
+  document_download: 'bg-cyan-100 text-cyan-800',
+  login: 'bg-slate-200 text-slate-800',
+  export: 'bg-teal-100 text-teal-800',
+};
+
+function isAuditAction(value: string): value is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/** The action's code as stored (what the trail is searched by), coloured, with its Indonesian name as a title. */
+export function AuditActionBadge({ action }: { action: string }) {
+  const known = isAuditAction(action);
+  return (
+    <Badge
+      className={cn('whitespace-nowrap font-mono', known ? ACTION_COLOURS[action] : 'bg-slate-100 text-slate-700')}
+      title={known ? AUDIT_ACTION_LABELS[action] : undefined}
+      data-testid="audit-action"
+    >
+      {action}
+    </Badge>
+  );
+}

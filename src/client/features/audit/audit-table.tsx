@@ -1,0 +1,107 @@
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDateTimeWib } from '../../../domain/format';
+import type { AuditEntry } from '../../../domain/merchants';
+import { MESSAGES } from '../../../domain/messages';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Table, TableHead, TableRow, Td, Th } from '../../components/ui/table';
+import { AuditActionBadge } from './audit-action-badge';
+import { AuditDiff } from './audit-diff';
+
+const COLUMNS = ['Waktu', 'Admin', 'Aksi', 'Tabel', 'Detail'] as const;
+
+type AuditTableProps = { items: AuditEntry[] | undefined; loading: boolean };
+
+export function AuditTable({ items, loading }: AuditTableProps) {
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <Table label="Log aktivitas" aria-busy={loading}>
+      <TableHead>
+        <tr>
+          {COLUMNS.map((column) => (
+            <Th key={column}>{column}</Th>
+          ))}
+        </tr>
+      </TableHead>
+      <tbody>
+        {items === undefined && loading && (
+          <tr>
+            <td colSpan={COLUMNS.length} className="px-4 py-3">
+              <Skeleton className="h-6 w-full" />
+            </td>
+          </tr>
+        )}
+        {items === undefined && !loading && (
+          <tr>
+            <td colSpan={COLUMNS.length} className="px-4 py-12 text-center text-red-700">
+              Log aktivitas tidak dapat dimuat. Coba lagi.
+            </td>
+          </tr>
+        )}
+        {items?.length === 0 && (
+          <tr>
+            <td colSpan={COLUMNS.length} className="px-4 py-12 text-center text-slate-500">
+              {MESSAGES.emptyAudit}
+            </td>
+          </tr>
+        )}
+        {items?.map((entry) => {
+          const expanded = open.has(entry.id);
+          const diffId = `audit-diff-${entry.id}`;
+          return (
+            <Fragment key={entry.id}>
+              <TableRow data-audit-id={entry.id} className={expanded ? 'border-b-0' : undefined}>
+                <Td className="whitespace-nowrap">
+                  <time dateTime={entry.created_at}>{formatDateTimeWib(entry.created_at)}</time>
+                </Td>
+                <Td className="break-all">{entry.actor_email ?? 'System'}</Td>
+                <Td>
+                  <AuditActionBadge action={entry.action} />
+                </Td>
+                <Td>
+                  <Target entry={entry} />
+                </Td>
+                <Td>
+                  <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={diffId} onClick={() => toggle(entry.id)}>
+                    {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+                    {expanded ? 'Sembunyikan' : 'Lihat detail'}
+                  </Button>
+                </Td>
+              </TableRow>
+              {expanded && (
+                <tr className="border-b border-slate-100">
+                  <td colSpan={COLUMNS.length} className="px-4 pb-4">
+                    <AuditDiff id={diffId} diff={entry.diff} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}
+
+/** The table name, and for a merchant a link to it (a deleted one answers 'Merchant tidak ditemukan'). */
+function Target({ entry }: { entry: AuditEntry }) {
+  return (
+    <div>
+      <span className="font-mono text-xs">{entry.target_table}</span>
+      {entry.target_table === 'merchants' && entry.target_id && (
+        <Link to={`/admin/merchants/${encodeURIComponent(entry.target_id)}`} className="block text-xs text-brand-700 hover:underline">
+          Lihat merchant
+        </Link>
+      )}
+    </div>
+  );
+}

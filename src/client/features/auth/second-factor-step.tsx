@@ -1,0 +1,57 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { AUTH_MESSAGES, type SessionInfo } from '../../../domain/auth';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { submitSecondFactor } from './auth-api';
+import { toastLoginError } from './login-errors';
+
+type Props = { email: string; onSignedIn: (info: SessionInfo) => void; onCancel: () => void };
+
+export function SecondFactorStep({ email, onSignedIn, onCancel }: Props) {
+  const [code, setCode] = useState('');
+  const mutation = useMutation({
+    mutationFn: submitSecondFactor,
+    onSuccess: onSignedIn,
+    onError: (error) => {
+      toastLoginError(error);
+      setCode('');
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    mutation.mutate(code);
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Verifikasi dua langkah">
+      <p className="text-sm text-slate-600">
+        Masukkan kode 6 digit dari aplikasi autentikator untuk <strong>{email}</strong>. Jika tidak dapat mengakses aplikasi, masukkan salah satu kode pemulihan.
+      </p>
+      <FormField label="Kode verifikasi" required hint="Kode 6 digit atau kode pemulihan (xxxxx-xxxxx)">
+        {({ id, describedBy }) => (
+          <Input
+            id={id}
+            name="code"
+            aria-describedby={describedBy}
+            autoComplete="one-time-code"
+            inputMode="text"
+            required
+            autoFocus
+            maxLength={32}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        )}
+      </FormField>
+      <Button type="submit" className="w-full" disabled={mutation.isPending}>
+        {mutation.isPending ? AUTH_MESSAGES.processing : 'Verifikasi'}
+      </Button>
+      <Button variant="ghost" className="w-full" onClick={onCancel} disabled={mutation.isPending}>
+        Kembali
+      </Button>
+    </form>
+  );
+}

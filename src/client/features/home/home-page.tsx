@@ -1,0 +1,107 @@
+import { ArrowRight, ShieldCheck, ShoppingCart, TrendingUp, Zap } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatRupiah } from '../../../domain/format';
+import { PRODUCTS } from '../../../domain/products';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { usePageTitle } from '../../lib/use-page-title';
+
+const BENEFITS = [
+  { icon: ShieldCheck, title: 'Aman', text: 'Keamanan berlapis dan enkripsi data untuk setiap transaksi dan dokumen Anda.' },
+  { icon: Zap, title: 'Cepat', text: 'Pendaftaran merchant dan pembelian perangkat yang cepat, tanpa antre.' },
+  { icon: TrendingUp, title: 'Penjualan Meningkat', text: 'Terima semua metode pembayaran dan tingkatkan penjualan usaha Anda.' },
+];
+
+export function HomePage() {
+  usePageTitle('Beranda');
+  return (
+    <main>
+      <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-20 sm:py-28">
+          <h1 className="max-w-3xl text-4xl font-extrabold leading-tight sm:text-5xl">
+            Terima pembayaran lebih mudah dengan perangkat AIPOS
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg text-brand-100">
+            Daftarkan usaha Anda sebagai merchant dan dapatkan Soundbox, EDC UnionPay, atau EDC Android untuk semua metode
+            pembayaran.
+          </p>
+          <div className="mt-10 flex flex-wrap gap-4">
+            <Button asChild variant="light" size="lg">
+              <Link to="/register">
+                Daftar Merchant <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+            <Button asChild variant="outlineLight" size="lg">
+              <Link to="/shop">
+                <ShoppingCart aria-hidden /> Beli Produk AIPOS
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="keunggulan" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="keunggulan" className="text-center text-3xl font-bold">
+          Mengapa AIPOS?
+        </h2>
+        <div className="mt-10 grid gap-6 md:grid-cols-3">
+          {BENEFITS.map(({ icon: Icon, title, text }) => (
+            <Card key={title} className="p-6">
+              <Icon aria-hidden className="size-10 rounded-lg bg-brand-50 p-2 text-brand-700" />
+              <h3 className="mt-4 text-xl font-semibold">{title}</h3>
+              <p className="mt-2 text-slate-600">{text}</p>
+            </Card>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="produk-unggulan" className="bg-white py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="produk-unggulan" className="text-center text-3xl font-bold">
+            Produk Unggulan
+          </h2>
+          <div className="mt-10 grid gap-6 md:grid-cols-3">
+            {PRODUCTS.map((product) => (
+              <Card key={product.id} className="flex flex-col p-6">
+                <Badge className="self-start">{product.badge}</Badge>
+                <h3 className="mt-3 text-xl font-semibold">{product.name}</h3>
+                <p className="mt-2 flex-1 text-slate-600">{product.description}</p>
+                <p className="mt-4 text-2xl font-bold text-brand-700">{formatRupiah(product.price)}</p>
+                <Button asChild variant="secondary" className="mt-4">
+                  <Link to="/shop" aria-label={`Lihat Detail ${product.name}`}>
+                    Lihat Detail
+                  </Link>
+                </Button>
+              </Card>
+            ))}
+          </div>
+          <div className="mt-10 text-center">
+            <Button asChild variant="ghost">
+              <Link to="/shop">
+                Lihat Semua Produk <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-16">
+        <div className="rounded-2xl bg-brand-700 px-6 py-12 text-center text-white">
+          <h2 className="text-3xl font-bold">Siap bergabung dengan AIPOS?</h2>
+          <p className="mx-auto mt-4 max-w-xl text-brand-100">
+            Daftar sekarang; tim kami memverifikasi data Anda dalam 1-3 hari kerja.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            <Button asChild variant="light" size="lg">
+              <Link to="/register">Daftar Merchant Sekarang</Link>
+            </Button>
+            <Button asChild variant="outlineLight" size="lg">
+              <Link to="/status">Cek Status Pendaftaran</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+import { MERCHANT_SORTS, PAGE_SIZES, type MerchantListQuery, type MerchantSort } from '../../../domain/merchants';
+import { MERCHANT_STATUSES, type MerchantStatus } from '../../../domain/vocabularies';
+
+export type StatusFilter = 'all' | MerchantStatus;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+/** The list view as the URL holds it: every value present, defaults filled in. */
+export type MerchantListView = {
+  q: string;
+  status: StatusFilter;
+  sort: MerchantSort;
+  page: number;
+  page_size: PageSize;
+};
+
+export const DEFAULT_LIST_VIEW: MerchantListView = { q: '', status: 'all', sort: 'newest', page: 1, page_size: 25 };
+
+const STATUS_FILTERS: readonly string[] = ['all', ...MERCHANT_STATUSES];
+const SORTS: readonly string[] = MERCHANT_SORTS;
+const SIZES: readonly number[] = PAGE_SIZES;
+/** The server refuses pages beyond this (MerchantListQuerySchema); a hand-edited URL falls back to 1. */
+const MAX_PAGE = 100_000;
+
+export function parsePage(raw: string | null): number {
+  if (raw === null || !/^\d+$/.test(raw)) return 1;
+  const page = Number(raw);
+  return page >= 1 && page <= MAX_PAGE ? page : 1;
+}
+
+/**
+ * A shared or hand-edited link may hold anything: an unknown value falls back to its default instead
+ * of sending the server a query it would refuse with 400.
+ */
+export function parseListView(params: URLSearchParams): MerchantListView {
+  const status = params.get('status') ?? '';
+  const sort = params.get('sort') ?? '';
+  const size = Number(params.get('page_size'));
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 100),
+    status: STATUS_FILTERS.includes(status) ? (status as StatusFilter) : DEFAULT_LIST_VIEW.status,
+    sort: SORTS.includes(sort) ? (sort as MerchantSort) : DEFAULT_LIST_VIEW.sort,
+    page: parsePage(params.get('page')),
+    page_size: SIZES.includes(size) ? (size as PageSize) : DEFAULT_LIST_VIEW.page_size,
+  };
+}
+
+/** Defaults are left out so the plain /admin/merchants link and the default view are the same URL. */
+export function listViewToSearchParams(view: MerchantListView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.q) params.set('q', view.q);
+  if (view.status !== DEFAULT_LIST_VIEW.status) params.set('status', view.status);
+  if (view.sort !== DEFAULT_LIST_VIEW.sort) params.set('sort', view.sort);
+  if (view.page !== DEFAULT_LIST_VIEW.page) params.set('page', String(view.page));
+  if (view.page_size !== DEFAULT_LIST_VIEW.page_size) params.set('page_size', String(view.page_size));
+  return params;
+}
+
+/**
+ * The next view after a change: any change other than the page itself starts again at page 1, since
+ * page 7 of the old results means nothing for the new ones.
+ */
+export function updateListView(view: MerchantListView, change: Partial<MerchantListView>): MerchantListView {
+  const next = { ...view, ...change };
+  if (change.page === undefined) next.page = 1;
+  return next;
+}
+
+/** The API query (GET /api/admin/merchants) for a view; an empty search is not sent. */
+export function listViewToQuery(view: MerchantListView): MerchantListQuery {
+  return { ...(view.q ? { q: view.q } : {}), status: view.status, sort: view.sort, page: view.page, page_size: view.page_size };
+}
+
+/** The last page that holds rows (at least 1), for clamping a page left past the end by deletions. */
+export function lastPage(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

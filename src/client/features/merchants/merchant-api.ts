@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import {
+  AuditEntrySchema,
+  MerchantDetailSchema,
+  MerchantListSchema,
+  type AuditEntry,
+  type MerchantCreateSchema,
+  type MerchantDetail,
+  type MerchantList,
+  type MerchantListQuery,
+  type MerchantStatusChange,
+  type MerchantUpdateSchema,
+} from '../../../domain/merchants';
+import { apiFetch, ApiRequestError } from '../../lib/api-client';
+
+/**
+ * Query keys of the admin merchant screens. Everything starts with ['admin', 'merchants'], so the live
+ * updates of a later issue invalidate every list, detail and activity feed with one call:
+ * `queryClient.invalidateQueries({ queryKey: merchantKeys.all })`.
+ */
+export const merchantKeys = {
+  all: ['admin', 'merchants'] as const,
+  lists: () => [...merchantKeys.all, 'list'] as const,
+  list: (query: MerchantListQuery) => [...merchantKeys.lists(), query] as const,
+  detail: (id: string) => [...merchantKeys.all, 'detail', id] as const,
+  // Under the detail key: refreshing a merchant refreshes its activity too.
+  activity: (id: string) => [...merchantKeys.detail(id), 'audit'] as const,
+};
+
+const BASE = '/api/admin/merchants';
+
+/** What the create form sends: the schema's input (tempat_usaha and turnover may be left to their defaults). */
+export type MerchantCreateInput = z.input<typeof MerchantCreateSchema>;
+const AuditItemsSchema = z.object({ items: z.array(AuditEntrySchema) });
+
+function idPath(id: string): string {
+  return `${BASE}/${encodeURIComponent(id)}`;
+}
+
+export function fetchMerchantList(query: MerchantListQuery, signal?: AbortSignal): Promise<MerchantList> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  return apiFetch(`${BASE}?${params.toString()}`, { schema: MerchantListSchema, signal });
+}
+
+export function fetchMerchant(id: string, signal?: AbortSignal): Promise<MerchantDetail> {
+  return apiFetch(idPath(id), { schema: MerchantDetailSchema, signal });
+}
+
+export async function fetchMerchantActivity(id: string, signal?: AbortSignal): Promise<AuditEntry[]> {
+  const { items } = await apiFetch(`${idPath(id)}/audit`, { schema: AuditItemsSchema, signal });
+  return items;
+}
+
+/** The body is what the form typed; the server parses it with the same schema and answers 400 otherwise. */
+export function createMerchant(body: MerchantCreateInput): Promise<MerchantDetail> {
+  return apiFetch(BASE, { method: 'POST', body, schema: MerchantDetailSchema });
+}
+
+/** The PUT body as the form builds it; the server parses it with MerchantUpdateSchema. */
+export type MerchantUpdateBody = z.input<typeof MerchantUpdateSchema>;
+
+export function updateMerchant(id: string, body: MerchantUpdateBody): Promise<MerchantDetail> {
+  return apiFetch(idPath(id), { method: 'PUT', body, schema: MerchantDetailSchema });
+}
+
+export function changeMerchantStatus(id: string, body: MerchantStatusChange): Promise<MerchantDetail> {
+  return apiFetch(`${idPath(id)}/status`, { method: 'POST', body, schema: MerchantDetailSchema });
+}
+
+export async function deleteMerchant(id: string): Promise<void> {
+  await apiFetch(idPath(id), { method: 'DELETE' });
+}
+
+/** 4xx answers will not change on a retry (and a 401 is the shell's); only failures of the wire or server are retried. */
+export function retryServerErrors(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 3;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}
+
+/** A 401 is answered by the admin shell (sign-out and redirect); the screens add no toast of their own. */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 401;
+}
+
+export function isStaleSave(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.status === 409;
+}

@@ -1,0 +1,50 @@
+import { ArrowLeft, Pencil, Save, X } from 'lucide-react';
+import { Link } from 'react-router';
+import type { MerchantDetail } from '../../../domain/merchants';
+import { Button } from '../../components/ui/button';
+import { MerchantStatusBadge } from './merchant-status-badge';
+import { PROFILE_FORM_ID } from './merchant-profile-form';
+
+type MerchantDetailHeaderProps = {
+  merchant: MerchantDetail;
+  editing: boolean;
+  saving: boolean;
+  onEdit: () => void;
+  onCancel: () => void;
+};
+
+export function MerchantDetailHeader({ merchant, editing, saving, onEdit, onCancel }: MerchantDetailHeaderProps) {
+  return (
+    <header className="space-y-3">
+      <Link to="/admin/merchants" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-brand-700">
+        <ArrowLeft aria-hidden className="size-4" /> Kembali ke Daftar Merchant
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{merchant.nama_toko}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <span>
+              Kode: <span className="font-mono font-medium text-slate-900" data-testid="kode-pendaftaran">{merchant.kode_pendaftaran}</span>
+            </span>
+            <MerchantStatusBadge status={merchant.status} />
+          </p>
+        </div>
+        {editing ? (
+          <div className="flex gap-2">
+            <Button variant="ghost" onClick={onCancel} disabled={saving}>
+              <X aria-hidden /> Batal
+            </Button>
+            {/* Submits the Profil form, which stays mounted while another tab is shown. */}
+            <Button type="submit" form={PROFILE_FORM_ID} disabled={saving} aria-busy={saving}>
+              <Save aria-hidden /> Simpan
+            </Button>
+          </div>
+        ) : (
+          <Button onClick={onEdit}>
+            <Pencil aria-hidden /> Edit Merchant
+          </Button>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,128 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Activity, FileText, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { MESSAGES } from '../../../domain/messages';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { usePageTitle } from '../../lib/use-page-title';
+import { serverMessage } from './error-text';
+import { isNotFound, isStaleSave, merchantKeys, type MerchantUpdateBody } from './merchant-api';
+import { MerchantActivityTab } from './merchant-activity-tab';
+import { MerchantDetailHeader } from './merchant-detail-header';
+import { MerchantDocumentsTab } from './merchant-documents-tab';
+import { MerchantNotFound } from './merchant-not-found';
+import { MerchantProfileForm } from './merchant-profile-form';
+import { StaleSaveAlert } from './stale-save-alert';
+import { useLiveMerchantUpdates } from './use-live-merchant-updates';
+import { useMerchantDetail } from './use-merchant-detail';
+import { useSaveMerchantMutation } from './use-save-merchant';
+
+type Tab = 'profil' | 'dokumen' | 'aktivitas';
+
+/** /admin/merchants/:id, and /admin/merchants/:id/edit which opens the same screen in edit mode. */
+export function MerchantDetailPage() {
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The mode is the URL's, so a reload or a shared /edit link opens what was on screen.
+  const editing = /\/edit\/?$/i.test(pathname);
+  const viewPath = `/admin/merchants/${encodeURIComponent(id)}`;
+
+  const detail = useMerchantDetail(id);
+  useLiveMerchantUpdates();
+  const save = useSaveMerchantMutation(id);
+  const [tab, setTab] = useState<Tab>('profil');
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  // Bumped by Muat Ulang: the edit form mounts again on the version just loaded.
+  const [edition, setEdition] = useState(0);
+  usePageTitle(detail.data?.nama_toko ?? 'Detail Merchant');
+
+  if (isNotFound(detail.error)) return <MerchantNotFound />;
+  const merchant = detail.data;
+  if (!merchant) return <DetailSkeleton />;
+
+  const startEdit = () => {
+    setTab('profil');
+    void navigate(`${viewPath}/edit`);
+  };
+  const leaveEdit = () => {
+    setStale(null);
+    void navigate(viewPath, { replace: true });
+  };
+
+  const onSave = async (update: MerchantUpdateBody) => {
+    setStale(null);
+    try {
+      await save.mutateAsync(update);
+    } catch (error) {
+      if (isStaleSave(error)) setStale(error.message);
+      toast.error(MESSAGES.saveFailed, { description: serverMessage(error) });
+      throw error;
+    }
+    toast.success(MESSAGES.saveSuccess);
+    leaveEdit();
+  };
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await queryClient.invalidateQueries({ queryKey: merchantKeys.detail(id) });
+      setStale(null);
+      setEdition((n) => n + 1);
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  return (
+    <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
+      <MerchantDetailHeader merchant={merchant} editing={editing} saving={save.isPending} onEdit={startEdit} onCancel={leaveEdit} />
+      {editing && stale && <StaleSaveAlert message={stale} reloading={reloading} onReload={() => void reload()} />}
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <TabsList aria-label="Bagian detail merchant">
+          <TabsTrigger value="profil">
+            <UserRound aria-hidden /> Profil
+          </TabsTrigger>
+          <TabsTrigger value="dokumen">
+            <FileText aria-hidden /> Dokumen
+          </TabsTrigger>
+          <TabsTrigger value="aktivitas">
+            <Activity aria-hidden /> Aktivitas
+          </TabsTrigger>
+        </TabsList>
+        {/* forceMount: edits survive a look at another tab, and Simpan always finds its form. */}
+        <TabsContent value="profil" forceMount>
+          <MerchantProfileForm
+            key={editing ? `edit-${edition}` : `view-${merchant.updated_at}`}
+            merchant={merchant}
+            editing={editing}
+            onSave={onSave}
+          />
+        </TabsContent>
+        <TabsContent value="dokumen">
+          <MerchantDocumentsTab merchant={merchant} />
+        </TabsContent>
+        <TabsContent value="aktivitas">
+          <MerchantActivityTab merchantId={merchant.id} />
+        </TabsContent>
+      </Tabs>
+    </main>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8" aria-busy aria-label="Memuat data merchant">
+      <Skeleton className="h-8 w-64" />
+      <Skeleton className="h-10 w-full" />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Skeleton className="h-72" />
+        <Skeleton className="h-72" />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { MerchantUpdateSchema, type MerchantDetail } from '../../../domain/merchants';
+import { PROFILE_FIELDS, ProfileFormSchema, toMerchantUpdate, toProfileForm } from './profile-form';
+
+const merchant: MerchantDetail = {
+  id: '4d7f0b8e-7c1a-4a52-9d8e-0d0b7a0c9f11',
+  kode_pendaftaran: 'AIP-AB12C',
+  nama_toko: 'Toko Berkah',
+  nama_pemilik: 'Budi Santoso',
+  no_hp: '+6281234567890',
+  email: 'budi@gmail.com',
+  kota_kab: 'Jakarta Selatan',
+  provinsi: 'DKI Jakarta',
+  status: 'processing',
+  submitted_at: '2026-11-20T07:30:00.000Z',
+  kategori_usaha: 'Retail',
+  alamat_jalan: 'Jl. Sudirman No. 45',
+  kecamatan: 'Setiabudi',
+  kode_pos: '12920',
+  tempat_usaha: null,
+  omset_per_bulan: 15_000_000,
+  nik: '3174015505900001',
+  alamat_pemilik: 'Jl. Melati No. 5, Jakarta',
+  nama_bank: 'BCA',
+  no_rekening: '9876501234',
+  nama_rekening: 'Budi Santoso',
+  catatan_admin: null,
+  updated_at: '2026-11-21T01:02:03.456Z',
+  documents: {
+    foto_ktp: true,
+    foto_selfie_ktp: true,
+    foto_kk: true,
+    foto_usaha: true,
+    foto_produk: true,
+    npwp_file: false,
+    siup_nib_file: false,
+  },
+};
+
+describe('toProfileForm', () => {
+  it('holds every editable field as text, nulls as empty', () => {
+    const form = toProfileForm(merchant);
+    expect(Object.keys(form).sort()).toEqual([...PROFILE_FIELDS].sort());
+    expect(form.tempat_usaha).toBe('');
+    expect(form.catatan_admin).toBe('');
+    expect(ProfileFormSchema.safeParse(form).success).toBe(true);
+  });
+
+  it('treats an unknown premises value as not chosen', () => {
+    expect(toProfileForm({ ...merchant, tempat_usaha: 'Kontrak' }).tempat_usaha).toBe('');
+    expect(toProfileForm({ ...merchant, tempat_usaha: 'Hak Milik' }).tempat_usaha).toBe('Hak Milik');
+  });
+});
+
+describe('toMerchantUpdate', () => {
+  it('builds a body the server schema accepts, with the version the edit started from', () => {
+    const form = { ...toProfileForm(merchant), nama_toko: 'Toko Berkah Jaya', status: 'verified' as const, catatan_admin: '  ' };
+    const body = toMerchantUpdate(form, merchant, merchant.updated_at);
+    expect(body).toMatchObject({ nama_toko: 'Toko Berkah Jaya', status: 'verified', catatan_admin: null, tempat_usaha: null, omset_per_bulan: 15_000_000 });
+    expect(body.expected_updated_at).toBe('2026-11-21T01:02:03.456Z');
+    expect(MerchantUpdateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('trims a note and keeps a chosen premises', () => {
+    const body = toMerchantUpdate({ ...toProfileForm(merchant), catatan_admin: ' Foto KTP buram ', tempat_usaha: 'Sewa' }, merchant, merchant.updated_at);
+    expect(body.catatan_admin).toBe('Foto KTP buram');
+    expect(body.tempat_usaha).toBe('Sewa');
+  });
+});

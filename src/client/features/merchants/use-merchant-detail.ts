@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { MESSAGES } from '../../../domain/messages';
+import { fetchMerchant, isNotFound, isUnauthorized, merchantKeys, retryServerErrors } from './merchant-api';
+
+/**
+ * One merchant. A 404 is for the screen to show ('Merchant tidak ditemukan'); any other failure is
+ * SPEC §8's 'Gagal memuat data merchant' and a return to the list.
+ */
+export function useMerchantDetail(id: string) {
+  const navigate = useNavigate();
+  const query = useQuery({
+    queryKey: merchantKeys.detail(id),
+    queryFn: ({ signal }) => fetchMerchant(id, signal),
+    retry: retryServerErrors,
+  });
+  const { error } = query;
+  // Only a failed first load leaves the screen; a failed background refetch keeps what is shown.
+  const failedToLoad = error !== null && query.data === undefined && !isNotFound(error) && !isUnauthorized(error);
+  useEffect(() => {
+    if (!failedToLoad) return;
+    toast.error(MESSAGES.listLoadFailed, { id: 'merchant-detail-error' });
+    void navigate('/admin/merchants', { replace: true });
+  }, [failedToLoad, navigate]);
+  return query;
+}

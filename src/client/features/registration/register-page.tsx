@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Card } from '../../components/ui/card';
+import { usePageTitle } from '../../lib/use-page-title';
+import { AlreadySentDialog } from './already-sent-dialog';
+import { BankStep } from './bank-step';
+import { DocumentsStep } from './documents-step';
+import { OwnerStep } from './owner-step';
+import { clearRegistrationSession, loadSubmittedRegistration } from './registration-session';
+import { ReviewStep } from './review-step';
+import { StepIndicator } from './step-indicator';
+import { StoreStep } from './store-step';
+import { REVIEW_STEP, successPath, useRegistrationWizard } from './use-registration-wizard';
+import { STEPS } from './wizard-schemas';
+
+/** /register: the five-step wizard of SPEC §2. */
+export function RegisterPage() {
+  usePageTitle('Daftar Merchant');
+  const navigate = useNavigate();
+  const wizard = useRegistrationWizard();
+  const { step, values, uploads, save } = wizard;
+  const [sent, setSent] = useState(loadSubmittedRegistration);
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(step);
+
+  const content = [
+    <StoreStep key="store" defaults={values.store} uploads={uploads} onNext={(store) => save({ store }, 1)} />,
+    <OwnerStep key="owner" defaults={values.owner} onNext={(owner) => save({ owner }, 2)} onBack={(owner) => save({ owner }, 0)} />,
+    <DocumentsStep key="documents" uploads={uploads} onNext={() => wizard.goTo(3)} onBack={() => wizard.goTo(1)} />,
+    <BankStep key="bank" defaults={values.bank} onNext={(bank) => save({ bank }, REVIEW_STEP)} onBack={(bank) => save({ bank }, 2)} />,
+    <ReviewStep
+      key="review"
+      values={values}
+      uploads={uploads}
+      submitting={wizard.submitting}
+      onSubmit={wizard.submit}
+      onBack={() => wizard.goTo(3)}
+      onEdit={wizard.goTo}
+    />,
+  ][step];
+
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Daftar Merchant AIPOS</h1>
+      <p className="mt-2 text-slate-600">
+        Lengkapi lima langkah berikut. Kolom bertanda <span className="text-red-600">*</span> wajib diisi.
+      </p>
+      <div className="mt-8">
+        <StepIndicator current={step} />
+      </div>
+      <Card className="mt-6 p-6 sm:p-8">
+        <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+          Langkah {step + 1} dari {STEPS.length}: {STEPS[step]?.title}
+        </h2>
+        <p className="mb-6 mt-1 text-sm text-slate-600">{STEPS[step]?.description}</p>
+        <div key={wizard.run}>{content}</div>
+      </Card>
+      <AlreadySentDialog
+        code={sent?.code ?? null}
+        onNewRegistration={() => {
+          clearRegistrationSession();
+          wizard.restart();
+          setSent(null);
+        }}
+        onViewConfirmation={() => {
+          if (sent) void navigate(successPath(sent.code));
+        }}
+      />
+    </main>
+  );
+}
+
+/** Moves focus to the step heading when the step changes (not on first load), so keyboard and screen-reader users start there. */
+function useFocusOnChange<T extends HTMLElement>(value: unknown) {
+  const ref = useRef<T>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    ref.current?.focus();
+    ref.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [value]);
+  return ref;
+}

@@ -1,0 +1,173 @@
+import { ArrowLeft, ExternalLink, Pencil, Send } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
+import { formatMegabytes, formatRupiah } from '../../../domain/format';
+import { REGISTRATION_STEP_SLOTS } from '../../../domain/registration';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/input';
+import { DocumentThumbnail } from './upload-field';
+import type { DocumentUploads } from './use-document-uploads';
+import type { WizardValues } from './wizard-schemas';
+
+type ReviewStepProps = {
+  values: WizardValues;
+  uploads: DocumentUploads;
+  submitting: boolean;
+  onSubmit: () => void;
+  onBack: () => void;
+  onEdit: (step: number) => void;
+};
+
+const text = (value: unknown): string => (typeof value === 'string' && value.trim() !== '' ? value : '-');
+
+/** Step 5, Konfirmasi: everything entered, read-only, then the consent and Submit Pendaftaran. */
+export function ReviewStep({ values, uploads, submitting, onSubmit, onBack, onEdit }: ReviewStepProps) {
+  const [consent, setConsent] = useState(false);
+  const consentId = useId();
+  const { store, owner, bank } = values;
+  const turnover = typeof store.omset_per_bulan === 'number' ? formatRupiah(store.omset_per_bulan) : '-';
+  const slots: DocumentSlot[] = [...REGISTRATION_STEP_SLOTS.store, ...REGISTRATION_STEP_SLOTS.documents];
+  return (
+    <form
+      noValidate
+      aria-label="Konfirmasi"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (consent && !submitting) onSubmit();
+      }}
+    >
+      <div className="space-y-5">
+        <ReviewSection title="Data Toko" onEdit={() => onEdit(0)}>
+          <Rows>
+          <Row label="Nama Toko" value={text(store.nama_toko)} />
+          <Row label="Kategori Usaha" value={text(store.kategori_usaha)} />
+          <Row label="Alamat Lengkap" value={text(store.alamat_jalan)} />
+          <Row label="Kecamatan" value={text(store.kecamatan)} />
+          <Row label="Kota/Kabupaten" value={text(store.kota_kab)} />
+          <Row label="Provinsi" value={text(store.provinsi)} />
+          <Row label="Kode Pos" value={text(store.kode_pos)} />
+          <Row label="Status Tempat Usaha" value={text(store.tempat_usaha)} />
+          <Row label="Omset per Bulan" value={turnover} />
+          </Rows>
+        </ReviewSection>
+        <ReviewSection title="Data Pemilik" onEdit={() => onEdit(1)}>
+          <Rows>
+          <Row label="Nama Lengkap Pemilik" value={text(owner.nama_pemilik)} />
+          <Row label="NIK" value={text(owner.nik)} />
+          <Row label="Nomor HP" value={text(owner.no_hp)} />
+          <Row label="Email" value={text(owner.email)} />
+          <Row label="Alamat Pemilik" value={text(owner.alamat_pemilik)} />
+          </Rows>
+        </ReviewSection>
+        <ReviewSection title="Dokumen" onEdit={() => onEdit(2)}>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {slots.map((slot) => {
+              const document = uploads.documents[slot];
+              const { label } = DOCUMENT_SLOT_INFO[slot];
+              return (
+                <li key={slot} className="flex items-center gap-3 rounded-lg border border-slate-200 p-2">
+                  {document ? (
+                    <DocumentThumbnail document={document} label={label} className="size-12" />
+                  ) : (
+                    <span className="size-12 shrink-0 rounded-md bg-slate-100" aria-hidden />
+                  )}
+                  <span className="min-w-0 text-sm">
+                    <span className="block font-medium text-slate-900">{label}</span>
+                    <span className="block truncate text-slate-500">
+                      {document ? `${document.file.name} (${formatMegabytes(document.file.size)})` : 'Tidak diunggah'}
+                    </span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </ReviewSection>
+        <ReviewSection title="Rekening Bank" onEdit={() => onEdit(3)}>
+          <Rows>
+          <Row label="Nama Bank" value={text(bank.nama_bank)} />
+          <Row label="Nomor Rekening" value={text(bank.no_rekening)} />
+          <Row label="Nama Pemilik Rekening" value={text(bank.nama_rekening)} />
+          </Rows>
+        </ReviewSection>
+      </div>
+
+      <div className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4">
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={consentId}
+            name="consent"
+            checked={consent}
+            onChange={(event) => setConsent(event.target.checked)}
+            aria-describedby={`${consentId}-detail`}
+            className="mt-1"
+          />
+          <label htmlFor={consentId} className="text-sm font-medium text-slate-900">
+            Saya menyetujui pemrosesan data pribadi saya oleh AIPOS untuk pendaftaran merchant ini.
+          </label>
+        </div>
+        <div id={`${consentId}-detail`} className="mt-2 space-y-2 pl-7 text-sm text-slate-700">
+          <p>
+            Yang dikumpulkan: data toko, identitas pemilik (nama, NIK, nomor HP, email, alamat), foto KTP, selfie dengan
+            KTP, Kartu Keluarga, foto usaha dan produk, NPWP dan SIUP/NIB bila diunggah, serta data rekening bank.
+          </p>
+          <p>
+            Untuk apa: memverifikasi identitas dan usaha Anda, mencegah penipuan, menghubungi Anda, dan mengaktifkan
+            layanan pembayaran AIPOS.
+          </p>
+          <p>
+            Berapa lama: selama Anda menjadi merchant AIPOS dan 5 tahun setelahnya sesuai kewajiban penyimpanan di
+            sektor keuangan; jika pendaftaran ditolak atau dibatalkan, data dihapus paling lambat 1 tahun kemudian.
+          </p>
+        </div>
+        <p className="mt-2 pl-7 text-sm">
+          <Link
+            to="/privacy"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-medium text-brand-700 underline hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            Baca Kebijakan Privasi <ExternalLink aria-hidden className="size-3.5" />
+            <span className="sr-only">(membuka tab baru)</span>
+          </Link>
+        </p>
+      </div>
+
+      <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6">
+        <Button variant="secondary" onClick={onBack} disabled={submitting}>
+          <ArrowLeft aria-hidden /> Kembali
+        </Button>
+        <Button type="submit" disabled={!consent || submitting}>
+          <Send aria-hidden /> {submitting ? 'Memproses...' : 'Submit Pendaftaran'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ReviewSection({ title, onEdit, children }: { title: string; onEdit: () => void; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 p-4" aria-label={title}>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-semibold text-slate-900">{title}</h3>
+        <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Ubah ${title}`}>
+          <Pencil aria-hidden /> Ubah
+        </Button>
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Rows({ children }: { children: ReactNode }) {
+  return <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">{children}</dl>;
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="break-words text-sm font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { List } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import { formatRupiah } from '../../../domain/format';
+import { BUSINESS_CATEGORIES, OTHER_CATEGORY } from '../../../domain/vocabularies';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input, NativeSelect } from '../../components/ui/input';
+import { useFieldError } from './wizard-fields';
+
+const LISTED: readonly string[] = BUSINESS_CATEGORIES;
+
+/**
+ * kategori_usaha: the list, or, after Lainnya, a free-text input whose text is what is sent, with a
+ * button back to the list (SPEC §2). Only one control carries the name at a time.
+ */
+export function CategoryField() {
+  const { control } = useFormContext();
+  const { field } = useController({ name: 'kategori_usaha', control });
+  const error = useFieldError('kategori_usaha');
+  const value = typeof field.value === 'string' ? field.value : '';
+  // A typed category coming back from a later step reopens the free-text input.
+  const [other, setOther] = useState(() => value !== '' && !LISTED.includes(value));
+  // Set when the control is swapped (Lainnya, or back to the list), so its replacement takes the focus once.
+  const focusNext = useRef(false);
+  const takeFocus = (element: HTMLInputElement | HTMLSelectElement | null) => {
+    field.ref(element);
+    if (element && focusNext.current) {
+      focusNext.current = false;
+      element.focus();
+    }
+  };
+
+  if (other) {
+    return (
+      <FormField label="Kategori Usaha" required hint="Tuliskan kategori usaha Anda" error={error}>
+        {({ id, describedBy, invalid }) => (
+          <div className="flex gap-2">
+            <Input
+              id={id}
+              name={field.name}
+              value={value}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+              ref={takeFocus}
+              placeholder="Contoh: Kerajinan Tangan"
+              maxLength={100}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              aria-required
+            />
+            <Button
+              variant="secondary"
+              onClick={() => {
+                focusNext.current = true;
+                setOther(false);
+                field.onChange('');
+              }}
+            >
+              <List aria-hidden /> Pilih dari daftar
+            </Button>
+          </div>
+        )}
+      </FormField>
+    );
+  }
+
+  return (
+    <FormField label="Kategori Usaha" required error={error}>
+      {({ id, describedBy, invalid }) => (
+        <NativeSelect
+          id={id}
+          name={field.name}
+          value={value}
+          ref={takeFocus}
+          onBlur={field.onBlur}
+          onChange={(event) => {
+            if (event.target.value === OTHER_CATEGORY) {
+              setOther(true);
+              focusNext.current = true;
+              field.onChange('');
+            } else {
+              field.onChange(event.target.value);
+            }
+          }}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          aria-required
+        >
+          <option value="">Pilih kategori usaha</option>
+          {BUSINESS_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
+  );
+}
+
+/** kode_pos keeps only digits, at most 6 (SPEC §5). */
+export function PostalCodeField() {
+  const { control } = useFormContext();
+  const { field } = useController({ name: 'kode_pos', control });
+  const error = useFieldError('kode_pos');
+  return (
+    <FormField label="Kode Pos" required hint="3-6 digit angka" error={error}>
+      {({ id, describedBy, invalid }) => (
+        <Input
+          id={id}
+          name={field.name}
+          ref={field.ref}
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          onBlur={field.onBlur}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          aria-required
+        />
+      )}
+    </FormField>
+  );
+}
+
+// 13 digits reach the schema's ceiling (1 trillion) and stay far inside a safe integer.
+const MAX_TURNOVER_DIGITS = 13;
+
+/** omset_per_bulan shows as rupiah while typing; the form holds the integer (NaN while empty). */
+export function TurnoverField() {
+  const { control } = useFormContext();
+  const { field } = useController({ name: 'omset_per_bulan', control });
+  const error = useFieldError('omset_per_bulan');
+  const amount = typeof field.value === 'number' && Number.isFinite(field.value) ? field.value : null;
+  return (
+    <FormField label="Omset per Bulan" required hint="Perkiraan omset rata-rata per bulan dalam rupiah" error={error}>
+      {({ id, describedBy, invalid }) => (
+        <Input
+          id={id}
+          name={field.name}
+          ref={field.ref}
+          value={amount === null ? '' : formatRupiah(amount)}
+          onChange={(event) => {
+            const digits = event.target.value.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, MAX_TURNOVER_DIGITS);
+            field.onChange(digits === '' ? Number.NaN : Number(digits));
+          }}
+          onBlur={field.onBlur}
+          inputMode="numeric"
+          placeholder="Rp 0"
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          aria-required
+        />
+      )}
+    </FormField>
+  );
+}

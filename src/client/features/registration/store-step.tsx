@@ -1,0 +1,58 @@
+import { FormProvider } from 'react-hook-form';
+import { REGISTRATION_STEP_SLOTS } from '../../../domain/registration';
+import { PREMISES } from '../../../domain/vocabularies';
+import { SlotField } from './slot-field';
+import { CategoryField, PostalCodeField, TurnoverField } from './store-special-fields';
+import type { DocumentUploads } from './use-document-uploads';
+import { useStepForm } from './use-step-form';
+import { SelectField, TextareaField, TextField } from './wizard-fields';
+import { WizardNav } from './wizard-nav';
+import { StoreFormSchema, type StoreForm } from './wizard-schemas';
+
+type StoreStepProps = {
+  defaults: Partial<StoreForm>;
+  uploads: DocumentUploads;
+  onNext: (values: StoreForm) => void;
+};
+
+/** Step 1, Data Toko. */
+export function StoreStep({ defaults, uploads, onNext }: StoreStepProps) {
+  const { form, onInvalid } = useStepForm(StoreFormSchema, {
+    ...defaults,
+    foto_usaha: uploads.documents.foto_usaha?.uploadId ?? null,
+    foto_produk: uploads.documents.foto_produk?.uploadId ?? null,
+  } as Partial<StoreForm>);
+  const waiting = uploads.uploading(REGISTRATION_STEP_SLOTS.store);
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void form.handleSubmit(onNext, onInvalid)(event)} aria-label="Data Toko">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <TextField name="nama_toko" label="Nama Toko" required autoComplete="organization" placeholder="Contoh: Toko Sumber Rejeki" />
+          </div>
+          <div className="sm:col-span-2">
+            <CategoryField />
+          </div>
+          <div className="sm:col-span-2">
+            <TextareaField
+              name="alamat_jalan"
+              label="Alamat Lengkap"
+              required
+              hint="Nama jalan, nomor, RT/RW, kelurahan"
+              placeholder="Contoh: Jl. Merdeka No. 10, RT 02/RW 03, Kel. Gambir"
+            />
+          </div>
+          <TextField name="kecamatan" label="Kecamatan" required />
+          <TextField name="kota_kab" label="Kota/Kabupaten" required />
+          <TextField name="provinsi" label="Provinsi" required />
+          <PostalCodeField />
+          <SelectField name="tempat_usaha" label="Status Tempat Usaha" options={PREMISES} placeholder="Pilih (opsional)" emptyAsNull />
+          <TurnoverField />
+          <SlotField slot="foto_usaha" uploads={uploads} />
+          <SlotField slot="foto_produk" uploads={uploads} />
+        </div>
+        <WizardNav waiting={waiting} />
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,117 @@
+import { Eye, FileText, Trash2 } from 'lucide-react';
+import { useId, type Ref } from 'react';
+import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
+import { formatMegabytes } from '../../../domain/format';
+import { buttonVariants, Button } from '../../components/ui/button';
+import { Label } from '../../components/ui/label';
+import { Progress } from '../../components/ui/progress';
+import { cn } from '../../lib/cn';
+import type { UploadedDocument } from './use-document-uploads';
+import { acceptAttribute, isPdf } from './upload-rules';
+
+type UploadFieldProps = {
+  slot: DocumentSlot;
+  document: UploadedDocument | undefined;
+  error?: string;
+  onChoose: (file: File) => void;
+  onRemove: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+};
+
+/** SPEC §2's upload field: label, marker, helper text, then name, size, thumbnail, eye, remove and progress. */
+export function UploadField({ slot, document, error, onChoose, onRemove, inputRef }: UploadFieldProps) {
+  const id = useId();
+  const info = DOCUMENT_SLOT_INFO[slot];
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const uploading = document?.status === 'uploading';
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id} required={info.required}>
+        {info.label}
+      </Label>
+      <input
+        id={id}
+        ref={inputRef}
+        type="file"
+        name={slot}
+        accept={acceptAttribute(slot)}
+        disabled={uploading}
+        aria-describedby={cn(hintId, error && errorId)}
+        aria-invalid={Boolean(error)}
+        aria-required={info.required}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Cleared so that choosing the same file again after a removal still fires a change.
+          event.target.value = '';
+          if (file) onChoose(file);
+        }}
+        className={cn(
+          'block w-full rounded-lg text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700 hover:file:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60',
+          // The card below names the chosen file; the native "no file" text would contradict it.
+          document && 'text-transparent',
+        )}
+      />
+      <p id={hintId} className="text-xs text-slate-500">
+        Format: JPG/PNG, Max: 3MB
+        {info.allowsPdf && <span className="block">Dokumen ini juga boleh berupa PDF.</span>}
+      </p>
+      {document && <ChosenFile label={info.label} document={document} onRemove={onRemove} />}
+      {error && (
+        <p id={errorId} className="text-xs font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ChosenFile({ label, document, onRemove }: { label: string; document: UploadedDocument; onRemove: () => void }) {
+  const uploading = document.status === 'uploading';
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid={`upload-${label}`}>
+      <div className="flex items-center gap-3">
+        <DocumentThumbnail document={document} label={label} className="size-14" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-slate-900">{document.file.name}</p>
+          <p className="text-xs text-slate-500">{formatMegabytes(document.file.size)}</p>
+        </div>
+        <a
+          href={document.previewUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+          aria-label={`Lihat ${label} di tab baru`}
+          title="Lihat di tab baru"
+        >
+          <Eye aria-hidden />
+        </a>
+        <Button variant="ghost" size="icon" onClick={onRemove} aria-label={`Hapus ${label}`} title="Hapus file">
+          <Trash2 aria-hidden className="text-red-600" />
+        </Button>
+      </div>
+      <div className="mt-2 flex items-center gap-3">
+        <Progress value={document.progress} label={`Progres unggah ${label}`} className="flex-1" />
+        <span className="w-28 text-right text-xs text-slate-600" aria-hidden>
+          {uploading ? `Mengunggah ${document.progress}%` : 'Terunggah 100%'}
+        </span>
+        {/* Announces the start and the end, not every percent. */}
+        <span className="sr-only" aria-live="polite">
+          {uploading ? `Mengunggah ${label}` : `${label} berhasil diunggah`}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** A thumbnail of the chosen image; a PDF gets an icon (browsers cannot draw one into an img). */
+export function DocumentThumbnail({ document, label, className }: { document: UploadedDocument; label: string; className?: string }) {
+  if (isPdf(document.file)) {
+    return (
+      <div className={cn('flex shrink-0 items-center justify-center rounded-md bg-red-50 text-red-700', className)} role="img" aria-label={`${label} (PDF)`}>
+        <FileText aria-hidden className="size-7" />
+      </div>
+    );
+  }
+  return <img src={document.previewUrl} alt={`Pratinjau ${label}`} className={cn('shrink-0 rounded-md object-cover', className)} />;
+}

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
+import { MESSAGES } from '../../../domain/messages';
+import { ApiRequestError } from '../../lib/api-client';
+import { uploadDocument } from './registration-api';
+import { fileProblem } from './upload-rules';
+
+export type UploadedDocument = {
+  file: File;
+  /** A blob: URL of the chosen file, for the thumbnail and the eye button. */
+  previewUrl: string;
+  progress: number;
+  status: 'uploading' | 'done';
+  uploadId: string | null;
+};
+
+export type DocumentUploads = {
+  documents: Partial<Record<DocumentSlot, UploadedDocument>>;
+  /** Checks and uploads the file; resolves to its upload id, or null when it was refused. */
+  choose: (slot: DocumentSlot, file: File) => Promise<string | null>;
+  remove: (slot: DocumentSlot) => void;
+  reset: () => void;
+  /** Whether any of these slots is still uploading. */
+  uploading: (slots: readonly DocumentSlot[]) => boolean;
+};
+
+/**
+ * The wizard's documents, kept above the steps so an upload started on one step finishes while the
+ * applicant moves on, and the review step can show the thumbnails.
+ */
+export function useDocumentUploads(): DocumentUploads {
+  const [documents, setDocuments] = useState<Partial<Record<DocumentSlot, UploadedDocument>>>({});
+  const controllers = useRef(new Map<DocumentSlot, AbortController>());
+  const urls = useRef(new Map<DocumentSlot, string>());
+
+  const forget = useCallback((slot: DocumentSlot) => {
+    controllers.current.get(slot)?.abort();
+    controllers.current.delete(slot);
+    const url = urls.current.get(slot);
+    if (url) URL.revokeObjectURL(url);
+    urls.current.delete(slot);
+  }, []);
+
+  const drop = useCallback((slot: DocumentSlot) => {
+    setDocuments((current) => {
+      const next = { ...current };
+      delete next[slot];
+      return next;
+    });
+  }, []);
+
+  const remove = useCallback(
+    (slot: DocumentSlot) => {
+      forget(slot);
+      drop(slot);
+    },
+    [forget, drop],
+  );
+
+  const choose = useCallback(
+    async (slot: DocumentSlot, file: File): Promise<string | null> => {
+      const problem = fileProblem(slot, file);
+      if (problem) {
+        // The refused file is not kept; an earlier good file of the slot stays.
+        toast.error(problem);
+        return null;
+      }
+      forget(slot);
+      const controller = new AbortController();
+      const previewUrl = URL.createObjectURL(file);
+      controllers.current.set(slot, controller);
+      urls.current.set(slot, previewUrl);
+      setDocuments((current) => ({ ...current, [slot]: { file, previewUrl, progress: 0, status: 'uploading', uploadId: null } }));
+      const update = (change: Partial<UploadedDocument>) =>
+        setDocuments((current) => {
+          const document = current[slot];
+          // A later choice or a removal replaced this upload: its late events must not touch the new one.
+          if (!document || document.previewUrl !== previewUrl) return current;
+          return { ...current, [slot]: { ...document, ...change } };
+        });
+      try {
+        const result = await uploadDocument(slot, file, (progress) => update({ progress }), controller.signal);
+        update({ progress: 100, status: 'done', uploadId: result.upload_id });
+        controllers.current.delete(slot);
+        return result.upload_id;
+      } catch (error) {
+        if (controller.signal.aborted) return null;
+        remove(slot);
+        // A refusal carries the server's own text (413, 415, 429); anything else is SPEC §8's upload failure.
+        const message =
+          error instanceof ApiRequestError && error.status >= 400 && error.status < 500
+            ? error.message
+            : MESSAGES.uploadFailed(DOCUMENT_SLOT_INFO[slot].label);
+        toast.error(message);
+        return null;
+      }
+    },
+    [forget, remove],
+  );
+
+  const reset = useCallback(() => {
+    for (const slot of [...urls.current.keys()]) forget(slot);
+    setDocuments({});
+  }, [forget]);
+
+  useEffect(() => {
+    const active = controllers.current;
+    const previews = urls.current;
+    return () => {
+      for (const controller of active.values()) controller.abort();
+      for (const url of previews.values()) URL.revokeObjectURL(url);
+    };
+  }, []);
+
+  const uploading = (slots: readonly DocumentSlot[]) => slots.some((slot) => documents[slot]?.status === 'uploading');
+  return { documents, choose, remove, reset, uploading };
+}

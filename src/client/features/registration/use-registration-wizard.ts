@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { DOCUMENT_SLOTS, isDocumentSlot } from '../../../domain/document-slots';
+import { MESSAGES } from '../../../domain/messages';
+import { RegistrationRequestSchema, StoreStepSchema } from '../../../domain/registration';
+import { ApiRequestError } from '../../lib/api-client';
+import { submitRegistration } from './registration-api';
+import { idempotencyKey, loadSubmittedRegistration, saveSubmittedRegistration } from './registration-session';
+import { useDocumentUploads, type DocumentUploads } from './use-document-uploads';
+import { BankFormSchema, EMPTY_WIZARD, stepOfField, type WizardValues } from './wizard-schemas';
+
+export const REVIEW_STEP = 4;
+const BANK_STEP = 3;
+
+export function successPath(code: string): string {
+  return `/registrasi/success?code=${encodeURIComponent(code)}`;
+}
+
+/** The body of POST /api/registrations: step 1 without its photo ids, steps 2 and 4, the upload ids, consent. */
+function buildRequest(values: WizardValues, uploads: DocumentUploads): unknown {
+  const storeKeys = Object.keys(StoreStepSchema.shape) as (keyof typeof values.store)[];
+  const store = Object.fromEntries(storeKeys.map((key) => [key, values.store[key]]));
+  const documents = Object.fromEntries(
+    DOCUMENT_SLOTS.flatMap((slot) => {
+      const id = uploads.documents[slot]?.uploadId;
+      return id ? [[slot, id]] : [];
+    }),
+  );
+  return { ...store, ...values.owner, ...values.bank, documents, consent: true };
+}
+
+/** The wizard's state: the current step, the values typed so far, the uploads and the submission. */
+export function useRegistrationWizard() {
+  const navigate = useNavigate();
+  const uploads = useDocumentUploads();
+  const [step, setStep] = useState(0);
+  const [values, setValues] = useState<WizardValues>(EMPTY_WIZARD);
+  const [submitting, setSubmitting] = useState(false);
+  // Bumped by a fresh start so every step form mounts again with empty values.
+  const [run, setRun] = useState(0);
+
+  const save = (part: Partial<WizardValues>, nextStep: number) => {
+    setValues((current) => ({ ...current, ...part }));
+    setStep(nextStep);
+  };
+
+  const restart = () => {
+    uploads.reset();
+    setValues(EMPTY_WIZARD);
+    setStep(0);
+    setRun((current) => current + 1);
+  };
+
+  const submit = async () => {
+    // SPEC §4: a browser session that already sent a registration is shown its confirmation again.
+    const sent = loadSubmittedRegistration();
+    if (sent) {
+      void navigate(successPath(sent.code));
+      return;
+    }
+    // SPEC §5: submit re-checks step 4; the whole request is then checked against the server's schema.
+    if (!BankFormSchema.safeParse(values.bank).success) {
+      toast.error(MESSAGES.bankRequired);
+      setStep(BANK_STEP);
+      return;
+    }
+    const parsed = RegistrationRequestSchema.safeParse(buildRequest(values, uploads));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      toast.error(issue?.message ?? MESSAGES.requiredFields);
+      const target = stepOfField(issue?.path.map(String).join('.'));
+      if (target !== null) setStep(target);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const response = await submitRegistration(parsed.data, idempotencyKey());
+      saveSubmittedRegistration({ code: response.kode_pendaftaran, merchantId: response.id, receiptToken: response.receipt_token });
+      toast.success(MESSAGES.registerSuccess);
+      void navigate(successPath(response.kode_pendaftaran));
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status > 0) {
+        // SPEC §8: the server's message, or Gagal mendaftar when its answer carried none (HTTP_ERROR).
+        toast.error(error.code === 'HTTP_ERROR' || !error.message ? MESSAGES.registerFailed : error.message);
+        const slot = error.field?.replace(/^documents\./, '');
+        // An upload the server no longer accepts (expired, claimed) has to be chosen again.
+        if (isDocumentSlot(slot)) uploads.remove(slot);
+        const target = stepOfField(error.field);
+        if (target !== null) setStep(target);
+      } else {
+        toast.error(MESSAGES.registerError);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return {
+    step,
+    run,
+    values,
+    uploads,
+    submitting,
+    save,
+    goTo: setStep,
+    restart,
+    submit: () => void submit(),
+  };
+}

@@ -1,0 +1,25 @@
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+
+type WizardNavProps = {
+  onBack?: () => void;
+  /** An upload still running on this step: its id is not there yet, so Next would only be refused. */
+  waiting?: boolean;
+};
+
+/** Back and Next (SPEC §2): Kembali and Selanjutnya; Next is the form's submit, so Enter works too. */
+export function WizardNav({ onBack, waiting }: WizardNavProps) {
+  return (
+    <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6">
+      <Button variant="secondary" onClick={onBack} disabled={!onBack}>
+        <ArrowLeft aria-hidden /> Kembali
+      </Button>
+      <div className="flex items-center gap-3">
+        {waiting && <p className="text-sm text-slate-600">Tunggu hingga unggahan selesai</p>}
+        <Button type="submit" disabled={waiting}>
+          Selanjutnya <ArrowRight aria-hidden />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { Hash, Mail, Search } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-lookup';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { cn } from '../../lib/cn';
+
+export type SearchMode = 'code' | 'email';
+
+export type SearchValues = { code: string; email: string; phone: string };
+
+type StatusSearchFormProps = {
+  mode: SearchMode;
+  values: SearchValues;
+  searching: boolean;
+  /** The not-found or failure text shown under the fields. */
+  message: string | null;
+  onModeChange: (mode: SearchMode) => void;
+  onChange: (values: SearchValues) => void;
+  onSubmit: () => void;
+};
+
+export function canSearch(mode: SearchMode, values: SearchValues): boolean {
+  return mode === 'code' ? values.code.trim() !== '' : values.email.trim() !== '' && values.phone.trim() !== '';
+}
+
+export function StatusSearchForm({ mode, values, searching, message, onModeChange, onChange, onSubmit }: StatusSearchFormProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canSearch(mode, values) && !searching) onSubmit();
+  };
+  const modeButton = (value: SearchMode, label: string, Icon: typeof Hash) => (
+    <Button
+      variant={mode === value ? 'primary' : 'ghost'}
+      size="sm"
+      aria-pressed={mode === value}
+      onClick={() => onModeChange(value)}
+      className={cn(mode !== value && 'ring-1 ring-inset ring-slate-300')}
+    >
+      <Icon aria-hidden /> {label}
+    </Button>
+  );
+
+  return (
+    <Card className="p-6 print:hidden">
+      <form onSubmit={submit} aria-label="Cari status pendaftaran" noValidate>
+        <div role="group" aria-label="Cari berdasarkan" className="grid gap-2 sm:grid-cols-2">
+          {modeButton('code', T.modeCode, Hash)}
+          {modeButton('email', T.modeEmailPhone, Mail)}
+        </div>
+        <div className="mt-5 space-y-4">
+          {mode === 'code' ? (
+            <FormField label={T.codeLabel}>
+              {({ id, describedBy }) => (
+                <Input
+                  id={id}
+                  name="kode_pendaftaran"
+                  aria-describedby={describedBy}
+                  value={values.code}
+                  // Codes are upper case; typing in lower case still finds them.
+                  onChange={(event) => onChange({ ...values, code: event.target.value.toUpperCase() })}
+                  placeholder={T.codePlaceholder}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={20}
+                  className="font-mono uppercase tracking-wider"
+                />
+              )}
+            </FormField>
+          ) : (
+            <>
+              <FormField label={T.emailLabel}>
+                {({ id, describedBy }) => (
+                  <Input
+                    id={id}
+                    name="email"
+                    type="email"
+                    aria-describedby={describedBy}
+                    value={values.email}
+                    onChange={(event) => onChange({ ...values, email: event.target.value })}
+                    placeholder={T.emailPlaceholder}
+                    autoComplete="email"
+                    maxLength={254}
+                  />
+                )}
+              </FormField>
+              <FormField label={T.phoneLabel}>
+                {({ id, describedBy }) => (
+                  <Input
+                    id={id}
+                    name="no_hp"
+                    type="tel"
+                    inputMode="tel"
+                    aria-describedby={describedBy}
+                    value={values.phone}
+                    onChange={(event) => onChange({ ...values, phone: event.target.value })}
+                    placeholder={T.phonePlaceholder}
+                    autoComplete="tel"
+                    maxLength={30}
+                  />
+                )}
+              </FormField>
+            </>
+          )}
+          {message && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+              {message}
+            </p>
+          )}
+          <Button type="submit" className="w-full" disabled={!canSearch(mode, values) || searching}>
+            <Search aria-hidden />
+            {searching ? T.searching : T.search}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { findProduct } from './products.js';
+
+// No zod here: the shop would download the whole of zod (about 38 KB gzip) for two integer checks,
+// against the page budget of issue 8. parseStoredCart checks the same shape by hand.
+export type CartLine = { productId: number; quantity: number };
+
+/** localStorage key of SPEC §3: the cart saved on the way to checkout. */
+export const CART_STORAGE_KEY = 'cart';
+
+/** A product not yet in the cart enters with quantity 1; adding again raises it by one. */
+export function addToCart(lines: readonly CartLine[], productId: number): CartLine[] {
+  const existing = lines.find((line) => line.productId === productId);
+  if (!existing) return [...lines, { productId, quantity: 1 }];
+  return lines.map((line) => (line.productId === productId ? { ...line, quantity: line.quantity + 1 } : line));
+}
+
+/** SPEC §4: a change that would reach 0 or less is ignored, so minus stops at 1. */
+export function changeQuantity(lines: readonly CartLine[], productId: number, delta: number): CartLine[] {
+  return lines
+    .map((line) => {
+      if (line.productId !== productId) return line;
+      const quantity = line.quantity + delta;
+      return quantity <= 0 ? line : { ...line, quantity };
+    })
+    .filter((line) => line.quantity > 0);
+}
+
+export function quantityOf(lines: readonly CartLine[], productId: number): number {
+  return lines.find((line) => line.productId === productId)?.quantity ?? 0;
+}
+
+export function cartTotals(lines: readonly CartLine[]): { count: number; total: number } {
+  let count = 0;
+  let total = 0;
+  for (const line of lines) {
+    const product = findProduct(line.productId);
+    if (!product || line.quantity <= 0) continue;
+    count += line.quantity;
+    total += product.price * line.quantity;
+  }
+  return { count, total };
+}
+
+/** Reads what localStorage held; anything malformed or unknown is dropped rather than trusted. */
+export function parseStoredCart(raw: string | null): CartLine[] {
+  if (!raw) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  // As the zod schema did: one malformed line rejects the whole cart, and extra keys are dropped.
+  if (!Array.isArray(value) || !value.every(isCartLine)) return [];
+  return value
+    .map((line) => ({ productId: line.productId, quantity: line.quantity }))
+    .filter((line) => line.quantity > 0 && findProduct(line.productId) !== undefined);
+}
+
+function isCartLine(value: unknown): value is CartLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const line = value as Record<string, unknown>;
+  // zod's .int() accepts safe integers only.
+  return Number.isSafeInteger(line.productId) && Number.isSafeInteger(line.quantity);
+}

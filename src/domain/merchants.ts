@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { DOCUMENT_SLOTS } from './document-slots.js';
+import { MESSAGES } from './messages.js';
+import { BankStepSchema, OwnerStepSchema, StoreStepSchema } from './registration.js';
+import { AUDIT_ACTIONS, MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
+
+export const MERCHANT_MESSAGES = {
+  staleSave: 'Data merchant telah diubah oleh admin lain. Muat ulang data terbaru sebelum menyimpan.',
+  deleted: 'Merchant berhasil dihapus',
+  noteTooLong: 'Catatan admin maksimal 1000 karakter',
+} as const;
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export const MERCHANT_SORTS = ['newest', 'oldest', 'nama_toko', 'status'] as const;
+export type MerchantSort = (typeof MERCHANT_SORTS)[number];
+
+/** Query of GET /api/admin/merchants (and of the CSV export, without paging). Strings: it is a URL. */
+export const MerchantListQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    status: z.enum(['all', ...MERCHANT_STATUSES]).default('all'),
+    sort: z.enum(MERCHANT_SORTS).default('newest'),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page_size: z.coerce
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+      .default(25),
+  })
+  .strict();
+export type MerchantListQuery = z.infer<typeof MerchantListQuerySchema>;
+
+/** Query of GET /api/admin/merchants/export: the list's search and filter, every page. */
+export const MerchantExportQuerySchema = MerchantListQuerySchema.pick({ q: true, status: true }).strict();
+export type MerchantExportQuery = z.infer<typeof MerchantExportQuerySchema>;
+
+export const MerchantListItemSchema = z.object({
+  id: z.uuid(),
+  kode_pendaftaran: z.string(),
+  nama_toko: z.string(),
+  nama_pemilik: z.string(),
+  no_hp: z.string(),
+  email: z.string(),
+  kota_kab: z.string(),
+  provinsi: z.string(),
+  status: z.enum(MERCHANT_STATUSES),
+  submitted_at: z.string(),
+});
+export type MerchantListItem = z.infer<typeof MerchantListItemSchema>;
+
+export const MerchantListSchema = z.object({
+  items: z.array(MerchantListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type MerchantList = z.infer<typeof MerchantListSchema>;
+
+/** Whether each document slot holds a file; the bytes come from the documents endpoint. */
+export const MerchantDocumentsPresenceSchema = z.object(
+  Object.fromEntries(DOCUMENT_SLOTS.map((slot) => [slot, z.boolean()])) as Record<(typeof DOCUMENT_SLOTS)[number], z.ZodBoolean>,
+);
+
+export const MerchantDetailSchema = MerchantListItemSchema.extend({
+  kategori_usaha: z.string(),
+  alamat_jalan: z.string(),
+  kecamatan: z.string(),
+  kode_pos: z.string(),
+  tempat_usaha: z.string().nullable(),
+  omset_per_bulan: z.number().int(),
+  nik: z.string(),
+  alamat_pemilik: z.string(),
+  nama_bank: z.string(),
+  no_rekening: z.string(),
+  nama_rekening: z.string(),
+  catatan_admin: z.string().nullable(),
+  updated_at: z.string(),
+  documents: MerchantDocumentsPresenceSchema,
+});
+export type MerchantDetail = z.infer<typeof MerchantDetailSchema>;
+
+const adminNote = z
+  .string()
+  .trim()
+  .max(1000, MERCHANT_MESSAGES.noteTooLong)
+  .nullable()
+  .optional()
+  // SPEC §5: an empty note is stored as null.
+  .transform((value) => (value ? value : null));
+
+/** POST /api/admin/merchants: every field required, validated like the public registration. */
+export const MerchantCreateSchema = StoreStepSchema.extend(OwnerStepSchema.shape)
+  .extend(BankStepSchema.shape)
+  .extend({
+    tempat_usaha: z.enum(PREMISES).default('Sewa'),
+    omset_per_bulan: StoreStepSchema.shape.omset_per_bulan.default(0),
+  })
+  .strict();
+export type MerchantCreate = z.infer<typeof MerchantCreateSchema>;
+
+/**
+ * PUT /api/admin/merchants/:id: the profile fields of SPEC §7 plus the updated_at the edit started
+ * from; a row changed since then is a 409, so two admins never overwrite each other silently.
+ */
+export const MerchantUpdateSchema = MerchantCreateSchema.extend({
+  tempat_usaha: z.enum(PREMISES).nullable(),
+  omset_per_bulan: StoreStepSchema.shape.omset_per_bulan,
+  status: z.enum(MERCHANT_STATUSES),
+  catatan_admin: adminNote,
+  expected_updated_at: z.iso.datetime({ offset: true }),
+}).strict();
+export type MerchantUpdate = z.infer<typeof MerchantUpdateSchema>;
+
+/** POST /api/admin/merchants/:id/status. */
+export const MerchantStatusChangeSchema = z
+  .object({
+    status: z.enum(MERCHANT_STATUSES, MESSAGES.chooseStatus),
+    catatan_admin: adminNote,
+  })
+  .strict();
+export type MerchantStatusChange = z.infer<typeof MerchantStatusChangeSchema>;
+
+export const AuditListQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    action: z.enum(['all', ...AUDIT_ACTIONS]).default('all'),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
+
+export const AUDIT_PAGE_SIZE = 100;
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  target_table: z.string(),
+  target_id: z.string().nullable(),
+  diff: z.unknown(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditListSchema = z.object({
+  items: z.array(AuditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type AuditList = z.infer<typeof AuditListSchema>;

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from './document-slots.js';
+import { isStructurallyValidNik, normalizeEmail, normalizeMobile, stripSeparators } from './indonesian-ids.js';
+import { MESSAGES } from './messages.js';
+import { BANKS, PREMISES } from './vocabularies.js';
+
+/** Messages for the rules this product adds beyond SPEC §5. */
+export const REGISTRATION_MESSAGES = {
+  nikStructure: 'NIK tidak valid. Periksa tanggal lahir dan nomor urut pada NIK Anda.',
+  phone: 'Nomor HP tidak valid. Gunakan nomor seluler Indonesia (08…, 62… atau +62…).',
+  accountNumber: 'Nomor rekening harus berupa 5-20 digit angka',
+  turnover: 'Omset per bulan harus berupa angka bulat 0 atau lebih',
+  category: 'Kategori usaha maksimal 100 karakter',
+  consent: 'Anda harus menyetujui pemrosesan data pribadi untuk melanjutkan',
+  tooLong: 'Isian terlalu panjang',
+} as const;
+
+/** Version of the privacy notice a consent refers to; bump it when /privacy changes. */
+export const PRIVACY_NOTICE_VERSION = '2026-11-22';
+
+export const REGISTRATION_CODE_PATTERN = /^AIP-[A-Z0-9_-]{5}$/;
+
+/** The Idempotency-Key header of POST /api/registrations: one random value per wizard (e.g. a UUID). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
+
+/** Texts of POST /api/uploads that SPEC §5 does not quote. */
+export const UPLOAD_MESSAGES = {
+  fileTypeWithPdf: 'Format file harus JPG, PNG atau PDF',
+  noFile: 'Pilih file yang akan diupload',
+  unknownSlot: 'Jenis dokumen tidak dikenal',
+  oneFile: 'Kirim satu file untuk setiap upload',
+  notMultipart: 'File harus dikirim sebagai multipart/form-data',
+  unreadable: 'File tidak dapat dibaca. Pastikan file tidak rusak, lalu upload ulang.',
+  tooManyPixels: 'Resolusi gambar terlalu besar. Kecilkan gambar, lalu upload ulang.',
+} as const;
+
+/** The 415 text for a slot: SPEC §5's for photos; NPWP and SIUP/NIB also take PDF. */
+export function fileTypeMessage(slot: DocumentSlot): string {
+  return DOCUMENT_SLOT_INFO[slot].allowsPdf ? UPLOAD_MESSAGES.fileTypeWithPdf : MESSAGES.fileTypeRegistration;
+}
+
+/** Texts of POST /api/registrations beyond the field rules. */
+export const SUBMISSION_MESSAGES = {
+  idempotencyKey: 'Permintaan tidak valid: header Idempotency-Key harus berisi 8-200 huruf, angka, _ atau -',
+  uploadNotFound: (label: string) => `Dokumen ${label} tidak ditemukan atau sudah kedaluwarsa. Silakan upload ulang.`,
+  uploadWrongSlot: (label: string) => `File yang dikirim bukan dokumen ${label}. Silakan upload ulang.`,
+  uploadUsed: (label: string) => `Dokumen ${label} sudah dipakai pada pendaftaran lain. Silakan upload ulang.`,
+  alreadySubmitted: 'Pendaftaran ini sudah pernah dikirim. Cek status pendaftaran Anda atau buat pendaftaran baru.',
+} as const;
+
+const required = (max = 200, message: string = MESSAGES.requiredFields) =>
+  z.string(message).trim().min(1, message).max(max, REGISTRATION_MESSAGES.tooLong);
+
+const region = z
+  .string(MESSAGES.requiredFields)
+  .trim()
+  .min(1, MESSAGES.requiredFields)
+  .min(3, MESSAGES.regionMin)
+  .max(100, REGISTRATION_MESSAGES.tooLong);
+
+/** Step 1, Data Toko, without its two photos (they travel as upload ids). */
+export const StoreStepSchema = z.object({
+  nama_toko: required(),
+  kategori_usaha: required(100),
+  alamat_jalan: z
+    .string(MESSAGES.requiredFields)
+    .trim()
+    .min(1, MESSAGES.requiredFields)
+    .min(10, MESSAGES.addressMin)
+    .max(500, REGISTRATION_MESSAGES.tooLong),
+  kecamatan: region,
+  kota_kab: region,
+  provinsi: region,
+  kode_pos: z.string(MESSAGES.requiredFields).trim().min(1, MESSAGES.requiredFields).regex(/^\d{3,6}$/, MESSAGES.postalCode),
+  tempat_usaha: z.enum(PREMISES).nullable().optional(),
+  omset_per_bulan: z
+    .number(MESSAGES.requiredFields)
+    .int(REGISTRATION_MESSAGES.turnover)
+    .min(0, REGISTRATION_MESSAGES.turnover)
+    .max(1_000_000_000_000, REGISTRATION_MESSAGES.turnover),
+});
+export type StoreStep = z.infer<typeof StoreStepSchema>;
+
+/** Step 2, Data Pemilik: NIK and phone are normalised; e-mail trimmed and lower-cased. */
+export const OwnerStepSchema = z.object({
+  nama_pemilik: required(),
+  nik: z
+    .string(MESSAGES.requiredFields)
+    .transform(stripSeparators)
+    .pipe(
+      z
+        .string()
+        .min(1, MESSAGES.requiredFields)
+        .regex(/^\d{16}$/, MESSAGES.nik)
+        .refine(isStructurallyValidNik, REGISTRATION_MESSAGES.nikStructure),
+    ),
+  no_hp: z
+    .string(MESSAGES.requiredFields)
+    .trim()
+    .min(1, MESSAGES.requiredFields)
+    .transform((value, ctx) => {
+      const normalized = normalizeMobile(value);
+      if (!normalized) {
+        ctx.addIssue({ code: 'custom', message: REGISTRATION_MESSAGES.phone });
+        return z.NEVER;
+      }
+      return normalized;
+    }),
+  email: z
+    .string(MESSAGES.requiredFields)
+    .transform(normalizeEmail)
+    .pipe(z.string().min(1, MESSAGES.requiredFields).max(254, MESSAGES.email).pipe(z.email(MESSAGES.email))),
+  alamat_pemilik: required(500),
+});
+export type OwnerStep = z.infer<typeof OwnerStepSchema>;
+
+/** Step 4, Rekening Bank. */
+export const BankStepSchema = z.object({
+  nama_bank: z.enum(BANKS, MESSAGES.bankRequired),
+  no_rekening: z
+    .string(MESSAGES.bankRequired)
+    .transform(stripSeparators)
+    .pipe(z.string().min(1, MESSAGES.bankRequired).regex(/^\d{5,20}$/, REGISTRATION_MESSAGES.accountNumber)),
+  nama_rekening: required(200, MESSAGES.bankRequired),
+});
+export type BankStep = z.infer<typeof BankStepSchema>;
+
+/** The upload ids of a registration, one per slot; optional slots may be left out or null. */
+export const RegistrationDocumentsSchema = z
+  .object(
+    {
+      foto_usaha: z.uuid(MESSAGES.requiredFields),
+      foto_produk: z.uuid(MESSAGES.requiredFields),
+      foto_ktp: z.uuid(MESSAGES.requiredDocuments),
+      foto_selfie_ktp: z.uuid(MESSAGES.requiredDocuments),
+      foto_kk: z.uuid(MESSAGES.requiredDocuments),
+      npwp_file: z.uuid().nullable().optional(),
+      siup_nib_file: z.uuid().nullable().optional(),
+    },
+    // A missing or non-object `documents` gets the step 3 text rather than zod's English one.
+    { error: (issue) => (issue.code === 'invalid_type' ? MESSAGES.requiredDocuments : undefined) },
+  )
+  .strict();
+export type RegistrationDocuments = z.infer<typeof RegistrationDocumentsSchema>;
+
+/** The body of POST /api/registrations. */
+export const RegistrationRequestSchema = StoreStepSchema.extend(OwnerStepSchema.shape)
+  .extend(BankStepSchema.shape)
+  .extend({
+    documents: RegistrationDocumentsSchema,
+    consent: z.literal(true, REGISTRATION_MESSAGES.consent),
+  })
+  .strict();
+export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
+
+export const RegistrationResponseSchema = z.object({
+  id: z.uuid(),
+  kode_pendaftaran: z.string().regex(REGISTRATION_CODE_PATTERN),
+  status: z.literal('processing'),
+  submitted_at: z.string(),
+  receipt_token: z.string(),
+});
+export type RegistrationResponse = z.infer<typeof RegistrationResponseSchema>;
+
+export const UploadResponseSchema = z.object({
+  upload_id: z.uuid(),
+  slot: z.enum(DOCUMENT_SLOTS),
+  size: z.number().int(),
+  content_type: z.enum(['image/jpeg', 'image/png', 'application/pdf']),
+});
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+export const REGISTRATION_STEP_SLOTS: Record<'store' | 'documents', DocumentSlot[]> = {
+  store: ['foto_usaha', 'foto_produk'],
+  documents: ['foto_ktp', 'foto_selfie_ktp', 'foto_kk', 'npwp_file', 'siup_nib_file'],
+};

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditAdminRoutes } from '../audit/audit-routes.js';
+import { documentAdminRoutes } from '../documents/document-routes.js';
+import { eventAdminRoutes } from '../events/event-routes.js';
+import { merchantAdminRoutes } from '../merchants/merchant-routes.js';
+import { settingsAdminRoutes } from '../settings/settings-routes.js';
+import { requireAdminRequest } from './admin-guard.js';
+import { passwordAdminRoutes } from './password-routes.js';
+import { totpAdminRoutes } from './totp-routes.js';
+
+/**
+ * Everything under /api/admin, behind ONE guard: the onRequest hook below runs for every route of this
+ * plugin and of every plugin registered inside it (Fastify encapsulation), so no route repeats a check.
+ *
+ * Adding admin routes (later issues): write a plugin with paths relative to /api/admin and register it
+ * below the hook, e.g. `await app.register(merchantAdminRoutes);` (GET /merchants → /api/admin/merchants).
+ * In a handler, `requireAdmin(request)` (src/server/auth/request-auth.ts) gives the signed-in admin
+ * ({ id, email, role, sessionId }) for audit rows. Never register an admin route anywhere else (app.ts
+ * or another plugin with an /admin prefix): it would miss the hook. admin-guard.test.ts walks Fastify's
+ * whole route table and fails for any /api/admin route that answers without a signed-in admin, and for
+ * any write that a foreign Origin can make. A route that an admin without a second factor must reach
+ * while REQUIRE_ADMIN_MFA is on says so with `config: { allowWithoutSecondFactor: true }` (enrolment only).
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdminRequest);
+
+  await app.register(totpAdminRoutes);
+  await app.register(passwordAdminRoutes);
+  // Feature routes register here.
+  await app.register(merchantAdminRoutes);
+  await app.register(auditAdminRoutes);
+  await app.register(documentAdminRoutes);
+  await app.register(eventAdminRoutes);
+  await app.register(settingsAdminRoutes);
+};

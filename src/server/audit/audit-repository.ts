@@ -1,0 +1,109 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditList, type AuditListQuery } from '../../domain/merchants.js';
+import type { AuditAction } from '../../domain/vocabularies.js';
+import type { Db } from '../db/database.js';
+import { auditLogs, users } from '../db/schema.js';
+
+export type AuditInput = {
+  actorId: string | null;
+  action: AuditAction;
+  targetTable: string;
+  targetId: string | null;
+  diff: unknown;
+  ip?: string | null;
+  userAgent?: string | null;
+};
+
+/** Call inside the transaction of the change it records: both are written, or neither. */
+export async function writeAudit(db: Db, entry: AuditInput): Promise<void> {
+  await db.insert(auditLogs).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetTable: entry.targetTable,
+    targetId: entry.targetId,
+    diff: entry.diff ?? null,
+    ip: entry.ip ?? null,
+    userAgent: entry.userAgent ?? null,
+  });
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const entryColumns = {
+  id: auditLogs.id,
+  actorId: auditLogs.actorId,
+  actorEmail: users.email,
+  action: auditLogs.action,
+  targetTable: auditLogs.targetTable,
+  targetId: auditLogs.targetId,
+  diff: auditLogs.diff,
+  createdAt: auditLogs.createdAt,
+};
+
+type EntryRow = { [K in keyof typeof entryColumns]: unknown } & { id: number; createdAt: Date };
+
+function toEntry(row: EntryRow): AuditEntry {
+  return {
+    id: row.id,
+    actor_id: (row.actorId as string | null) ?? null,
+    actor_email: (row.actorEmail as string | null) ?? null,
+    action: row.action as string,
+    target_table: row.targetTable as string,
+    target_id: (row.targetId as string | null) ?? null,
+    diff: row.diff ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Newest first, 100 a page; search over action, table, target and the actor's e-mail. */
+export async function listAudit(db: Db, query: AuditListQuery): Promise<AuditList> {
+  const conditions: SQL[] = [];
+  if (query.action !== 'all') conditions.push(eq(auditLogs.action, query.action));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    conditions.push(
+      or(
+        ilike(auditLogs.action, pattern),
+        ilike(auditLogs.targetTable, pattern),
+        ilike(auditLogs.targetId, pattern),
+        ilike(users.email, pattern),
+      )!,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select(entryColumns)
+      .from(auditLogs)
+      .leftJoin(users, eq(users.id, auditLogs.actorId))
+      .where(where)
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
+    db.select({ total: count() }).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.actorId)).where(where),
+  ]);
+  return { items: rows.map(toEntry), total: Number(totals[0]?.total ?? 0), page: query.page, page_size: AUDIT_PAGE_SIZE };
+}
+
+/** Every entry about one merchant, newest first (the detail screen's Aktivitas tab). */
+export async function listMerchantAudit(db: Db, merchantId: string): Promise<AuditEntry[]> {
+  const rows = await db
+    .select(entryColumns)
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.actorId))
+    .where(and(eq(auditLogs.targetTable, 'merchants'), eq(auditLogs.targetId, merchantId)))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(500);
+  return rows.map(toEntry);
+}
+
+/** Used by tests and the export: the number of rows, without paging. */
+export async function countAudit(db: Db, action?: AuditAction): Promise<number> {
+  const result = await db
+    .select({ total: count() })
+    .from(auditLogs)
+    .where(action ? eq(auditLogs.action, action) : sql`true`);
+  return Number(result[0]?.total ?? 0);
+}

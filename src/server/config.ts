@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Behind a proxy only: otherwise anyone could choose their own IP with X-Forwarded-For.
+  TRUST_PROXY: booleanFromEnv.default(false),
+
+  // Public endpoints, per client IP.
+  RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(200),
+  RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+
+  // Admin sign-in and sessions.
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  COOKIE_SECURE: booleanFromEnv.optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().positive().default(5),
+  REQUIRE_ADMIN_MFA: booleanFromEnv.default(false),
+
+  // Document bytes: local disk under DATA_DIR/files, or an S3-compatible bucket shared by every instance.
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // MinIO, s3rver and most self-hosted servers want path-style URLs (endpoint/bucket/key).
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Parses the environment once at boot; an empty string counts as unset. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ConfigSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(env[name] ?? null)})`);
+  }
+  const config = result.data;
+  if ((config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (config.STORAGE_DRIVER === 's3') {
+    // S3_ENDPOINT stays optional: without it the SDK talks to AWS itself.
+    const missing = S3_REQUIRED.find((name) => config[name] === undefined);
+    if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when STORAGE_DRIVER=s3`);
+  }
+  return config;
+}
+
+/** Secure cookies (and the __Host- prefix) by default in production, where HTTPS is expected. */
+export function cookieSecure(config: Config): boolean {
+  return config.COOKIE_SECURE ?? config.NODE_ENV === 'production';
+}

@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** Both drivers share this surface; code above the db layer never knows which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  /** PGlite in process, or a PostgreSQL server reached with this URL. */
+  describe(): Promise<string>;
+  close(): Promise<void>;
+};
+
+// src/server/db and dist/server/db both sit three levels below the package root.
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+export type OpenOptions =
+  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.kind === 'pglite' ? await openPglite(options.dataDir) : openPostgres(options.url, options.poolSize);
+  await database.migrate();
+  return database;
+}
+
+type Opened = Database & { migrate(): Promise<void> };
+
+async function openPglite(dataDir: string | null): Promise<Opened> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.resolve(dataDir, 'pgdata');
+    // PGlite does not create missing parent directories.
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  } else {
+    client = await PGlite.create({ extensions: { pg_trgm } });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async describe() {
+      const version = await serverVersion(db);
+      return `PGlite (embedded PostgreSQL ${version})`;
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+function openPostgres(url: string, poolSize = 10): Opened {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async describe() {
+      const version = await serverVersion(db);
+      return `PostgreSQL ${version}`;
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function serverVersion(db: Db): Promise<string> {
+  const result = await db.execute<{ server_version: string }>(sql`show server_version`);
+  const rows = (result as unknown as { rows: { server_version: string }[] }).rows;
+  return rows[0]?.server_version ?? 'unknown';
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

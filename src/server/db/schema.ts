@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('user'),
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamptz('totp_enabled_at'),
+    // The last accepted TOTP time step: a code is accepted once.
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    passwordChangedAt: timestamptz('password_changed_at').notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('admin', 'user')`),
+  ],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the cookie token: a stolen table row cannot be replayed as a cookie.
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // True between the password step and the second-factor step of a sign-in.
+    secondFactorPending: boolean('second_factor_pending').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    // Lower-cased e-mail as typed: unknown accounts are limited exactly like known ones.
+    account: text('account').notNull(),
+    ip: text('ip'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_account_idx').on(t.account, t.createdAt),
+    // The per-IP limit counts an address's recent failures across all accounts.
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+    index('login_failures_created_idx').on(t.createdAt),
+  ],
+);
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kodePendaftaran: text('kode_pendaftaran').notNull(),
+    namaToko: text('nama_toko').notNull(),
+    kategoriUsaha: text('kategori_usaha').notNull(),
+    alamatJalan: text('alamat_jalan').notNull(),
+    kecamatan: text('kecamatan').notNull(),
+    kotaKab: text('kota_kab').notNull(),
+    provinsi: text('provinsi').notNull(),
+    kodePos: text('kode_pos').notNull(),
+    tempatUsaha: text('tempat_usaha'),
+    omsetPerBulan: bigint('omset_per_bulan', { mode: 'number' }).notNull().default(0),
+    namaPemilik: text('nama_pemilik').notNull(),
+    nik: text('nik').notNull(),
+    noHp: text('no_hp').notNull(),
+    email: text('email').notNull(),
+    alamatPemilik: text('alamat_pemilik').notNull(),
+    namaBank: text('nama_bank').notNull(),
+    noRekening: text('no_rekening').notNull(),
+    namaRekening: text('nama_rekening').notNull(),
+    status: text('status').notNull().default('processing'),
+    catatanAdmin: text('catatan_admin'),
+    // Storage keys of the seven document slots, never public URLs.
+    fotoKtp: text('foto_ktp'),
+    fotoSelfieKtp: text('foto_selfie_ktp'),
+    fotoKk: text('foto_kk'),
+    fotoUsaha: text('foto_usaha'),
+    fotoProduk: text('foto_produk'),
+    npwpFile: text('npwp_file'),
+    siupNibFile: text('siup_nib_file'),
+    consentAt: timestamptz('consent_at'),
+    consentVersion: text('consent_version'),
+    receiptTokenHash: text('receipt_token_hash'),
+    idempotencyKey: text('idempotency_key'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('merchants_kode_pendaftaran_key').on(t.kodePendaftaran),
+    uniqueIndex('merchants_idempotency_key_key').on(t.idempotencyKey),
+    index('merchants_email_hp_submitted_idx').on(t.email, t.noHp, t.submittedAt.desc()),
+    // The admin list's orders, each ending in a unique key so a page is one index range, never a sort of
+    // 100,000 rows (docs/decisions/0004). Only live rows: the list never shows a soft-deleted one.
+    // nullsFirst: ORDER BY ... DESC means NULLS FIRST, and an index built NULLS LAST cannot serve it.
+    index('merchants_active_newest_idx').on(t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isDeleted} = false`),
+    index('merchants_active_status_newest_idx')
+      .on(t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isDeleted} = false`),
+    index('merchants_active_name_idx')
+      .on(sql`lower(${t.namaToko})`, t.submittedAt.desc().nullsFirst())
+      .where(sql`${t.isDeleted} = false`),
+    index('merchants_search_trgm_idx').using(
+      'gin',
+      sql`(${t.namaToko} || ' ' || ${t.namaPemilik} || ' ' || ${t.email} || ' ' || ${t.noHp} || ' ' || ${t.kodePendaftaran}) gin_trgm_ops`,
+    ),
+    check('merchants_status_check', sql`${t.status} in ('processing', 'verified', 'rejected', 'data_tidak_lengkap')`),
+  ],
+);
+
+/**
+ * Live (not soft-deleted) merchants per status, kept exact by statement triggers on merchants (migration
+ * 0002): the admin list's total without counting 100,000 rows per request (docs/decisions/0004).
+ */
+export const merchantCounts = pgTable('merchant_counts', {
+  status: text('status').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
+/** The text the trigram index covers; queries must use this exact expression to hit the index. */
+export const merchantSearchText = sql`(${merchants.namaToko} || ' ' || ${merchants.namaPemilik} || ' ' || ${merchants.email} || ' ' || ${merchants.noHp} || ' ' || ${merchants.kodePendaftaran})`;
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slot: text('slot').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    originalName: text('original_name'),
+    claimedBy: uuid('claimed_by').references(() => merchants.id, { onDelete: 'set null' }),
+    claimedAt: timestamptz('claimed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('uploads_storage_key_key').on(t.storageKey),
+    index('uploads_unclaimed_idx').on(t.createdAt).where(sql`${t.claimedBy} is null`),
+  ],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    // No cascade: audit rows are immutable, so a user with history cannot be deleted.
+    actorId: uuid('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    targetTable: text('target_table').notNull(),
+    targetId: text('target_id'),
+    diff: jsonb('diff'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_logs_created_idx').on(t.createdAt.desc()),
+    index('audit_logs_target_idx').on(t.targetTable, t.targetId, t.createdAt.desc()),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type MerchantRow = typeof merchants.$inferSelect;
+export type NewMerchantRow = typeof merchants.$inferInsert;
+export type UploadRow = typeof uploads.$inferSelect;
+export type AuditLogRow = typeof auditLogs.$inferSelect;

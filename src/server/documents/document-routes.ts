@@ -1,0 +1,65 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DOCUMENT_SLOTS, DOCUMENT_SLOT_INFO } from '../../domain/document-slots.js';
+import { MerchantDetailSchema } from '../../domain/merchants.js';
+import { MESSAGES } from '../../domain/messages.js';
+import { requireAdmin } from '../auth/request-auth.js';
+import { AppError } from '../http/app-error.js';
+import { toDetail } from '../merchants/merchant-mapping.js';
+import { readSingleFile, UPLOAD_LIMITS } from '../registration/multipart-upload.js';
+import { auditDownload, readDocument, replaceDocument } from './document-service.js';
+
+const ParamsSchema = z.object({ id: z.string().max(100), slot: z.enum(DOCUMENT_SLOTS, MESSAGES.documentMissing) }).strict();
+const QuerySchema = z.object({ download: z.enum(['0', '1']).optional() }).strict();
+
+function actorOf(request: FastifyRequest) {
+  return { id: requireAdmin(request).id, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** RFC 6266: a plain ASCII name plus its UTF-8 form for clients that read `filename*`. */
+export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** Document bytes for signed-in admins only (inside the admin plugin), and their replacement. */
+export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+
+  app.get(
+    '/merchants/:id/documents/:slot',
+    { schema: { tags: ['admin'], summary: 'A document: inline for preview, or ?download=1 as an attachment', params: ParamsSchema, querystring: QuerySchema } },
+    async (request, reply) => {
+      const { id, slot } = request.params;
+      const document = await readDocument(app.deps, id, slot);
+      const download = request.query.download === '1';
+      if (download) await auditDownload(app.deps, actorOf(request), id, slot, document.filename);
+      return reply
+        .header('Content-Type', document.contentType)
+        .header('Content-Disposition', contentDisposition(download ? 'attachment' : 'inline', document.filename))
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(document.bytes);
+    },
+  );
+
+  app.post(
+    '/merchants/:id/documents/:slot',
+    { schema: { tags: ['admin'], summary: 'Replace a document: multipart, one JPEG or PNG part named after the slot', consumes: ['multipart/form-data'], params: ParamsSchema, response: { 200: MerchantDetailSchema } } },
+    async (request) => {
+      const { id, slot } = request.params;
+      const file = await readSingleFile(request);
+      if (file.slot !== slot) throw new AppError(400, 'SLOT_MISMATCH', MESSAGES.documentUploadFailed, slot);
+      const row = await replaceDocument(app.deps, actorOf(request), id, slot, file, (key, error) =>
+        request.log.error({ err: error, key }, 'stored document left without a reference'),
+      );
+      void app.deps.events
+        .publish({ kind: 'document_changed', merchant_id: id })
+        .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
+      request.log.info({ merchantId: id, slot, label: DOCUMENT_SLOT_INFO[slot].label }, 'document replaced');
+      return toDetail(row);
+    },
+  );
+};

@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../domain/document-slots.js';
+import { MESSAGES } from '../../domain/messages.js';
+import { writeAudit } from '../audit/audit-repository.js';
+import type { AppDeps } from '../app.js';
+import { merchants, type MerchantRow } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import type { Actor } from '../merchants/merchant-service.js';
+import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
+import { findMerchant, lockMerchant } from '../merchants/merchant-repository.js';
+import { detectDocumentType, prepareDocument } from '../registration/document-processing.js';
+import { newDocumentKey } from '../storage/storage-keys.js';
+import { cleanFileName } from '../registration/upload-service.js';
+
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'now'>;
+
+const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
+
+const merchantNotFound = () => new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
+const documentMissing = () => new AppError(404, 'DOCUMENT_NOT_FOUND', MESSAGES.documentMissing);
+
+export type StoredDocument = { bytes: Buffer; contentType: string; filename: string; merchant: MerchantRow };
+
+/** `{kode}-{slug}.{ext}`, e.g. `AIP-AB12C-selfie-ktp.jpg`: what the admin's download is called. */
+export function documentFilename(merchant: MerchantRow, slot: DocumentSlot, key: string): string {
+  const extension = key.split('.').pop() ?? 'bin';
+  return `${merchant.kodePendaftaran}-${DOCUMENT_SLOT_INFO[slot].slug}.${extension}`;
+}
+
+export async function readDocument(deps: Deps, merchantId: string, slot: DocumentSlot): Promise<StoredDocument> {
+  const merchant = await findMerchant(deps.db, merchantId);
+  if (!merchant) throw merchantNotFound();
+  const key = merchant[SLOT_COLUMNS[slot]];
+  if (!key) throw documentMissing();
+  const bytes = await deps.storage.get(key);
+  // A row pointing at missing bytes is reported as missing, never as a server error page.
+  if (!bytes) throw documentMissing();
+  const extension = key.split('.').pop() ?? '';
+  return { bytes, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: documentFilename(merchant, slot, key), merchant };
+}
+
+export async function auditDownload(deps: Deps, actor: Actor, merchantId: string, slot: DocumentSlot, filename: string): Promise<void> {
+  await writeAudit(deps.db, {
+    actorId: actor.id,
+    action: 'document_download',
+    targetTable: 'merchants',
+    targetId: merchantId,
+    diff: { kind: slot, filename },
+    ip: actor.ip ?? null,
+    userAgent: actor.userAgent ?? null,
+  });
+}
+
+/**
+ * Replaces a slot's file. Order matters for consistency: the new bytes are stored first, then the row
+ * points at them (with the audit row, one transaction), and only then is the old file removed. A failed
+ * database step removes the new file again; a failed removal of the old file leaves an unreferenced file
+ * (logged), never a row pointing at nothing.
+ */
+export async function replaceDocument(
+  deps: Deps,
+  actor: Actor,
+  merchantId: string,
+  slot: DocumentSlot,
+  upload: { filename: string; bytes: Buffer },
+  onOrphan: (key: string, error: unknown) => void,
+): Promise<MerchantRow> {
+  if (!(await findMerchant(deps.db, merchantId))) throw merchantNotFound();
+  const type = await detectDocumentType(slot, upload.bytes);
+  // SPEC §5: an admin replacement is always a photo, whatever the slot took at registration.
+  if (type !== 'image/jpeg' && type !== 'image/png') throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', MESSAGES.fileTypeAdmin, slot);
+  const prepared = await prepareDocument(slot, upload.bytes);
+  const newKey = newDocumentKey(prepared.extension);
+  await deps.storage.put(newKey, prepared.data, prepared.contentType);
+
+  let oldKey: string | null = null;
+  let updated: MerchantRow;
+  try {
+    updated = await deps.db.transaction(async (tx) => {
+      const row = await lockMerchant(tx, merchantId);
+      if (!row) throw merchantNotFound();
+      oldKey = row[SLOT_COLUMNS[slot]];
+      const [saved] = await tx
+        .update(merchants)
+        .set({ [SLOT_COLUMNS[slot]]: newKey, updatedAt: deps.now() })
+        .where(eq(merchants.id, merchantId))
+        .returning();
+      await writeAudit(tx, {
+        actorId: actor.id,
+        action: 'document_reupload',
+        targetTable: 'merchants',
+        targetId: merchantId,
+        // The audit row shows the name as a label: cleaned like an applicant's upload name.
+        diff: { kind: slot, old_url: oldKey, new_url: newKey, filename: cleanFileName(upload.filename), size: prepared.data.length },
+        ip: actor.ip ?? null,
+        userAgent: actor.userAgent ?? null,
+      });
+      return saved!;
+    });
+  } catch (error) {
+    await deps.storage.delete(newKey).catch((cleanupError: unknown) => onOrphan(newKey, cleanupError));
+    throw error;
+  }
+  if (oldKey && oldKey !== newKey) {
+    const stale = oldKey;
+    await deps.storage.delete(stale).catch((error: unknown) => onOrphan(stale, error));
+  }
+  return updated;
+}

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+
+describe('GET /api/health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers ok after a real database round trip', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it('has applied every migration: the tables and the trigram extension exist', async () => {
+    const result = await t.database.db.execute<{ tablename: string }>(
+      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+    );
+    const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((r) => r.tablename);
+    expect(tables).toEqual(['audit_logs', 'login_failures', 'merchant_counts', 'merchants', 'recovery_codes', 'sessions', 'uploads', 'users']);
+    const ext = await t.database.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
+    expect((ext as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+  });
+
+  it('answers 503 with the error shape when the database is gone', async () => {
+    const broken = await buildTestApp();
+    await broken.database.close();
+    const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: { code: 'DB_UNAVAILABLE', message: 'Layanan sedang tidak tersedia. Silakan coba lagi.' },
+    });
+    await broken.close();
+  });
+});

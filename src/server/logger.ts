@@ -1,0 +1,47 @@
+import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
+import type { Config } from './config.js';
+
+/** Paths pino blanks out everywhere: secrets and identity numbers never reach a log line. */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.token',
+  '*.totp',
+  '*.code',
+  '*.nik',
+  '*.no_rekening',
+  '*.receipt_token',
+];
+
+const PARAMS_LINE = /params: [^\n]*/g;
+
+function scrub(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(PARAMS_LINE, 'params: [redacted]');
+  if (!value || typeof value !== 'object' || depth > 5) return value;
+  if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'params' ? '[redacted]' : scrub(item, depth + 1)]));
+}
+
+/**
+ * A failed database query (DrizzleQueryError) carries the values it was given in its message, its stack
+ * and `params`: a registration's NIK and account number would reach the log through an ordinary 500.
+ * The query text (placeholders only) stays; the values go.
+ */
+export function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
+  // scrub keeps the shape: only string values and `params` change.
+  return scrub(stdSerializers.err(error)) as ReturnType<typeof stdSerializers.err>;
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.NODE_ENV === 'test') return false;
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeError },
+  };
+}

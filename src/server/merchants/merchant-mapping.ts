@@ -1,0 +1,99 @@
+import { DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.js';
+import type { MerchantDetail, MerchantListItem } from '../../domain/merchants.js';
+import { normalizeStatus } from '../../domain/vocabularies.js';
+import type { BankStep, OwnerStep, StoreStep } from '../../domain/registration.js';
+import type { MerchantRow, NewMerchantRow } from '../db/schema.js';
+
+/** The merchant columns holding each slot's storage key. */
+export const SLOT_COLUMNS = {
+  foto_ktp: 'fotoKtp',
+  foto_selfie_ktp: 'fotoSelfieKtp',
+  foto_kk: 'fotoKk',
+  foto_usaha: 'fotoUsaha',
+  foto_produk: 'fotoProduk',
+  npwp_file: 'npwpFile',
+  siup_nib_file: 'siupNibFile',
+} as const satisfies Record<DocumentSlot, keyof MerchantRow>;
+
+export function toListItem(row: MerchantRow): MerchantListItem {
+  return {
+    id: row.id,
+    kode_pendaftaran: row.kodePendaftaran,
+    nama_toko: row.namaToko,
+    nama_pemilik: row.namaPemilik,
+    no_hp: row.noHp,
+    email: row.email,
+    kota_kab: row.kotaKab,
+    provinsi: row.provinsi,
+    status: normalizeStatus(row.status),
+    submitted_at: row.submittedAt.toISOString(),
+  };
+}
+
+export function toDetail(row: MerchantRow): MerchantDetail {
+  const documents = Object.fromEntries(DOCUMENT_SLOTS.map((slot) => [slot, Boolean(row[SLOT_COLUMNS[slot]])])) as MerchantDetail['documents'];
+  return {
+    ...toListItem(row),
+    kategori_usaha: row.kategoriUsaha,
+    alamat_jalan: row.alamatJalan,
+    kecamatan: row.kecamatan,
+    kode_pos: row.kodePos,
+    tempat_usaha: row.tempatUsaha,
+    omset_per_bulan: row.omsetPerBulan,
+    nik: row.nik,
+    alamat_pemilik: row.alamatPemilik,
+    nama_bank: row.namaBank,
+    no_rekening: row.noRekening,
+    nama_rekening: row.namaRekening,
+    catatan_admin: row.catatanAdmin,
+    updated_at: row.updatedAt.toISOString(),
+    documents,
+  };
+}
+
+/** API field name → row property, for the profile fields an admin may edit (SPEC §7). */
+export const PROFILE_FIELDS = {
+  nama_toko: 'namaToko',
+  kategori_usaha: 'kategoriUsaha',
+  alamat_jalan: 'alamatJalan',
+  kecamatan: 'kecamatan',
+  kota_kab: 'kotaKab',
+  provinsi: 'provinsi',
+  kode_pos: 'kodePos',
+  tempat_usaha: 'tempatUsaha',
+  omset_per_bulan: 'omsetPerBulan',
+  nama_pemilik: 'namaPemilik',
+  nik: 'nik',
+  no_hp: 'noHp',
+  email: 'email',
+  alamat_pemilik: 'alamatPemilik',
+  nama_bank: 'namaBank',
+  no_rekening: 'noRekening',
+  nama_rekening: 'namaRekening',
+  status: 'status',
+  catatan_admin: 'catatanAdmin',
+} as const satisfies Record<string, keyof MerchantRow>;
+export type ProfileField = keyof typeof PROFILE_FIELDS;
+
+/** The profile columns of a merchant row from validated form fields (public registration and admin create). */
+export function profileColumns(input: StoreStep & OwnerStep & BankStep): Omit<NewMerchantRow, 'kodePendaftaran'> {
+  return {
+    namaToko: input.nama_toko,
+    kategoriUsaha: input.kategori_usaha,
+    alamatJalan: input.alamat_jalan,
+    kecamatan: input.kecamatan,
+    kotaKab: input.kota_kab,
+    provinsi: input.provinsi,
+    kodePos: input.kode_pos,
+    tempatUsaha: input.tempat_usaha ?? null,
+    omsetPerBulan: input.omset_per_bulan,
+    namaPemilik: input.nama_pemilik,
+    nik: input.nik,
+    noHp: input.no_hp,
+    email: input.email,
+    alamatPemilik: input.alamat_pemilik,
+    namaBank: input.nama_bank,
+    noRekening: input.no_rekening,
+    namaRekening: input.nama_rekening,
+  };
+}

@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs, merchants } from '../db/schema.js';
+import { signIn, type SignedIn } from '../test/admin-session.js';
+import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { ADMIN_CREATE_BODY } from '../test/merchant-fixtures.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../test/registration-fixtures.js';
+
+
+describe('admin merchant API', () => {
+  let t: TestApp;
+  let admin: SignedIn;
+  const events: unknown[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: GENEROUS_LIMITS });
+    admin = await signIn(t.app);
+    t.app.deps.events.subscribe((event) => events.push(event));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  it('lists a public registration with its owner, phone and status', async () => {
+    const registered = await registerMerchant(t.app, { nama_toko: 'Warung Daftar Publik', no_hp: '0813-1111-2222' });
+    const response = await call('GET', '/api/admin/merchants?q=0813-1111');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ total: 1, page: 1, page_size: 25 });
+    expect(body.items[0]).toMatchObject({ id: registered.id, kode_pendaftaran: registered.kode_pendaftaran, nama_toko: 'Warung Daftar Publik', no_hp: '+6281311112222', status: 'processing' });
+    const byCode = await call('GET', `/api/admin/merchants?q=${registered.kode_pendaftaran.toLowerCase()}`);
+    expect(byCode.json().items.map((m: { id: string }) => m.id)).toEqual([registered.id]);
+  });
+
+  it('refuses unknown query fields and bad values with 400', async () => {
+    for (const url of ['/api/admin/merchants?is_deleted=true', '/api/admin/merchants?page_size=1000', '/api/admin/merchants?status=hapus', '/api/admin/merchants?page=0']) {
+      const response = await call('GET', url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('creates a merchant with defaults and writes the create row by this admin', async () => {
+    const response = await call('POST', '/api/admin/merchants', ADMIN_CREATE_BODY);
+    expect(response.statusCode).toBe(201);
+    const created = response.json();
+    expect(created).toMatchObject({ status: 'processing', tempat_usaha: 'Sewa', omset_per_bulan: 0, no_hp: '+6281234567890' });
+    expect(created.kode_pendaftaran).toMatch(/^AIP-[A-Z0-9_-]{5}$/);
+    const rows = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, created.id));
+    expect(rows.map((r) => [r.action, r.actorId, r.diff])).toEqual([['create', admin.userId, { created: 'Toko Sinar Jaya' }]]);
+    expect(events).toContainEqual({ kind: 'created', merchant_id: created.id });
+  });
+
+  it('answers each field rule of the create form with its Indonesian message', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ alamat_jalan: 'Jl. X' }, 'alamat_jalan', 'Alamat lengkap minimal 10 karakter'],
+      [{ kecamatan: 'Ab' }, 'kecamatan', 'Kecamatan, Kota/Kabupaten, dan Provinsi minimal 3 karakter'],
+      [{ kode_pos: '12a' }, 'kode_pos', 'Kode pos harus 3-6 digit angka'],
+      [{ nik: '12345' }, 'nik', 'NIK harus 16 digit'],
+      [{ email: 'bukan-email' }, 'email', 'Format email tidak valid'],
+      [{ nama_toko: '' }, 'nama_toko', 'Harap lengkapi semua field yang wajib diisi'],
+      [{ nama_bank: 'Bank Antah' }, 'nama_bank', 'Harap lengkapi semua informasi rekening bank'],
+    ];
+    for (const [change, field, message] of cases) {
+      const response = await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, ...change });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message, field } });
+    }
+  });
+
+  it('refuses mass assignment of id, code, deletion flag and submission time', async () => {
+    const { id } = (await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Target' })).json();
+    const detail = (await call('GET', `/api/admin/merchants/${id}`)).json();
+    const base = { ...pickProfile(detail), expected_updated_at: detail.updated_at };
+    for (const extra of [{ id: '00000000-0000-4000-8000-000000000000' }, { kode_pendaftaran: 'AIP-HACK1' }, { is_deleted: true }, { submitted_at: '2020-01-01T00:00:00Z' }]) {
+      expect((await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, ...extra })).statusCode).toBe(400);
+      expect((await call('PUT', `/api/admin/merchants/${id}`, { ...base, ...extra })).statusCode).toBe(400);
+    }
+    const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, id));
+    expect(row).toMatchObject({ kodePendaftaran: detail.kode_pendaftaran, isDeleted: false });
+  });
+
+  it('reads, edits with the version it started from, and answers 409 on a stale save', async () => {
+    const { id } = (await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Versi' })).json();
+    const detail = (await call('GET', `/api/admin/merchants/${id}`)).json();
+    expect(detail).toMatchObject({ nik: '3171011708900001', documents: { foto_ktp: false, npwp_file: false } });
+    const first = await call('PUT', `/api/admin/merchants/${id}`, { ...pickProfile(detail), nama_toko: 'Toko Versi Baru', expected_updated_at: detail.updated_at });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().nama_toko).toBe('Toko Versi Baru');
+    const stale = await call('PUT', `/api/admin/merchants/${id}`, { ...pickProfile(detail), kota_kab: 'Bogor', expected_updated_at: detail.updated_at });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ error: { code: 'STALE_UPDATE', message: 'Data merchant telah diubah oleh admin lain. Muat ulang data terbaru sebelum menyimpan.' } });
+    const rows = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, id));
+    expect(rows.map((r) => r.action)).toEqual(['create', 'update']);
+  });
+
+  it('changes status through its endpoint, with the audit row and an event', async () => {
+    const { id } = (await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Status' })).json();
+    const missing = await call('POST', `/api/admin/merchants/${id}/status`, { catatan_admin: 'x' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe('Pilih status terlebih dahulu');
+    const response = await call('POST', `/api/admin/merchants/${id}/status`, { status: 'verified', catatan_admin: '' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'verified', catatan_admin: null });
+    const log = (await call('GET', `/api/admin/merchants/${id}/audit`)).json();
+    expect(log.items[0]).toMatchObject({ action: 'status_change', actor_email: 'admin@aipos.test', diff: { from: 'processing', to: 'verified', catatan: null, merchant_name: 'Toko Status' } });
+    expect(events).toContainEqual({ kind: 'status_changed', merchant_id: id });
+  });
+
+  it('soft-deletes: gone from the list, 404 afterwards, row kept', async () => {
+    const { id } = (await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Hapus Saya' })).json();
+    expect((await call('DELETE', `/api/admin/merchants/${id}`)).statusCode).toBe(204);
+    expect((await call('GET', '/api/admin/merchants?q=Hapus Saya')).json().total).toBe(0);
+    for (const [method, url] of [
+      ['GET', `/api/admin/merchants/${id}`],
+      ['DELETE', `/api/admin/merchants/${id}`],
+      ['GET', `/api/admin/merchants/${id}/audit`],
+      ['GET', '/api/admin/merchants/bukan-id'],
+    ] as const) {
+      const response = await call(method, url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ error: { code: 'MERCHANT_NOT_FOUND', message: 'Merchant tidak ditemukan' } });
+    }
+    const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, id));
+    expect(row!.isDeleted).toBe(true);
+  });
+
+  it('lists the audit trail newest first with the actor e-mail, filtered and searched', async () => {
+    const all = (await call('GET', '/api/admin/audit')).json();
+    expect(all.page_size).toBe(100);
+    expect(all.items.length).toBeGreaterThan(3);
+    const stamps = all.items.map((e: { created_at: string }) => e.created_at);
+    expect(stamps).toEqual([...stamps].sort().reverse());
+    const deletes = (await call('GET', '/api/admin/audit?action=soft_delete')).json();
+    expect(deletes.items.every((e: { action: string }) => e.action === 'soft_delete')).toBe(true);
+    expect(deletes.items[0]).toMatchObject({ actor_email: 'admin@aipos.test', target_table: 'merchants', diff: { merchant_name: 'Toko Hapus Saya' } });
+    const byEmail = (await call('GET', '/api/admin/audit?q=admin@aipos')).json();
+    const byThisAdmin = all.items.filter((e: { actor_email: string | null }) => e.actor_email === 'admin@aipos.test');
+    expect(byEmail.total).toBe(byThisAdmin.length);
+    // A public registration has no actor: the screen shows it as 'System'.
+    expect(all.items.some((e: { actor_email: string | null; action: string }) => e.actor_email === null && e.action === 'create')).toBe(true);
+    expect((await call('GET', '/api/admin/audit?action=hack')).statusCode).toBe(400);
+  });
+
+  it('exports the filtered merchants as CSV and audits the export', async () => {
+    const response = await call('GET', '/api/admin/merchants/export?q=Toko Status');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="merchants-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = response.rawPayload.subarray(3).toString('utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Toko Status');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [entry] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'export'));
+    expect(entry).toMatchObject({ actorId: admin.userId, targetTable: 'merchants', diff: { filter: { q: 'Toko Status', status: 'all' }, rows: 1 } });
+  });
+});
+
+function pickProfile(detail: Record<string, unknown>): Record<string, unknown> {
+  const fields = ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'nama_pemilik', 'nik', 'no_hp', 'email', 'alamat_pemilik', 'nama_bank', 'no_rekening', 'nama_rekening', 'status', 'catatan_admin'];
+  return Object.fromEntries(fields.map((f) => [f, detail[f]]));
+}

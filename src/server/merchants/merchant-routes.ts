@@ -1,0 +1,109 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES } from '../../domain/messages.js';
+import {
+  AuditEntrySchema,
+  MerchantCreateSchema,
+  MerchantExportQuerySchema,
+  MerchantDetailSchema,
+  MerchantListQuerySchema,
+  MerchantListSchema,
+  MerchantStatusChangeSchema,
+  MerchantUpdateSchema,
+} from '../../domain/merchants.js';
+import { listMerchantAudit, writeAudit } from '../audit/audit-repository.js';
+import type { MerchantEvent } from '../events/event-bus.js';
+import { AppError } from '../http/app-error.js';
+import { requireAdmin } from '../auth/request-auth.js';
+import { exportMerchantsCsv } from './merchant-export.js';
+import { toDetail } from './merchant-mapping.js';
+import { findMerchant, listMerchants } from './merchant-repository.js';
+import { changeMerchantStatus, createMerchant, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
+
+// Any string: a malformed id is simply a merchant that does not exist (404), like a deleted one.
+const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
+
+function actorOf(request: FastifyRequest) {
+  return { id: requireAdmin(request).id, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** Admin merchant endpoints; registered inside the admin plugin, behind its one guard. */
+export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  // After the commit: a lost announcement only delays a refresh, so it never fails the request.
+  const announce = (request: FastifyRequest, kind: MerchantEvent['kind'], merchantId: string) =>
+    app.deps.events.publish({ kind, merchant_id: merchantId }).catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
+
+  app.get('/merchants', { schema: { tags: ['admin'], querystring: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request) =>
+    listMerchants(db, request.query),
+  );
+
+  app.get('/merchants/export', { schema: { tags: ['admin'], querystring: MerchantExportQuerySchema } }, async (request, reply) => {
+    let rows = 0;
+    const filter = { q: request.query.q ?? null, status: request.query.status };
+    const actor = actorOf(request);
+    const csv = exportMerchantsCsv(db, request.query, () => {
+      rows += 1;
+    });
+    csv.once('end', () => {
+      // SPEC §8: a failed audit write is logged and does not break the action.
+      writeAudit(db, { actorId: actor.id, action: 'export', targetTable: 'merchants', targetId: null, diff: { filter, rows }, ip: actor.ip, userAgent: actor.userAgent }).catch(
+        (error: unknown) => request.log.error({ err: error }, 'export audit write failed'),
+      );
+    });
+    const stamp = app.deps.now().toISOString().slice(0, 10);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="merchants-${stamp}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(csv);
+  });
+
+  app.post('/merchants', { schema: { tags: ['admin'], body: MerchantCreateSchema, response: { 201: MerchantDetailSchema } } }, async (request, reply) => {
+    const row = await createMerchant(db, request.body, actorOf(request), app.deps.now());
+    void announce(request, 'created', row.id);
+    return reply.status(201).send(toDetail(row));
+  });
+
+  app.get('/merchants/:id', { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: MerchantDetailSchema } } }, async (request) => {
+    const row = await findMerchant(db, request.params.id);
+    if (!row) throw new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
+    return toDetail(row);
+  });
+
+  app.put(
+    '/merchants/:id',
+    { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantUpdateSchema, response: { 200: MerchantDetailSchema } } },
+    async (request) => {
+      const row = await updateMerchantProfile(db, request.params.id, request.body, actorOf(request), app.deps.now());
+      void announce(request, 'updated', row.id);
+      return toDetail(row);
+    },
+  );
+
+  app.post(
+    '/merchants/:id/status',
+    { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantStatusChangeSchema, response: { 200: MerchantDetailSchema } } },
+    async (request) => {
+      const row = await changeMerchantStatus(db, request.params.id, request.body, actorOf(request), app.deps.now());
+      void announce(request, 'status_changed', row.id);
+      return toDetail(row);
+    },
+  );
+
+  app.delete('/merchants/:id', { schema: { tags: ['admin'], params: IdParamsSchema } }, async (request, reply) => {
+    await softDeleteMerchant(db, request.params.id, actorOf(request), app.deps.now());
+    void announce(request, 'deleted', request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/merchants/:id/audit',
+    { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: z.object({ items: z.array(AuditEntrySchema) }) } } },
+    async (request) => {
+      if (!(await findMerchant(db, request.params.id))) throw new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
+      return { items: await listMerchantAudit(db, request.params.id) };
+    },
+  );
+};

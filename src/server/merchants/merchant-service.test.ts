@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MerchantCreateSchema, MerchantUpdateSchema } from '../../domain/merchants.js';
+import { auditLogs, merchants, users, type MerchantRow } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
+import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { ADMIN_CREATE_BODY } from '../test/merchant-fixtures.js';
+import { PROFILE_FIELDS, toDetail } from './merchant-mapping.js';
+import { changeMerchantStatus, createMerchant, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
+
+
+describe('merchant changes and their audit rows', () => {
+  let t: TestApp;
+  let adminId: string;
+  const now = () => new Date('2026-11-22T03:00:00.000Z');
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const [admin] = await t.database.db.insert(users).values({ email: 'admin@aipos.test', passwordHash: 'x', role: 'admin' }).returning();
+    adminId = admin!.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const db = () => t.database.db;
+  const actor = () => ({ id: adminId, ip: '127.0.0.1', userAgent: 'vitest' });
+  const auditFor = (id: string) =>
+    db().select().from(auditLogs).where(eq(auditLogs.targetId, id)).orderBy(asc(auditLogs.id));
+  const insertMerchant = async (overrides: Partial<MerchantRow> = {}) => {
+    const [row] = await db()
+      .insert(merchants)
+      .values({ ...fakeMerchant({ index: Math.floor(Math.random() * 1e6), random: createRandom(Math.floor(Math.random() * 1e6)), now: now(), status: 'processing' }), ...overrides })
+      .returning();
+    return row!;
+  };
+  const updateBody = (row: MerchantRow, changes: Record<string, unknown>) => {
+    const detail = toDetail(row) as Record<string, unknown>;
+    const profile = Object.fromEntries(Object.keys(PROFILE_FIELDS).map((field) => [field, detail[field]]));
+    return MerchantUpdateSchema.parse({ ...profile, expected_updated_at: row.updatedAt.toISOString(), ...changes });
+  };
+
+  it('creates with a generated code, status processing and a create audit row', async () => {
+    const row = await createMerchant(db(), MerchantCreateSchema.parse(ADMIN_CREATE_BODY), actor(), now());
+    expect(row.kodePendaftaran).toMatch(/^AIP-[A-Z0-9_-]{5}$/);
+    expect(row).toMatchObject({ status: 'processing', tempatUsaha: 'Sewa', omsetPerBulan: 0, noHp: '+6281234567890', email: 'budi@contoh.co.id', createdBy: adminId });
+    const rows = await auditFor(row.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'create', actorId: adminId, targetTable: 'merchants', diff: { created: 'Toko Sinar Jaya' } });
+  });
+
+  it('retries the code on a clash with an existing merchant', async () => {
+    const taken = await insertMerchant({ kodePendaftaran: 'AIP-TAKEN' });
+    const codes = ['AIP-TAKEN', 'AIP-TAKEN', 'AIP-FRESH'];
+    const row = await createMerchant(db(), MerchantCreateSchema.parse({ ...ADMIN_CREATE_BODY, nama_toko: 'Toko Kedua' }), actor(), now(), () => codes.shift()!);
+    expect(row.kodePendaftaran).toBe('AIP-FRESH');
+    expect(taken.kodePendaftaran).toBe('AIP-TAKEN');
+    expect(codes).toEqual([]);
+  });
+
+  it('saves only the changed fields into one update row, NIK and account masked', async () => {
+    const row = await insertMerchant({ nik: '3171011708900001', noRekening: '1234567890' });
+    const updated = await updateMerchantProfile(
+      db(),
+      row.id,
+      updateBody(row, { nama_toko: 'Nama Baru', nik: '3171015708900002', no_rekening: '9876543210' }),
+      actor(),
+      now(),
+    );
+    expect(updated).toMatchObject({ namaToko: 'Nama Baru', nik: '3171015708900002', noRekening: '9876543210' });
+    expect(updated.updatedAt.toISOString()).toBe('2026-11-22T03:00:00.000Z');
+    const rows = await auditFor(row.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.action).toBe('update');
+    expect(rows[0]!.diff).toEqual({
+      old: { nama_toko: row.namaToko, nik: '3171********0001', no_rekening: '******7890' },
+      new: { nama_toko: 'Nama Baru', nik: '3171********0002', no_rekening: '******3210' },
+    });
+  });
+
+  it('writes no row when nothing changed', async () => {
+    const row = await insertMerchant();
+    await updateMerchantProfile(db(), row.id, updateBody(row, {}), actor(), now());
+    expect(await auditFor(row.id)).toHaveLength(0);
+  });
+
+  it('audits a status change inside a profile save as status_change', async () => {
+    const row = await insertMerchant();
+    await updateMerchantProfile(db(), row.id, updateBody(row, { status: 'verified', catatan_admin: 'Lengkap', kota_kab: 'Bogor' }), actor(), now());
+    const rows = await auditFor(row.id);
+    expect(rows.map((r) => r.action)).toEqual(['status_change', 'update']);
+    expect(rows[0]!.diff).toEqual({ from: 'processing', to: 'verified', catatan: 'Lengkap', merchant_name: row.namaToko });
+    expect(rows[1]!.diff).toEqual({ old: { kota_kab: row.kotaKab }, new: { kota_kab: 'Bogor' } });
+  });
+
+  it('refuses a save that started from an older version with 409', async () => {
+    const row = await insertMerchant();
+    const stale = updateBody(row, { nama_toko: 'Versi A' });
+    await updateMerchantProfile(db(), row.id, updateBody(row, { nama_toko: 'Versi B' }), actor(), new Date('2026-11-22T04:00:00Z'));
+    const error = await updateMerchantProfile(db(), row.id, stale, actor(), now()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ statusCode: 409, code: 'STALE_UPDATE', message: 'Data merchant telah diubah oleh admin lain. Muat ulang data terbaru sebelum menyimpan.' });
+    const [current] = await db().select().from(merchants).where(eq(merchants.id, row.id));
+    expect(current!.namaToko).toBe('Versi B');
+  });
+
+  it('changes status with the note (empty note stored as null) and audits it', async () => {
+    const row = await insertMerchant();
+    const updated = await changeMerchantStatus(db(), row.id, { status: 'rejected', catatan_admin: null }, actor(), now());
+    expect(updated).toMatchObject({ status: 'rejected', catatanAdmin: null });
+    const [entry] = await auditFor(row.id);
+    expect(entry).toMatchObject({ action: 'status_change', actorId: adminId, ip: '127.0.0.1', diff: { from: 'processing', to: 'rejected', catatan: null, merchant_name: row.namaToko } });
+  });
+
+  it('soft-deletes once; a second delete and later changes are 404', async () => {
+    const row = await insertMerchant();
+    await softDeleteMerchant(db(), row.id, actor(), now());
+    const [stored] = await db().select().from(merchants).where(eq(merchants.id, row.id));
+    expect(stored!.isDeleted).toBe(true);
+    expect((await auditFor(row.id)).map((r) => [r.action, r.diff])).toEqual([['soft_delete', { merchant_name: row.namaToko }]]);
+    for (const attempt of [
+      () => softDeleteMerchant(db(), row.id, actor(), now()),
+      () => changeMerchantStatus(db(), row.id, { status: 'verified', catatan_admin: null }, actor(), now()),
+      () => changeMerchantStatus(db(), 'bukan-uuid', { status: 'verified', catatan_admin: null }, actor(), now()),
+    ]) {
+      await expect(attempt()).rejects.toMatchObject({ statusCode: 404, message: 'Merchant tidak ditemukan' });
+    }
+  });
+
+  it('leaves neither the change nor the audit row when the audit write fails', async () => {
+    const row = await insertMerchant();
+    // An actor that does not exist breaks the audit row's foreign key inside the transaction.
+    await expect(changeMerchantStatus(db(), row.id, { status: 'verified', catatan_admin: null }, { id: randomUUID() }, now())).rejects.toThrow();
+    const [stored] = await db().select().from(merchants).where(eq(merchants.id, row.id));
+    expect(stored!.status).toBe('processing');
+    expect(await auditFor(row.id)).toHaveLength(0);
+  });
+
+  it('cannot rewrite history: the audit table refuses UPDATE and DELETE', async () => {
+    const row = await insertMerchant();
+    await changeMerchantStatus(db(), row.id, { status: 'verified', catatan_admin: null }, actor(), now());
+    await expect(db().execute(sql`update audit_logs set action = 'x' where target_id = ${row.id}`)).rejects.toThrow();
+    await expect(db().execute(sql`delete from audit_logs where target_id = ${row.id}`)).rejects.toThrow();
+    expect(await auditFor(row.id)).toHaveLength(1);
+  });
+});

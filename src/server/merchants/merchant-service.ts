@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '../../domain/messages.js';
+import { MERCHANT_MESSAGES, type MerchantCreate, type MerchantStatusChange, type MerchantUpdate } from '../../domain/merchants.js';
+import { writeAudit } from '../audit/audit-repository.js';
+import type { Db } from '../db/database.js';
+import { merchants, type MerchantRow } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { maskSensitiveFields } from './audit-diff.js';
+import { PROFILE_FIELDS, profileColumns, type ProfileField } from './merchant-mapping.js';
+import { lockMerchant } from './merchant-repository.js';
+import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../registration/registration-code.js';
+
+export type Actor = { id: string; ip?: string | null; userAgent?: string | null };
+
+const notFound = () => new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
+
+async function requireLockedMerchant(tx: Db, id: string): Promise<MerchantRow> {
+  const row = await lockMerchant(tx, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+function audit(actor: Actor) {
+  return { actorId: actor.id, targetTable: 'merchants', ip: actor.ip ?? null, userAgent: actor.userAgent ?? null };
+}
+
+/**
+ * Saves the profile form. The row must still carry the updated_at the edit started from (else 409).
+ * A status change inside the save is audited as status_change, the other fields as one update
+ * holding only what changed; the audit rows share the change's transaction.
+ */
+export async function updateMerchantProfile(db: Db, id: string, input: MerchantUpdate, actor: Actor, now: Date): Promise<MerchantRow> {
+  return db.transaction(async (tx) => {
+    const row = await requireLockedMerchant(tx, id);
+    if (row.updatedAt.getTime() !== new Date(input.expected_updated_at).getTime()) {
+      throw new AppError(409, 'STALE_UPDATE', MERCHANT_MESSAGES.staleSave);
+    }
+    const changed = (Object.keys(PROFILE_FIELDS) as ProfileField[]).filter((field) => {
+      const next = input[field] ?? null;
+      return row[PROFILE_FIELDS[field]] !== next;
+    });
+    if (changed.length === 0) return row;
+
+    const patch: Partial<MerchantRow> = { updatedAt: now };
+    for (const field of changed) Object.assign(patch, { [PROFILE_FIELDS[field]]: input[field] ?? null });
+    const [updated] = await tx.update(merchants).set(patch).where(eq(merchants.id, id)).returning();
+
+    const statusChanged = changed.includes('status');
+    if (statusChanged) {
+      await writeAudit(tx, {
+        ...audit(actor),
+        action: 'status_change',
+        targetId: id,
+        diff: { from: row.status, to: input.status, catatan: input.catatan_admin ?? null, merchant_name: updated!.namaToko },
+      });
+    }
+    // The note travels with a status change; otherwise it is an ordinary field.
+    const others = changed.filter((f) => f !== 'status' && !(statusChanged && f === 'catatan_admin'));
+    if (others.length > 0) {
+      const pick = (source: MerchantRow) => Object.fromEntries(others.map((f) => [f, source[PROFILE_FIELDS[f]]]));
+      await writeAudit(tx, {
+        ...audit(actor),
+        action: 'update',
+        targetId: id,
+        diff: { old: maskSensitiveFields(pick(row)), new: maskSensitiveFields(pick(updated!)) },
+      });
+    }
+    return updated!;
+  });
+}
+
+export async function changeMerchantStatus(db: Db, id: string, input: MerchantStatusChange, actor: Actor, now: Date): Promise<MerchantRow> {
+  return db.transaction(async (tx) => {
+    const row = await requireLockedMerchant(tx, id);
+    const catatan = input.catatan_admin ?? null;
+    const [updated] = await tx
+      .update(merchants)
+      .set({ status: input.status, catatanAdmin: catatan, updatedAt: now })
+      .where(eq(merchants.id, id))
+      .returning();
+    await writeAudit(tx, {
+      ...audit(actor),
+      action: 'status_change',
+      targetId: id,
+      diff: { from: row.status, to: input.status, catatan, merchant_name: row.namaToko },
+    });
+    return updated!;
+  });
+}
+
+/**
+ * Admin create: status processing, a code from the registration generator (retried on a clash), and
+ * the create audit row in the same transaction.
+ */
+export async function createMerchant(
+  db: Db,
+  input: MerchantCreate,
+  actor: Actor,
+  now: Date,
+  generate: RegistrationCodeGenerator = generateRegistrationCode,
+): Promise<MerchantRow> {
+  return withUniqueRegistrationCode(
+    (code) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(merchants)
+          .values({
+            kodePendaftaran: code,
+            ...profileColumns(input),
+            status: 'processing',
+            createdBy: actor.id,
+            submittedAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await writeAudit(tx, { ...audit(actor), action: 'create', targetId: row!.id, diff: { created: row!.namaToko } });
+        return row!;
+      }),
+    generate,
+  );
+}
+
+/** SPEC §4: soft delete only; the row stays for restoring and for the audit trail. */
+export async function softDeleteMerchant(db: Db, id: string, actor: Actor, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await requireLockedMerchant(tx, id);
+    await tx.update(merchants).set({ isDeleted: true, updatedAt: now }).where(eq(merchants.id, id));
+    await writeAudit(tx, { ...audit(actor), action: 'soft_delete', targetId: id, diff: { merchant_name: row.namaToko } });
+  });
+}

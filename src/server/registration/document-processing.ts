@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../domain/document-slots.js';
+import { fileTypeMessage, UPLOAD_MESSAGES, type UploadResponse } from '../../domain/registration.js';
+import { AppError } from '../http/app-error.js';
+import type { DocumentExtension } from '../storage/storage-keys.js';
+
+type DocumentContentType = UploadResponse['content_type'];
+
+export type PreparedDocument = {
+  data: Buffer;
+  contentType: DocumentContentType;
+  extension: DocumentExtension;
+  sha256: string;
+};
+
+/**
+ * Decoding is where a small file can cost a lot: a 3 MB PNG may declare billions of pixels. 50 megapixels
+ * covers the photos of current phone cameras (48-50 MP sensors) and bounds the decode to about 150 MB.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+const ENCODE_TIMEOUT_SECONDS = 20;
+
+const EXTENSIONS: Record<DocumentContentType, DocumentExtension> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'application/pdf': 'pdf',
+};
+
+/** The type the bytes say, never the name or the declared type; null when the slot does not take it. */
+export async function detectDocumentType(slot: DocumentSlot, bytes: Buffer): Promise<DocumentContentType | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected?.mime === 'image/jpeg' || detected?.mime === 'image/png') return detected.mime;
+  if (detected?.mime === 'application/pdf' && DOCUMENT_SLOT_INFO[slot].allowsPdf) return 'application/pdf';
+  return null;
+}
+
+/**
+ * Checks a file for its slot and returns the bytes to store. Images are decoded and encoded again: the
+ * orientation is applied, and EXIF (GPS position, camera, time) and anything hidden after the image data
+ * are gone. PDFs cannot be rebuilt safely here; they are kept as sent and only ever served as downloads.
+ */
+export async function prepareDocument(slot: DocumentSlot, bytes: Buffer): Promise<PreparedDocument> {
+  const contentType = await detectDocumentType(slot, bytes);
+  if (!contentType) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', fileTypeMessage(slot), slot);
+  const data = contentType === 'application/pdf' ? bytes : await reencodeImage(slot, bytes, contentType);
+  return {
+    data,
+    contentType,
+    extension: EXTENSIONS[contentType],
+    sha256: createHash('sha256').update(data).digest('hex'),
+  };
+}
+
+async function reencodeImage(slot: DocumentSlot, bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<Buffer> {
+  // failOn 'error' refuses truncated and corrupt data but tolerates the harmless warnings phone cameras cause.
+  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
+  try {
+    return contentType === 'image/jpeg' ? await image.jpeg({ quality: 90 }).toBuffer() : await image.png().toBuffer();
+  } catch (error) {
+    const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
+    throw new AppError(422, tooLarge ? 'IMAGE_TOO_LARGE' : 'UNREADABLE_FILE', tooLarge ? UPLOAD_MESSAGES.tooManyPixels : UPLOAD_MESSAGES.unreadable, slot);
+  }
+}

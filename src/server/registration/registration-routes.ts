@@ -1,0 +1,94 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '../../domain/api-error.js';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  RegistrationRequestSchema,
+  RegistrationResponseSchema,
+  SUBMISSION_MESSAGES,
+  UploadResponseSchema,
+} from '../../domain/registration.js';
+import { AppError } from '../http/app-error.js';
+import { assertStagedDocumentsStored } from '../storage/staged-documents.js';
+import { readSingleFile, UPLOAD_LIMITS } from './multipart-upload.js';
+import type { RegistrationCodeGenerator } from './registration-code.js';
+import { submitRegistration } from './registration-service.js';
+import { stageUpload } from './upload-service.js';
+
+export type RegistrationRoutesOptions = {
+  /** Only tests pass one, to force a code clash; production uses the cryptographic generator. */
+  generateCode?: RegistrationCodeGenerator;
+};
+
+const HOUR = 60 * 60 * 1000;
+const errors = { 400: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema };
+
+function idempotencyKey(request: FastifyRequest): string {
+  const value = request.headers['idempotency-key'];
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
+    throw new AppError(400, 'IDEMPOTENCY_KEY_INVALID', SUBMISSION_MESSAGES.idempotencyKey);
+  }
+  return value;
+}
+
+/** POST /api/uploads and POST /api/registrations (issue 3). */
+export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, options) => {
+  // Registered here, not app-wide: only these routes accept multipart bodies.
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+  const { config } = app.deps;
+
+  app.post(
+    '/uploads',
+    {
+      config: { rateLimit: { max: config.RATE_LIMIT_UPLOADS_PER_HOUR, timeWindow: HOUR } },
+      schema: {
+        tags: ['registration'],
+        summary: 'Stage one document: multipart, one file part named after its slot, at most 3 MB',
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await readSingleFile(request);
+      return reply.status(201).send(await stageUpload(app.deps, file));
+    },
+  );
+
+  app.post(
+    '/registrations',
+    {
+      config: { rateLimit: { max: config.RATE_LIMIT_REGISTRATIONS_PER_HOUR, timeWindow: HOUR } },
+      // The key is checked before the body, so a request without one never reaches the database.
+      preValidation: async (request) => {
+        idempotencyKey(request);
+      },
+      schema: {
+        tags: ['registration'],
+        summary: 'Submit a registration (header Idempotency-Key); the same key again answers 200 with the same registration',
+        body: RegistrationRequestSchema,
+        response: { 200: RegistrationResponseSchema, 201: RegistrationResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      // With the storage down this answers 503 before any row is written.
+      await assertStagedDocumentsStored(app.deps, request.body.documents);
+      const result = await submitRegistration(
+        { db: app.deps.db, now: app.deps.now, generateCode: options.generateCode },
+        {
+          input: request.body,
+          idempotencyKey: idempotencyKey(request),
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        },
+      );
+      if (result.created) {
+        // Admin screens refresh by themselves; a lost announcement never fails the registration.
+        void app.deps.events
+          .publish({ kind: 'created', merchant_id: result.registration.id })
+          .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
+      }
+      return reply.status(result.created ? 201 : 200).send(result.registration);
+    },
+  );
+};

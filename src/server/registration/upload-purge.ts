@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.js';
+import { deleteUnclaimedUploadsBefore } from './upload-repository.js';
+
+/** A staged upload no registration claimed within a day is abandoned: identity documents are not kept. */
+export const STAGED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Removes abandoned uploads, rows first: a registration claiming at the same moment either wins or finds none. */
+export async function purgeStaleUploads(deps: Pick<AppDeps, 'db' | 'storage' | 'now'>): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - STAGED_UPLOAD_TTL_MS);
+  const keys = await deleteUnclaimedUploadsBefore(deps.db, cutoff);
+  // One file that cannot be removed must not keep the others; deleting a missing key is not an error.
+  await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
+  return keys.length;
+}
+
+/** Purges at boot and then every hour; returns a stop function. The timer never keeps the process alive. */
+export function startUploadPurge(app: FastifyInstance, intervalMs = PURGE_INTERVAL_MS): () => void {
+  const run = () => {
+    purgeStaleUploads(app.deps)
+      .then((count) => {
+        if (count > 0) app.log.info({ count }, 'purged unclaimed staged uploads');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'purging staged uploads failed'));
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  run();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,51 @@
+import type { DocumentSlot } from '../../domain/document-slots.js';
+import type { UploadResponse } from '../../domain/registration.js';
+import type { AppDeps } from '../app.js';
+import { newDocumentKey } from '../storage/storage-keys.js';
+import { prepareDocument } from './document-processing.js';
+import { deleteUpload, insertUpload } from './upload-repository.js';
+
+export type UploadDeps = Pick<AppDeps, 'db' | 'storage' | 'now'>;
+
+export type ReceivedFile = { slot: DocumentSlot; filename: string; bytes: Buffer };
+
+/** Checks, cleans and stores one document; it stays staged (unclaimed) until a registration claims it. */
+export async function stageUpload(deps: UploadDeps, file: ReceivedFile): Promise<UploadResponse> {
+  const document = await prepareDocument(file.slot, file.bytes);
+  const storageKey = newDocumentKey(document.extension);
+  // Row first, then the file: a crash between the two leaves a staged row the purge removes after 24 hours
+  // (deleting a missing key is not an error). The reverse order left files no row points at, never purged.
+  // The client learns the upload id only after both, so nothing can claim a row whose file is not there yet.
+  const row = await insertUpload(deps.db, {
+    slot: file.slot,
+    storageKey,
+    contentType: document.contentType,
+    size: document.data.length,
+    sha256: document.sha256,
+    originalName: cleanFileName(file.filename),
+    createdAt: deps.now(),
+  });
+  try {
+    await deps.storage.put(storageKey, document.data, document.contentType);
+  } catch (error) {
+    // The file was not stored: its row must not stay behind either.
+    await deleteUpload(deps.db, row.id).catch(() => {});
+    throw error;
+  }
+  return { upload_id: row.id, slot: file.slot, size: row.size, content_type: document.contentType };
+}
+
+/**
+ * The name as the applicant chose it, kept as a label only (never a path): no control characters, no
+ * directory part (`../x.jpg` keeps `x.jpg`), no bidirectional controls (U+202E makes `gpj.exe` read as
+ * `exe.jpg` on an admin's screen), bounded.
+ */
+export function cleanFileName(name: string): string | null {
+  const cleaned = name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/^.*[/\\]/, '')
+    .trim()
+    .slice(0, 255);
+  return cleaned || null;
+}

@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, parseConfig, type Config } from './config.js';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
+import { openDatabase, type Database } from './db/database.js';
+import { startStatisticsMaintenance } from './db/statistics-maintenance.js';
+import { PostgresEventBus } from './events/event-bus.js';
+import { startUploadPurge } from './registration/upload-purge.js';
+import { createStorage } from './storage/create-storage.js';
+
+// Built, the client sits beside the server (BUILD_DIR/client); run from src (npm run dev), in dist/client.
+const SERVER_DIR = path.dirname(fileURLToPath(import.meta.url));
+const CLIENT_DIR =
+  path.basename(path.dirname(SERVER_DIR)) === 'src'
+    ? path.resolve(SERVER_DIR, '../../dist/client')
+    : path.resolve(SERVER_DIR, '../client');
+
+function readConfig(): Config {
+  // A local .env is a convenience; real environment variables win over it.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  let unlock = () => {};
+  let database: Database;
+  try {
+    if (config.DATABASE_URL) {
+      database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL });
+    } else {
+      unlock = lockDataDir(config.DATA_DIR);
+      database = await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
+    }
+  } catch (error) {
+    unlock();
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  // Local disk by default; with STORAGE_DRIVER=s3 every instance shares one bucket.
+  const storage = createStorage(config);
+  const events = config.DATABASE_URL
+    ? await PostgresEventBus.connect(config.DATABASE_URL, (error) => console.error('event bus:', error.message))
+    : undefined;
+  const app = await buildApp({ config, database, storage, clientDir: CLIENT_DIR, ...(events ? { events } : {}) });
+  if (database.kind === 'pglite' && config.NODE_ENV === 'production') {
+    app.log.warn('The embedded database (PGlite) is single-process and not safe against power loss; set DATABASE_URL for production.');
+  }
+
+  // Staged documents no registration claimed are removed after 24 hours (docs/decisions/0003).
+  const stopUploadPurge = startUploadPurge(app);
+  // PGlite never autovacuums: the server keeps the planner's statistics fresh itself (hourly).
+  const stopStatistics = startStatisticsMaintenance(database, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    stopUploadPurge();
+    stopStatistics();
+    try {
+      // Stops accepting, lets in-flight requests finish, then the database goes.
+      await app.close();
+      await database.close();
+    } finally {
+      unlock();
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`database: ${await database.describe()}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { merchants, type MerchantRow } from '../db/schema.js';
+
+/**
+ * Only the columns a public lookup may use: the shown fields and the receipt hash to check a token
+ * against. NIK, bank data, documents and ids are never read, so they cannot leak by mistake.
+ */
+const PUBLIC_COLUMNS = {
+  status: merchants.status,
+  namaToko: merchants.namaToko,
+  kategoriUsaha: merchants.kategoriUsaha,
+  kotaKab: merchants.kotaKab,
+  namaPemilik: merchants.namaPemilik,
+  email: merchants.email,
+  noHp: merchants.noHp,
+  kodePendaftaran: merchants.kodePendaftaran,
+  submittedAt: merchants.submittedAt,
+  catatanAdmin: merchants.catatanAdmin,
+  alamatJalan: merchants.alamatJalan,
+  kecamatan: merchants.kecamatan,
+  provinsi: merchants.provinsi,
+  kodePos: merchants.kodePos,
+  receiptTokenHash: merchants.receiptTokenHash,
+};
+
+export type PublicMerchantRow = Pick<MerchantRow, keyof typeof PUBLIC_COLUMNS>;
+
+/** A non-deleted registration by its code as stored (upper case); the unique index answers it. */
+export async function findByCode(db: Db, code: string): Promise<PublicMerchantRow | undefined> {
+  const rows = await db
+    .select(PUBLIC_COLUMNS)
+    .from(merchants)
+    .where(and(eq(merchants.kodePendaftaran, code), eq(merchants.isDeleted, false)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The newest non-deleted registration with this normalised e-mail and phone (index on both, newest first). */
+export async function findNewestByEmailAndPhone(db: Db, email: string, noHp: string): Promise<PublicMerchantRow | undefined> {
+  const rows = await db
+    .select(PUBLIC_COLUMNS)
+    .from(merchants)
+    .where(and(eq(merchants.email, email), eq(merchants.noHp, noHp), eq(merchants.isDeleted, false)))
+    .orderBy(desc(merchants.submittedAt))
+    .limit(1);
+  return rows[0];
+}

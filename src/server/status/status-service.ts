@@ -1,0 +1,53 @@
+import { timingSafeEqual } from 'node:crypto';
+import { normalizeEmail, normalizeMobile } from '../../domain/indonesian-ids.js';
+import { maskEmail, maskPersonName, maskPhone } from '../../domain/masking.js';
+import { publicStatus, type StatusLookupRequest, type StatusResult } from '../../domain/status-lookup.js';
+import type { Db } from '../db/database.js';
+import { hashToken } from '../shared/tokens.js';
+import { findByCode, findNewestByEmailAndPhone, type PublicMerchantRow } from './status-repository.js';
+
+/**
+ * The public status of one registration, or null when none matches. A code alone is guessable, so its
+ * answer masks e-mail, phone and owner name unless it carries the receipt token the registration gave
+ * that browser; the e-mail-plus-phone asker already knows both and gets full values.
+ */
+export async function lookupStatus(db: Db, request: StatusLookupRequest): Promise<StatusResult | null> {
+  if ('kode_pendaftaran' in request) {
+    // Codes are generated upper case; matching the stored form keeps the unique index in use.
+    const row = await findByCode(db, request.kode_pendaftaran.trim().toUpperCase());
+    if (!row) return null;
+    return toStatusResult(row, !receiptMatches(request.receipt_token, row.receiptTokenHash));
+  }
+  const noHp = normalizeMobile(request.no_hp);
+  // Stored phones are always +628…: a number that does not normalise cannot match any row.
+  if (!noHp) return null;
+  const row = await findNewestByEmailAndPhone(db, normalizeEmail(request.email), noHp);
+  return row ? toStatusResult(row, false) : null;
+}
+
+/** Constant-time comparison of the token's hash with the stored one, so timing reveals nothing of it. */
+export function receiptMatches(token: string | null | undefined, storedHash: string | null): boolean {
+  if (!token || !storedHash) return false;
+  const given = Buffer.from(hashToken(token), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+function toStatusResult(row: PublicMerchantRow, masked: boolean): StatusResult {
+  return {
+    status: publicStatus(row.status),
+    nama_toko: row.namaToko,
+    kategori_usaha: row.kategoriUsaha,
+    kota_kab: row.kotaKab,
+    nama_pemilik: masked ? maskPersonName(row.namaPemilik) : row.namaPemilik,
+    email: masked ? maskEmail(row.email) : row.email,
+    no_hp: masked ? maskPhone(row.noHp) : row.noHp,
+    kode_pendaftaran: row.kodePendaftaran,
+    submitted_at: row.submittedAt.toISOString(),
+    catatan_admin: row.catatanAdmin,
+    alamat_jalan: row.alamatJalan,
+    kecamatan: row.kecamatan,
+    provinsi: row.provinsi,
+    kode_pos: row.kodePos,
+  };
+}

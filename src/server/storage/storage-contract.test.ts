@@ -1,0 +1,68 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalDiskStorage } from './local-disk-storage.js';
+import { S3Storage } from './s3-storage.js';
+import { startS3TestServer, S3RVER_CREDENTIALS, type S3TestServer } from './s3-test-server.js';
+import { storageContract } from './storage-contract.js';
+import { StorageUnavailableError } from './storage.js';
+
+const root = mkdtempSync(path.join(tmpdir(), 'aipos-storage-'));
+const local = new LocalDiskStorage(root);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+storageContract('local disk', () => local);
+
+describe('LocalDiskStorage', () => {
+  it('writes plain files under its root, one folder per key segment', async () => {
+    await local.put('uploads/abc.jpg', Buffer.from('isi'), 'image/jpeg');
+    expect(readdirSync(path.join(root, 'uploads'))).toEqual(['abc.jpg']);
+    await local.delete('uploads/abc.jpg');
+  });
+});
+
+let s3server: S3TestServer;
+let s3: S3Storage;
+beforeAll(async () => {
+  s3server = await startS3TestServer();
+  s3 = new S3Storage({ bucket: s3server.bucket, region: s3server.region, endpoint: s3server.endpoint, forcePathStyle: true, ...S3RVER_CREDENTIALS });
+});
+afterAll(async () => {
+  s3.close();
+  await s3server.close();
+});
+
+storageContract('S3 (s3rver)', () => s3);
+
+/** A loopback port nothing listens on: connections are refused at once. */
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('S3Storage faults', () => {
+  it('reports a storage it cannot reach as unavailable, for every operation', async () => {
+    const dead = new S3Storage({ bucket: 'x', region: 'us-east-1', endpoint: `http://127.0.0.1:${await closedPort()}`, forcePathStyle: true, maxAttempts: 1, ...S3RVER_CREDENTIALS });
+    await expect(dead.put('documents/a.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(dead.get('documents/a.jpg')).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(dead.exists('documents/a.jpg')).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(dead.delete('documents/a.jpg')).rejects.toBeInstanceOf(StorageUnavailableError);
+    dead.close();
+  });
+
+  it('reports wrong credentials and a missing bucket as unavailable, not as a missing key', async () => {
+    // s3rver checks the access key id but not a v4 signature, so the unknown key is the id, not the secret.
+    const wrongKey = new S3Storage({ bucket: s3server.bucket, region: s3server.region, endpoint: s3server.endpoint, forcePathStyle: true, accessKeyId: 'SALAH', secretAccessKey: 'salah' });
+    await expect(wrongKey.get('documents/a.jpg')).rejects.toBeInstanceOf(StorageUnavailableError);
+    wrongKey.close();
+    const noBucket = new S3Storage({ bucket: 'tidak-ada', region: s3server.region, endpoint: s3server.endpoint, forcePathStyle: true, ...S3RVER_CREDENTIALS });
+    await expect(noBucket.put('documents/a.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toBeInstanceOf(StorageUnavailableError);
+    noBucket.close();
+  });
+});

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { UserRole } from '../../domain/vocabularies.js';
+import { upsertUser } from '../auth/user-store.js';
+
+export type SignedIn = { userId: string; email: string; cookie: string };
+
+/** Creates (or resets) a user and signs in through the real login route; returns the cookie header. */
+export async function signIn(
+  app: FastifyInstance,
+  { email = 'admin@aipos.test', password = 'kata-sandi-admin-yang-panjang', role = 'admin' }: { email?: string; password?: string; role?: UserRole } = {},
+): Promise<SignedIn> {
+  const { user } = await upsertUser(app.deps.db, { email, password, role }, app.deps.now());
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  return { userId: user.id, email, cookie };
+}

@@ -1,0 +1,80 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/domain/messages.js';
+import { MERCHANTS_ADMIN, signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
+import { launchBrowser } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server-process.js';
+import { createFreshDatabase, type FreshDatabase } from './support/status-database.js';
+
+let browser: Browser;
+let embedded: RunningServer;
+let postgres: RunningServer;
+let database: FreshDatabase;
+const contexts: BrowserContext[] = [];
+
+async function settingsPage(server: RunningServer): Promise<Page> {
+  const context = await signedInContext(browser, server.baseUrl);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto('/admin/settings');
+  await page.getByRole('heading', { name: 'Pengaturan', level: 1 }).waitFor();
+  return page;
+}
+
+/** The system info list as label -> value, once every value has arrived from the server. */
+async function systemInfo(page: Page): Promise<Record<string, string>> {
+  const list = page.getByRole('definition').first();
+  await list.waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll('dl[aria-label="Informasi sistem"] dd')].every((dd) => dd.textContent?.trim()));
+  return page.evaluate(() =>
+    Object.fromEntries([...document.querySelectorAll('dl[aria-label="Informasi sistem"] > div')].map((row) => [row.querySelector('dt')?.textContent?.trim() ?? '', row.querySelector('dd')?.textContent?.trim() ?? ''])),
+  );
+}
+
+beforeAll(async () => {
+  database = await createFreshDatabase();
+  [browser, embedded, postgres] = await Promise.all([
+    launchBrowser(),
+    startMerchantsServer(),
+    startServer({ DATABASE_URL: database.url, ADMIN_EMAIL: MERCHANTS_ADMIN.email, ADMIN_PASSWORD: MERCHANTS_ADMIN.password, COOKIE_SECURE: 'false' }),
+  ]);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+  await embedded?.stop();
+  await postgres?.stop();
+  await database?.drop();
+});
+
+describe('Settings', () => {
+  it('saving shows Pengaturan Disimpan and keeps the values on screen', async () => {
+    const page = await settingsPage(embedded);
+    const timeout = page.getByLabel('Batas waktu sesi (menit)');
+    expect(await timeout.inputValue()).toBe('60');
+    expect(await page.getByLabel('Ukuran unggah maksimal (MB)').inputValue()).toBe('10');
+    expect(await page.getByLabel('Host SMTP').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Port SMTP').isDisabled()).toBe(true);
+    await timeout.fill('45');
+    await page.getByRole('switch', { name: 'Setujui otomatis' }).click();
+    await page.getByRole('button', { name: 'Simpan Pengaturan' }).click();
+    await toastWith(page, MESSAGES.settingsSaved).waitFor();
+    expect(await timeout.inputValue()).toBe('45');
+    expect(await page.getByRole('switch', { name: 'Setujui otomatis' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('the system info is the running server: version 1.0.0, embedded PGlite, Production', async () => {
+    const info = await systemInfo(await settingsPage(embedded));
+    expect(info.Versi).toBe('1.0.0');
+    expect(info.Database).toMatch(/^PGlite \(embedded PostgreSQL \d+/);
+    expect(info.Penyimpanan).not.toBe('');
+    expect(info.Lingkungan).toBe('Production');
+  });
+
+  it('names a PostgreSQL server when the app runs on one', async () => {
+    const info = await systemInfo(await settingsPage(postgres));
+    expect(info.Versi).toBe('1.0.0');
+    expect(info.Database).toMatch(/^PostgreSQL \d+/);
+  });
+});

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './support/server-process.js';
+import { registerThroughApi } from './support/status-registration.js';
+import { createFreshDatabase, type FreshDatabase } from './support/status-database.js';
+
+const ADMIN = { email: 'live@aipos.test', password: 'kata-sandi-live-events-panjang' };
+
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (response.status !== 200) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** The first `merchant` event on an SSE stream, or null after the timeout. */
+async function firstEvent(body: ReadableStream<Uint8Array>, timeoutMs: number): Promise<unknown> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+      if (!chunk || chunk.done) return null;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      const match = /event: merchant\ndata: (.*)\n\n/.exec(buffer);
+      if (match) return JSON.parse(match[1]!);
+    }
+    return null;
+  } finally {
+    await reader.cancel();
+  }
+}
+
+describe('live updates across server processes (PostgreSQL LISTEN/NOTIFY)', () => {
+  let database: FreshDatabase;
+  let one: RunningServer;
+  let two: RunningServer;
+
+  beforeAll(async () => {
+    database = await createFreshDatabase();
+    const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, COOKIE_SECURE: 'false' };
+    one = await startServer(env);
+    two = await startServer(env);
+  });
+  afterAll(async () => {
+    await one?.stop();
+    await two?.stop();
+    await database?.drop();
+  });
+
+  it('delivers a registration made through one process to an admin stream on the other', async () => {
+    const cookie = await signIn(two.baseUrl);
+    const stream = await fetch(`${two.baseUrl}/api/admin/events`, { headers: { cookie } });
+    expect(stream.status).toBe(200);
+    const arriving = firstEvent(stream.body!, 10_000);
+    // Give the stream a moment to subscribe before the change happens.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const registration = await registerThroughApi(one.baseUrl);
+    const event = (await arriving) as { kind: string; merchant_id: string } | null;
+    expect(event).not.toBeNull();
+    expect(event!.kind).toBe('created');
+    const listed = await fetch(`${two.baseUrl}/api/admin/merchants?q=${registration.kode_pendaftaran}`, { headers: { cookie } });
+    const body = (await listed.json()) as { items: { id: string }[] };
+    expect(body.items.map((item) => item.id)).toEqual([event!.merchant_id]);
+  });
+});

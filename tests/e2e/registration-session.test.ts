@@ -1,0 +1,78 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './support/browser.js';
+import { registerThroughApi } from './support/registration-api.js';
+import { stepHeading } from './support/registration-wizard.js';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  page = await newPage(browser);
+});
+
+/** What the wizard leaves in the browser session after a successful submit. */
+async function rememberSubmission(p: Page, registration: { kode_pendaftaran: string; id: string; receipt_token: string }) {
+  await p.evaluate((r) => {
+    sessionStorage.setItem('aipos.registration.submitted', 'true');
+    sessionStorage.setItem('aipos.registration.code', r.kode_pendaftaran);
+    sessionStorage.setItem('aipos.registration.merchantId', r.id);
+    sessionStorage.setItem('aipos.registration.receiptToken', r.receipt_token);
+    sessionStorage.setItem('aipos.registration.idempotencyKey', 'kunci-lama-12345');
+  }, registration);
+}
+
+describe('registration browser-session memory (SPEC §2, §4)', () => {
+  it('shows the "already sent" dialog with the code; Lihat Konfirmasi opens the success page', async () => {
+    const registration = await registerThroughApi(baseUrl());
+    await page.goto('/register');
+    await rememberSubmission(page, registration);
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Pendaftaran Sudah Dikirim' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(registration.kode_pendaftaran);
+    // It is answered with its buttons: Escape does not dismiss it.
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Lihat Konfirmasi' }).click();
+    await page.waitForURL(`**/registrasi/success?code=${encodeURIComponent(registration.kode_pendaftaran)}`);
+    await page.getByRole('heading', { name: 'Pendaftaran Berhasil!' }).waitFor();
+    // The receipt token unmasks this browser's own registration.
+    await page.getByText(registration.email).waitFor();
+    expect(await page.getByRole('main').innerText()).toContain(registration.nama_pemilik);
+  });
+
+  it('Buat Pendaftaran Baru forgets the flag, code, merchant id, token and key and starts empty', async () => {
+    const registration = await registerThroughApi(baseUrl());
+    await page.goto('/register');
+    await rememberSubmission(page, registration);
+    await page.reload();
+    const dialog = page.getByRole('dialog', { name: 'Pendaftaran Sudah Dikirim' });
+    await dialog.getByRole('button', { name: 'Buat Pendaftaran Baru' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await stepHeading(page, 1, 'Data Toko').waitFor();
+    expect(await page.getByLabel('Nama Toko').inputValue()).toBe('');
+    const left = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('aipos.registration.')));
+    expect(left).toEqual([]);
+    await page.reload();
+    await stepHeading(page, 1, 'Data Toko').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('has a real privacy notice behind the consent link', async () => {
+    await page.goto('/privacy');
+    await page.getByRole('heading', { name: 'Kebijakan Privasi', level: 1 }).waitFor();
+    const text = await page.getByRole('main').innerText();
+    for (const part of ['Undang-Undang Nomor 27 Tahun 2022', 'Data yang kami kumpulkan', 'Tujuan', 'Berapa lama', 'Hak Anda', 'menarik kembali persetujuan', 'Kontak', 'support@aipos.co.id']) {
+      expect(text).toContain(part);
+    }
+    expect(await page.title()).toBe('Kebijakan Privasi | AIPOS');
+  });
+});

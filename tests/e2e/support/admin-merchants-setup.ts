@@ -1,0 +1,69 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './server-process.js';
+
+export const MERCHANTS_ADMIN = { email: 'merchants-admin@aipos.test', password: 'soto-betawi-kuah-santan' };
+
+/**
+ * A server of this file's own: the shared one has no admin account. The admin comes from
+ * ADMIN_EMAIL/ADMIN_PASSWORD as in production; COOKIE_SECURE=false lets the cookie travel over http.
+ */
+export function startMerchantsServer(): Promise<RunningServer> {
+  return startServer({
+    ADMIN_EMAIL: MERCHANTS_ADMIN.email,
+    ADMIN_PASSWORD: MERCHANTS_ADMIN.password,
+    COOKIE_SECURE: 'false',
+    RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000',
+  });
+}
+
+/** A browser context signed in as the admin through the sign-in API (the login screen has its own tests). */
+export async function signedInContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
+  const response = await context.request.post('/api/auth/login', { data: MERCHANTS_ADMIN });
+  if (!response.ok()) throw new Error(`sign-in: ${response.status()} ${await response.text()}`);
+  return context;
+}
+
+export type CreatedMerchant = { id: string; kode_pendaftaran: string; nama_toko: string; updated_at: string };
+
+let phoneCounter = 0;
+
+/** A merchant made through the admin API, for tests that need one of their own. */
+export async function createMerchantThroughApi(request: APIRequestContext, nama_toko: string): Promise<CreatedMerchant> {
+  phoneCounter += 1;
+  const response = await request.post('/api/admin/merchants', {
+    data: {
+      nama_toko,
+      kategori_usaha: 'Retail',
+      alamat_jalan: 'Jl. Kebon Jeruk No. 21, RT 01/RW 02',
+      kecamatan: 'Kebon Jeruk',
+      kota_kab: 'Jakarta Barat',
+      provinsi: 'DKI Jakarta',
+      kode_pos: '11530',
+      nama_pemilik: 'Agus Wijaya',
+      nik: '3174015505900001',
+      no_hp: `0812-7777-${String(1000 + phoneCounter)}`,
+      email: `agus${phoneCounter}@contoh.id`,
+      alamat_pemilik: 'Jl. Kebon Jeruk No. 21, Jakarta Barat',
+      nama_bank: 'BNI',
+      no_rekening: '1122334455',
+      nama_rekening: 'Agus Wijaya',
+    },
+  });
+  if (response.status() !== 201) throw new Error(`create merchant: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as CreatedMerchant;
+}
+
+export async function setStatusThroughApi(request: APIRequestContext, id: string, status: string): Promise<void> {
+  const response = await request.post(`/api/admin/merchants/${id}/status`, { data: { status, catatan_admin: null } });
+  if (!response.ok()) throw new Error(`status: ${response.status()} ${await response.text()}`);
+}
+
+/** The list row of a merchant, found by its code. */
+export function rowOf(page: Page, code: string) {
+  return page.getByRole('row').filter({ hasText: code });
+}
+
+export function toastWith(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]', { hasText: text });
+}

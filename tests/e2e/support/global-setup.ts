@@ -1,0 +1,32 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startServer, type RunningServer } from './server-process.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+    logFile: string;
+    logList: string;
+  }
+}
+
+let server: RunningServer | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  // Set before any server starts: the test workers inherit this environment, so their servers list their logs too.
+  const logList = path.join(mkdtempSync(path.join(tmpdir(), 'aipos-e2e-logs-')), 'server-logs.txt');
+  writeFileSync(logList, '');
+  process.env.E2E_LOG_LIST = logList;
+  project.provide('logList', logList);
+  server = await startServer();
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
+  project.provide('logFile', server.logFile);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+}

@@ -1,0 +1,169 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../e2e/support/server-process.js';
+import { createFreshDatabase, type FreshDatabase } from '../e2e/support/status-database.js';
+import { AdminClient, mapLimit } from './support/admin-client.js';
+import { ageStagedUploads, inspectDatabase } from './support/database-inspection.js';
+import { secretsInLog } from './support/log-secrets.js';
+import {
+  CRASH_CLIENTS,
+  CRASH_MAX_DELAY_MS,
+  CRASH_MIN_DELAY_MS,
+  CRASH_ROUNDS,
+  ENGINES,
+  FAULTS_ADMIN,
+  UNLIMITED,
+} from './support/fault-settings.js';
+import { makeNoisyJpeg, REQUIRED_SLOTS, registerOnce, UnexpectedStatus, type Registered } from './support/registration-client.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type RoundResult = { registered: Registered[]; serverErrors: string[] };
+
+async function killHard(server: RunningServer): Promise<void> {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill('SIGKILL');
+  // Waiting for 'exit' also reaps the child: a zombie would still answer kill(pid, 0) and keep the lock "alive".
+  await exited;
+}
+
+/**
+ * One round: CRASH_CLIENTS applicants register in a loop until the server is killed with SIGKILL at a random
+ * moment. A registration counts only when its 201 arrived; whatever was in flight is the crash's to lose.
+ */
+async function crashRound(server: RunningServer, round: number, jpeg: Buffer): Promise<RoundResult> {
+  const registered: Registered[] = [];
+  const serverErrors: string[] = [];
+  let killed = false;
+  const client = async (index: number) => {
+    for (let n = 0; !killed; n += 1) {
+      try {
+        registered.push(await registerOnce(server.baseUrl, `r${round}c${index}n${n}`, jpeg));
+      } catch (error) {
+        // A refusal (4xx) or a 5xx before the kill is a finding; a network error after it is the crash itself.
+        if (error instanceof UnexpectedStatus && !killed) serverErrors.push(error.message);
+        if (!(error instanceof UnexpectedStatus) && !killed) serverErrors.push(`network error before the kill: ${(error as Error).message}`);
+      }
+    }
+  };
+  const clients = Array.from({ length: CRASH_CLIENTS }, (_, i) => client(i));
+  await sleep(CRASH_MIN_DELAY_MS + Math.random() * (CRASH_MAX_DELAY_MS - CRASH_MIN_DELAY_MS));
+  killed = true;
+  await killHard(server);
+  await Promise.all(clients);
+  return { registered, serverErrors };
+}
+
+type Engine = 'pglite' | 'postgres';
+
+describe.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9 during concurrent registrations on %s', (engine) => {
+  let database: FreshDatabase | undefined;
+  let server: RunningServer | undefined;
+
+  afterAll(async () => {
+    if (server) await killHard(server);
+    await database?.drop();
+  });
+
+  it(`keeps every acknowledged registration and its documents over ${CRASH_ROUNDS} kills`, { timeout: 900_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), `aipos-faults-crash-${engine}-`));
+    database = engine === 'postgres' ? await createFreshDatabase() : undefined;
+    const env = {
+      ...UNLIMITED,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: FAULTS_ADMIN.email,
+      ADMIN_PASSWORD: FAULTS_ADMIN.password,
+      COOKIE_SECURE: 'false',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    };
+    const lockFile = path.join(dataDir, 'server.lock');
+    const jpeg = await makeNoisyJpeg(320, 240);
+    const acknowledged: Registered[] = [];
+    const serverErrors: string[] = [];
+    const restartTimes: number[] = [];
+
+    for (let round = 1; round <= CRASH_ROUNDS; round += 1) {
+      const started = Date.now();
+      server = await startServer(env);
+      restartTimes.push(Date.now() - started);
+      if (engine === 'pglite') {
+        // The lock left by the killed process names a dead pid: the new server must have taken it over.
+        expect(readFileSync(lockFile, 'utf8')).toBe(String(server.process.pid));
+      }
+      const result = await crashRound(server, round, jpeg);
+      acknowledged.push(...result.registered);
+      serverErrors.push(...result.serverErrors);
+      if (engine === 'pglite') expect(existsSync(lockFile), 'kill -9 leaves the lock file behind').toBe(true);
+    }
+
+    // The last restart: clean, and every 201 is there through the admin API with all five documents.
+    const started = Date.now();
+    server = await startServer(env);
+    restartTimes.push(Date.now() - started);
+    if (engine === 'pglite') expect(readFileSync(lockFile, 'utf8')).toBe(String(server.process.pid));
+    const admin = await AdminClient.signIn(server.baseUrl);
+    const unreadable: string[] = [];
+    await mapLimit(acknowledged, 8, async (registration) => {
+      const found = await admin.findByCode(registration.kode_pendaftaran);
+      if (found.length !== 1 || found[0]!.id !== registration.id) {
+        unreadable.push(`${registration.kode_pendaftaran}: found ${found.length}`);
+        return;
+      }
+      for (const slot of REQUIRED_SLOTS) {
+        const response = await admin.fetch(`/api/admin/merchants/${registration.id}/documents/${slot}`);
+        const bytes = Buffer.from(await response.arrayBuffer());
+        if (response.status !== 200 || bytes.length === 0 || response.headers.get('content-type') !== 'image/jpeg') {
+          unreadable.push(`${registration.kode_pendaftaran}/${slot}: ${response.status}, ${bytes.length} bytes`);
+        }
+      }
+    });
+    const { stop } = server;
+    await stop();
+    server = undefined;
+
+    const inspection = await inspectDatabase(dataDir, database?.url);
+    const byId = new Map(inspection.merchants.map((m) => [m.id, m]));
+    const log = readFileSync(path.join(dataDir, 'server.log'), 'utf8');
+    const errorLines = log.split('\n').filter((line) => /"level":(50|60)/.test(line));
+
+    console.log(
+      `[crash ${engine}] ${CRASH_ROUNDS} kills, ${acknowledged.length} registrations acknowledged, ${inspection.merchants.length} merchants stored, ` +
+        `${inspection.stagedRows} staged uploads left unclaimed, ${inspection.unreferencedFiles.length} files without a row, ${inspection.tempFiles.length} interrupted temp files, ` +
+        `restarts (ms): ${restartTimes.join(' ')}`,
+    );
+
+    expect(serverErrors, 'no refusal and no 5xx while the server was up').toEqual([]);
+    expect(acknowledged.length, 'registrations got through between kills').toBeGreaterThan(0);
+    expect(unreadable, 'every 201 is listed once with its five documents readable').toEqual([]);
+    expect(acknowledged.filter((r) => !byId.has(r.id)).map((r) => r.kode_pendaftaran), 'every 201 is stored').toEqual([]);
+    expect(new Set(inspection.merchants.map((m) => m.idempotency_key)).size, 'no registration stored twice').toBe(inspection.merchants.length);
+    expect(inspection.merchants.filter((m) => m.keys.length !== REQUIRED_SLOTS.length).map((m) => m.kode_pendaftaran), 'no merchant without its documents').toEqual([]);
+    expect(inspection.missingFiles, 'no merchant points at a missing file').toEqual([]);
+    expect(inspection.claimedWithoutMerchant, 'no claimed upload without its merchant').toBe(0);
+    expect(inspection.claimMismatches, "a merchant's documents are exactly its claimed uploads").toBe(0);
+    expect(inspection.unreferencedFiles, 'no stored file that no row refers to (nothing would purge it)').toEqual([]);
+    expect(errorLines, 'no error logged by any server run').toEqual([]);
+
+    // Orphans are purged later: a day on (the staged rows aged in the database), the next boot's purge
+    // removes every unclaimed upload, row and file, and touches no merchant's document.
+    const aged = await ageStagedUploads(dataDir, database?.url);
+    server = await startServer(env);
+    const deadline = Date.now() + 60_000;
+    while (aged > 0 && !readFileSync(path.join(dataDir, 'server.log'), 'utf8').includes(`"count":${aged},"msg":"purged unclaimed staged uploads"`)) {
+      if (Date.now() > deadline) throw new Error(`the boot purge did not report ${aged} uploads within 60 s`);
+      await sleep(250);
+    }
+    await server.stop();
+    server = undefined;
+    const purged = await inspectDatabase(dataDir, database?.url);
+    console.log(`[crash ${engine}] boot purge removed ${aged} aged staged uploads; ${purged.tempFiles.length} interrupted temp files remain`);
+    expect(purged.stagedRows).toBe(0);
+    expect(purged.merchants).toHaveLength(inspection.merchants.length);
+    expect(purged.missingFiles).toEqual([]);
+    expect(purged.unreferencedFiles).toEqual([]);
+    expect(secretsInLog(path.join(dataDir, 'server.log')), 'no NIK, account number, password or session token logged').toEqual([]);
+  });
+});

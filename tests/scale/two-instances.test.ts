@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3TestServer, type S3TestServer } from '../../src/server/storage/s3-test-server.js';
+import { registerThroughApi } from '../e2e/support/registration-api.js';
+import { startServer, type RunningServer } from '../e2e/support/server-process.js';
+
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN = { email: 'skala@aipos.test', password: 'dua-server-satu-data' };
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs in through one instance and returns its session cookie (COOKIE_SECURE=false: plain HTTP here). */
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(response.status).toBe(200);
+  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]!);
+  expect(cookies.length).toBeGreaterThan(0);
+  return cookies.join('; ');
+}
+
+/**
+ * Two server processes on ONE PostgreSQL database and ONE S3 bucket (s3rver) serve the same data: what
+ * one accepts, the other shows, documents included; a session made on one works on the other.
+ */
+describe('two instances, one PostgreSQL, one bucket', () => {
+  const database = `t_scale_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  let s3: S3TestServer;
+  const servers: RunningServer[] = [];
+
+  beforeAll(async () => {
+    await adminQuery(`create database "${database}"`);
+    const url = new URL(SERVER_URL);
+    url.pathname = `/${database}`;
+    s3 = await startS3TestServer('aipos-scale');
+    const env = {
+      DATABASE_URL: url.toString(),
+      ...s3.env,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      COOKIE_SECURE: 'false',
+      RATE_LIMIT_UPLOADS_PER_HOUR: '1000',
+    };
+    // One after the other: the first runs the migrations and creates the admin, the second finds both.
+    servers.push(await startServer(env));
+    servers.push(await startServer(env));
+  });
+
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+    await s3?.close();
+    await adminQuery(`drop database if exists "${database}" with (force)`);
+  });
+
+  it('a registration sent to one instance is listed, with its documents, by the other', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const registration = await registerThroughApi(a.baseUrl);
+
+    const cookie = await signIn(b.baseUrl);
+    const list = await fetch(`${b.baseUrl}/api/admin/merchants?q=${encodeURIComponent(registration.kode_pendaftaran)}`, { headers: { cookie } });
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as { items: { id: string; kode_pendaftaran: string }[]; total: number };
+    expect(body.items.map((item) => item.kode_pendaftaran)).toEqual([registration.kode_pendaftaran]);
+
+    for (const server of [b, a]) {
+      const document = await fetch(`${server.baseUrl}/api/admin/merchants/${registration.id}/documents/foto_ktp`, { headers: { cookie } });
+      expect(document.status).toBe(200);
+      expect(document.headers.get('content-type')).toBe('image/jpeg');
+      const bytes = Buffer.from(await document.arrayBuffer());
+      expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    }
+
+    // The session made on B is a row in the shared database: A accepts it too (no sticky sessions needed).
+    const system = await fetch(`${a.baseUrl}/api/admin/system`, { headers: { cookie } });
+    expect(system.status).toBe(200);
+    expect(((await system.json()) as { storage: string }).storage).toBe('Object storage S3 (bucket aipos-scale)');
+    // Nothing went to either node's local disk.
+    for (const server of servers) expect(existsSync(path.join(server.dataDir, 'files'))).toBe(false);
+  });
+
+  it('uploads staged on one instance can be submitted through the other', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    // registerThroughApi stages and submits on one base URL (it throws unless the POST answers 201); a
+    // proxy in front of both sends the five uploads to A and the registration to B.
+    expect(await registerThroughSplit(a.baseUrl, b.baseUrl)).toBe(6);
+  });
+});
+
+/** Uploads go to the first instance, the registration to the second; returns how many requests passed. */
+async function registerThroughSplit(uploadTo: string, submitTo: string): Promise<number> {
+  const { createServer } = await import('node:http');
+  let turn = 0;
+  // A tiny splitting proxy, the worst case of a balancer without sticky sessions.
+  const proxy = createServer((request, response) => {
+    const target = request.url === '/api/registrations' ? submitTo : uploadTo;
+    turn += 1;
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name !== 'host' && name !== 'connection')) as Record<string, string>;
+      fetch(`${target}${request.url}`, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
+        .then(async (answer) => {
+          response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+          response.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch(() => {
+          response.writeHead(502);
+          response.end();
+        });
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as { port: number };
+  try {
+    await registerThroughApi(`http://127.0.0.1:${port}`);
+    return turn;
+  } finally {
+    await new Promise((resolve) => proxy.close(resolve));
+  }
+}

@@ -1,0 +1,53 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/**
+ * Writes `.br` and `.gz` beside every text file of the build; the server sends them when the browser
+ * accepts them (@fastify/static `preCompressed`). Without it every page shipped its JavaScript
+ * uncompressed, three times the bytes, which cost most of the Lighthouse performance score on slow 4G.
+ * Compressing once here at maximum level costs nothing per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'aipos-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir;
+      if (!dir) return;
+      const files = Object.keys(bundle).filter((name) => /\.(?:js|css|html|svg|json)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(dir, name);
+          const data = await readFile(file);
+          await writeFile(`${file}.gz`, await gzipAsync(data, { level: 9 }));
+          await writeFile(`${file}.br`, await brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        }),
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  root: 'src/client',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss(), precompress()],
+  build: {
+    // BUILD_DIR lets parallel checkouts build side by side; it must be a folder at the package root.
+    outDir: `../../${process.env.BUILD_DIR ?? 'dist'}/client`,
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    // `npm run dev` runs the API on 3000; the browser talks to one origin either way.
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** Page budgets (issue 8): first-load JavaScript, Lighthouse and axe against the built, started server. */
+export default defineConfig({
+  test: {
+    include: ['tests/budgets/**/*.test.ts'],
+    environment: 'node',
+    // One browser at a time: Lighthouse's performance score suffers from anything running beside it.
+    fileParallelism: false,
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
+  },
+});

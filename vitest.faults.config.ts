@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Fault tests (issue 8): kill -9 during registrations, a second process on one DATA_DIR, and mixed load.
+ * They start the built server (BUILD_DIR) and measure it, so one file at a time on this two-core machine.
+ */
+export default defineConfig({
+  test: {
+    include: ['tests/faults/**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
+  },
+});
