@@ -2,20 +2,20 @@ import type { FastifyServerOptions } from 'fastify';
 import { stdSerializers } from 'pino';
 import type { Config } from './config.js';
 
-/** Paths pino blanks out everywhere: secrets and identity numbers never reach a log line. */
+/** Keys whose values never reach a log line, at whatever depth up to three levels an object puts them. */
+const SECRET_KEYS = ['password', 'newPassword', 'currentPassword', 'token', 'totp', 'secret', 'recoveryCodes', 'nik', 'no_rekening', 'receipt_token'];
+
+/**
+ * Paths pino blanks out everywhere: secrets and identity numbers never reach a log line. `code` is blanked
+ * only inside a request body (a TOTP or recovery code), so that an error's own `code` (ECONNREFUSED) stays.
+ */
 export const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.token',
-  '*.totp',
-  '*.code',
-  '*.nik',
-  '*.no_rekening',
-  '*.receipt_token',
+  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+  'body.code',
+  '*.body.code',
 ];
 
 const PARAMS_LINE = /params: [^\n]*/g;

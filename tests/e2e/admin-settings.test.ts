@@ -56,6 +56,11 @@ describe('Settings', () => {
     expect(await page.getByLabel('Ukuran unggah maksimal (MB)').inputValue()).toBe('10');
     expect(await page.getByLabel('Host SMTP').isDisabled()).toBe(true);
     expect(await page.getByLabel('Port SMTP').isDisabled()).toBe(true);
+    // SPEC §9 defaults: e-mail notifications and backup on, maintenance and auto-approve off.
+    const defaults: Record<string, string> = { 'Mode pemeliharaan': 'false', 'Notifikasi email': 'true', 'Setujui otomatis': 'false', 'Cadangan otomatis': 'true' };
+    for (const [label, checked] of Object.entries(defaults)) {
+      expect(await page.getByRole('switch', { name: label }).getAttribute('aria-checked'), label).toBe(checked);
+    }
     await timeout.fill('45');
     await page.getByRole('switch', { name: 'Setujui otomatis' }).click();
     await page.getByRole('button', { name: 'Simpan Pengaturan' }).click();
@@ -68,7 +73,7 @@ describe('Settings', () => {
     const info = await systemInfo(await settingsPage(embedded));
     expect(info.Versi).toBe('1.0.0');
     expect(info.Database).toMatch(/^PGlite \(embedded PostgreSQL \d+/);
-    expect(info.Penyimpanan).not.toBe('');
+    expect(info.Penyimpanan).toBe('Disk lokal (DATA_DIR/files)');
     expect(info.Lingkungan).toBe('Production');
   });
 

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './support/server-process.js';
 import { registerThroughApi } from './support/status-registration.js';
@@ -66,5 +67,20 @@ describe('live updates across server processes (PostgreSQL LISTEN/NOTIFY)', () =
     const listed = await fetch(`${two.baseUrl}/api/admin/merchants?q=${registration.kode_pendaftaran}`, { headers: { cookie } });
     const body = (await listed.json()) as { items: { id: string }[] };
     expect(body.items.map((item) => item.id)).toEqual([event!.merchant_id]);
+  });
+
+  it('ignores a NOTIFY that is not JSON and goes on delivering events', async () => {
+    const cookie = await signIn(two.baseUrl);
+    const stream = await fetch(`${two.baseUrl}/api/admin/events`, { headers: { cookie } });
+    const arriving = firstEvent(stream.body!, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(`notify merchant_events, 'not json {'`);
+    await client.end();
+    await registerThroughApi(one.baseUrl);
+    const event = (await arriving) as { kind: string } | null;
+    expect(event?.kind).toBe('created');
+    expect((await fetch(`${two.baseUrl}/api/health`)).status).toBe(200);
   });
 });

@@ -54,6 +54,11 @@ async function recordProgress(p: Page): Promise<void> {
   });
 }
 
+/** The `name` of every form control on the page, sorted (the spec's field names). */
+async function controlNames(p: Page): Promise<string[]> {
+  return p.evaluate(() => [...document.querySelectorAll('main input[name], main select[name], main textarea[name]')].map((el) => el.getAttribute('name')!).sort());
+}
+
 async function progressHistory(p: Page, label: string): Promise<number[]> {
   return p.evaluate(
     (name) => ((window as unknown as { __progress: Record<string, string[]> }).__progress[name] ?? []).map(Number),
@@ -123,11 +128,15 @@ describe('registration wizard, end to end', () => {
     await popup.close();
 
     await uploadFile(page, 'Foto Produk', await jpegFile('produk.jpg'));
+    expect(await controlNames(page)).toEqual(
+      ['alamat_jalan', 'foto_produk', 'foto_usaha', 'kategori_usaha', 'kecamatan', 'kode_pos', 'kota_kab', 'nama_toko', 'omset_per_bulan', 'provinsi', 'tempat_usaha'],
+    );
     await next(page);
 
     // Step 2.
     await stepHeading(page, 2, 'Data Pemilik').waitFor();
     await fillOwner(page);
+    expect(await controlNames(page)).toEqual(['alamat_pemilik', 'email', 'nama_pemilik', 'nik', 'no_hp']);
     await next(page);
 
     // Step 3: JPG, PNG and a PDF for NPWP.
@@ -137,11 +146,13 @@ describe('registration wizard, end to end', () => {
     await uploadFile(page, 'Kartu Keluarga', await jpegFile('kk.jpg'));
     await uploadFile(page, 'NPWP', pdfFile('npwp.pdf'));
     expect(await page.getByRole('img', { name: 'NPWP (PDF)' }).isVisible()).toBe(true);
+    expect(await controlNames(page)).toEqual(['foto_kk', 'foto_ktp', 'foto_selfie_ktp', 'npwp_file', 'siup_nib_file']);
     await next(page);
 
     // Step 4.
     await stepHeading(page, 4, 'Rekening Bank').waitFor();
     await fillBank(page);
+    expect(await controlNames(page)).toEqual(['nama_bank', 'nama_rekening', 'no_rekening']);
     await next(page);
 
     // Step 5: everything entered, read-only, with thumbnails.
@@ -183,6 +194,14 @@ describe('registration wizard, end to end', () => {
       expect(main).toContain(text);
     }
     expect(await page.getByRole('link', { name: 'Cek Status Pendaftaran' }).getAttribute('href')).toBe(`/status?code=${code}`);
+
+    // The copy button: the code on the clipboard, the toast, and a confirmation that lasts 2 seconds.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await page.getByRole('button', { name: 'Salin kode pendaftaran' }).click();
+    await expectToast(page, 'Berhasil disalin!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await page.getByRole('button', { name: 'Berhasil disalin!' }).waitFor();
+    await page.getByRole('button', { name: 'Salin kode pendaftaran' }).waitFor({ timeout: 4000 });
 
     // The request carried consent, a per-wizard Idempotency-Key and the typed category.
     expect(registrationPosts).toHaveLength(1);

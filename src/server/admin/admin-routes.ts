@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { auditAdminRoutes } from '../audit/audit-routes.js';
 import { documentAdminRoutes } from '../documents/document-routes.js';
 import { eventAdminRoutes } from '../events/event-routes.js';
@@ -21,8 +22,14 @@ import { totpAdminRoutes } from './totp-routes.js';
  * any write that a foreign Origin can make. A route that an admin without a second factor must reach
  * while REQUIRE_ADMIN_MFA is on says so with `config: { allowWithoutSecondFactor: true }` (enrolment only).
  */
+const NoQuerySchema = z.object({}).strict();
+
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdminRequest);
+  // Unknown query fields are refused everywhere here, not only on routes that declare a query.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, querystring: route.schema?.querystring ?? NoQuerySchema };
+  });
 
   await app.register(totpAdminRoutes);
   await app.register(passwordAdminRoutes);

@@ -57,7 +57,7 @@ describe('sign-in, session cookie and sign-out', () => {
     const wrong = await login(t.app, ADMIN.email, 'not-the-password-at-all', { ip: '10.1.1.1' });
     const unknown = await login(t.app, 'nobody@aipos.test', 'not-the-password-at-all', { ip: '10.1.1.2' });
     expect(wrong.statusCode).toBe(401);
-    expect(unknown.statusCode).toBe(unknown.statusCode);
+    expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
     expect(wrong.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Email atau password salah' } });

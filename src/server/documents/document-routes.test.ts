@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, merchants } from '../db/schema.js';
@@ -82,6 +82,34 @@ describe('admin documents', () => {
       targetId: merchant.id,
       diff: { kind: 'foto_ktp', old_url: before.fotoKtp, new_url: after.fotoKtp, filename: 'ganti.png', size: served.rawPayload.length },
     });
+  });
+
+  it('keeps the row, the old file and no new file when the database step fails', async () => {
+    const before = await row();
+    const keys = async () => {
+      const found: string[] = [];
+      for await (const key of t.storage.list('documents/')) found.push(key);
+      return found.sort();
+    };
+    const storedBefore = await keys();
+    const auditBefore = (await t.database.db.select().from(auditLogs)).length;
+    // A real database failure inside the transaction, after the merchant row was updated: the audit insert.
+    await t.database.db.execute(sql`create function refuse_reupload() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`);
+    await t.database.db.execute(sql`create trigger refuse_reupload before insert on audit_logs for each row when (new.action = 'document_reupload') execute function refuse_reupload()`);
+    try {
+      const response = await reupload('foto_kk', await makePng({ width: 40, height: 30, color: '#8e44ad' }));
+      expect(response.statusCode).toBe(500);
+      expect(response.json().error.message).not.toContain('injected');
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_reupload on audit_logs`);
+      await t.database.db.execute(sql`drop function refuse_reupload()`);
+    }
+    const after = await row();
+    expect(after.fotoKk).toBe(before.fotoKk);
+    expect(after.updatedAt).toEqual(before.updatedAt);
+    expect(await t.storage.exists(before.fotoKk!)).toBe(true);
+    expect(await keys()).toEqual(storedBefore);
+    expect((await t.database.db.select().from(auditLogs)).length).toBe(auditBefore);
   });
 
   it('fills an empty slot through the same route', async () => {

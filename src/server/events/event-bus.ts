@@ -68,7 +68,7 @@ export class PostgresEventBus extends InProcessEventBus implements EventBus {
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
-      const parsed = MerchantEventSchema.safeParse(JSON.parse(message.payload ?? 'null'));
+      const parsed = MerchantEventSchema.safeParse(parsePayload(message.payload));
       if (parsed.success) this.emitter.emit(CHANNEL, parsed.data);
     });
     // A dropped listening connection is re-opened; events sent meanwhile are lost, and screens
@@ -91,5 +91,14 @@ export class PostgresEventBus extends InProcessEventBus implements EventBus {
     await super.close();
     await this.listener?.end().catch(() => {});
     await this.pool.end().catch(() => {});
+  }
+}
+
+/** Anyone with access to the database can NOTIFY this channel: a payload that is not JSON is ignored. */
+export function parsePayload(payload: string | undefined): unknown {
+  try {
+    return JSON.parse(payload ?? 'null');
+  } catch {
+    return null;
   }
 }

@@ -36,7 +36,17 @@ describe('admin merchant API', () => {
   });
 
   it('refuses unknown query fields and bad values with 400', async () => {
-    for (const url of ['/api/admin/merchants?is_deleted=true', '/api/admin/merchants?page_size=1000', '/api/admin/merchants?status=hapus', '/api/admin/merchants?page=0']) {
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const url of [
+      '/api/admin/merchants?is_deleted=true',
+      '/api/admin/merchants?page_size=1000',
+      '/api/admin/merchants?status=hapus',
+      '/api/admin/merchants?page=0',
+      // Routes that take no query at all refuse one too.
+      `/api/admin/merchants/${id}?include=nik`,
+      `/api/admin/merchants/${id}/audit?limit=100000`,
+      '/api/admin/system?debug=1',
+    ]) {
       const response = await call('GET', url);
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_ERROR');
@@ -154,8 +164,12 @@ describe('admin merchant API', () => {
     const lines = response.rawPayload.subarray(3).toString('utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Toko Status');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const [entry] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'export'));
+    // The row is written when the stream ends, just after the last byte left: wait for it, within reason.
+    let entry: typeof auditLogs.$inferSelect | undefined;
+    for (let tries = 0; !entry && tries < 100; tries += 1) {
+      [entry] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'export'));
+      if (!entry) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(entry).toMatchObject({ actorId: admin.userId, targetTable: 'merchants', diff: { filter: { q: 'Toko Status', status: 'all' }, rows: 1 } });
   });
 });

@@ -4,18 +4,6 @@ import pg from 'pg';
 /** The local PostgreSQL server; the shared e2e server's embedded database is locked by that process. */
 export const POSTGRES_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export async function postgresAvailable(url = POSTGRES_URL): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 export type RegistrationDatabase = {
   url: string;
   query<T extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T[]>;
