@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server-process.js';
 import { createFreshDatabase, type FreshDatabase } from '../e2e/support/status-database.js';
 import { AdminClient, mapLimit } from './support/admin-client.js';
-import { ageStagedUploads, inspectDatabase } from './support/database-inspection.js';
+import { ageStagedUploads, ageTempFiles, inspectDatabase } from './support/database-inspection.js';
 import { secretsInLog } from './support/log-secrets.js';
 import {
   CRASH_CLIENTS,
@@ -150,17 +150,23 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9 during con
     // Orphans are purged later: a day on (the staged rows aged in the database), the next boot's purge
     // removes every unclaimed upload, row and file, and touches no merchant's document.
     const aged = await ageStagedUploads(dataDir, database?.url);
+    const agedTemps = ageTempFiles(dataDir);
     server = await startServer(env);
     const deadline = Date.now() + 60_000;
-    while (aged > 0 && !readFileSync(path.join(dataDir, 'server.log'), 'utf8').includes(`"count":${aged},"msg":"purged unclaimed staged uploads"`)) {
-      if (Date.now() > deadline) throw new Error(`the boot purge did not report ${aged} uploads within 60 s`);
+    const reported = (line: string) => readFileSync(path.join(dataDir, 'server.log'), 'utf8').includes(line);
+    while (
+      (aged > 0 && !reported(`"count":${aged},"msg":"purged unclaimed staged uploads"`)) ||
+      (agedTemps > 0 && !reported(`"count":${agedTemps},"msg":"purged interrupted file writes"`))
+    ) {
+      if (Date.now() > deadline) throw new Error(`the boot purge did not report ${aged} uploads and ${agedTemps} temp files within 60 s`);
       await sleep(250);
     }
     await server.stop();
     server = undefined;
     const purged = await inspectDatabase(dataDir, database?.url);
-    console.log(`[crash ${engine}] boot purge removed ${aged} aged staged uploads; ${purged.tempFiles.length} interrupted temp files remain`);
+    console.log(`[crash ${engine}] boot purge removed ${aged} aged staged uploads and ${agedTemps} interrupted temp files; ${purged.tempFiles.length} temp files remain`);
     expect(purged.stagedRows).toBe(0);
+    expect(purged.tempFiles, 'no half-written document left on disk').toEqual([]);
     expect(purged.merchants).toHaveLength(inspection.merchants.length);
     expect(purged.missingFiles).toEqual([]);
     expect(purged.unreferencedFiles).toEqual([]);

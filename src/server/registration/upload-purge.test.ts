@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../db/schema.js';
 import { GENEROUS_LIMITS, registerMerchant, stageDocument } from '../test/registration-fixtures.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { purgeStaleUploads, startUploadPurge } from './upload-purge.js';
+import { purgeInterruptedWrites, purgeStaleUploads, startUploadPurge } from './upload-purge.js';
 
 const HOUR = 60 * 60 * 1000;
 const START = new Date('2026-12-01T00:00:00.000Z').getTime();
@@ -60,5 +63,24 @@ describe('purging staged uploads', () => {
     } finally {
       stop();
     }
+  });
+
+  it('removes files a crash left half-written an hour ago, and nothing else', async () => {
+    clock = Date.now();
+    const kept = await stageDocument(t.app, 'foto_produk');
+    const keptKey = (await row(kept))!.storageKey;
+    const documents = path.join(t.filesDir, 'documents');
+    const stale = path.join(documents, `${randomUUID()}.jpg.0a1b2c3d4e5f.tmp`);
+    const fresh = path.join(documents, `${randomUUID()}.jpg.abcdefabcdef.tmp`);
+    writeFileSync(stale, 'half a KTP');
+    writeFileSync(fresh, 'a write in progress');
+    const twoHoursAgo = new Date(clock - 2 * HOUR);
+    utimesSync(stale, twoHoursAgo, twoHoursAgo);
+
+    expect(await purgeInterruptedWrites(t.app.deps)).toBe(1);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    expect(await t.storage.exists(keptKey)).toBe(true);
+    expect(readdirSync(documents).filter((name) => name.endsWith('.tmp'))).toEqual([path.basename(fresh)]);
   });
 });

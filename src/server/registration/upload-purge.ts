@@ -15,6 +15,13 @@ export async function purgeStaleUploads(deps: Pick<AppDeps, 'db' | 'storage' | '
   return keys.length;
 }
 
+/** A write takes seconds; a temp file an hour old was cut short by a crash and will never be renamed. */
+export const INTERRUPTED_WRITE_AGE_MS = 60 * 60 * 1000;
+
+export function purgeInterruptedWrites(deps: Pick<AppDeps, 'storage' | 'now'>): Promise<number> {
+  return deps.storage.purgeInterruptedWrites(new Date(deps.now().getTime() - INTERRUPTED_WRITE_AGE_MS));
+}
+
 /** Purges at boot and then every hour; returns a stop function. The timer never keeps the process alive. */
 export function startUploadPurge(app: FastifyInstance, intervalMs = PURGE_INTERVAL_MS): () => void {
   const run = () => {
@@ -23,6 +30,11 @@ export function startUploadPurge(app: FastifyInstance, intervalMs = PURGE_INTERV
         if (count > 0) app.log.info({ count }, 'purged unclaimed staged uploads');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'purging staged uploads failed'));
+    purgeInterruptedWrites(app.deps)
+      .then((count) => {
+        if (count > 0) app.log.info({ count }, 'purged interrupted file writes');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'purging interrupted file writes failed'));
   };
   const timer = setInterval(run, intervalMs);
   timer.unref();

@@ -5,6 +5,8 @@ import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { assertSafeKey, StorageUnavailableError, type Storage } from './storage.js';
 
+const TEMP_SUFFIX = '.tmp';
+
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
@@ -33,7 +35,7 @@ export class LocalDiskStorage implements Storage {
     try {
       await mkdir(path.dirname(target), { recursive: true });
       // Write then rename: a crash mid-write never leaves a half file under the real key.
-      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      const temp = `${target}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
       await writeFile(temp, data, { mode: 0o600 });
       await rename(temp, target);
     } catch (error) {
@@ -74,6 +76,27 @@ export class LocalDiskStorage implements Storage {
     }
   }
 
+  async purgeInterruptedWrites(olderThan: Date): Promise<number> {
+    let entries;
+    try {
+      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return 0;
+      throw wrap('purge', '/', error);
+    }
+    let removed = 0;
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.endsWith(TEMP_SUFFIX)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      // A younger temp file may be a write still in progress.
+      const modified = await stat(file).then((info) => info.mtimeMs, () => null);
+      if (modified === null || modified >= olderThan.getTime()) continue;
+      await rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
   async *list(prefix = ''): AsyncGenerator<string> {
     let entries;
     try {
@@ -84,7 +107,7 @@ export class LocalDiskStorage implements Storage {
     }
     for (const entry of entries) {
       // Half-written files (write-then-rename) are not stored objects yet.
-      if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+      if (!entry.isFile() || entry.name.endsWith(TEMP_SUFFIX)) continue;
       const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
       if (key.startsWith(prefix)) yield key;
     }

@@ -62,6 +62,11 @@ export class S3Storage implements Storage {
     }
   }
 
+  /** A PutObject either stores the whole object or nothing: no leftovers to purge. */
+  purgeInterruptedWrites(_olderThan: Date): Promise<number> {
+    return Promise.resolve(0);
+  }
+
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
     assertSafeKey(key);
     await this.call(

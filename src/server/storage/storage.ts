@@ -12,6 +12,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Every stored key starting with the prefix, in no particular order (backups walk the whole store). */
   list(prefix?: string): AsyncIterable<string>;
+  /**
+   * Removes what writes cut short (a crash mid-put) left behind before `olderThan`; returns how many.
+   * Such leftovers are partial identity documents: they must not stay on disk for ever.
+   */
+  purgeInterruptedWrites(olderThan: Date): Promise<number>;
 }
 
 /** Keys are slash-separated segments of [a-z0-9_-.]; anything else could escape the storage root. */

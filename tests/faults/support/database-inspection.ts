@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -99,4 +99,13 @@ async function inspect(dataDir: string, query: Query): Promise<Inspection> {
     unreferencedFiles: onDisk.filter((key) => !key.endsWith('.tmp') && !referenced.has(key)),
     tempFiles: onDisk.filter((key) => key.endsWith('.tmp')),
   };
+}
+
+/** Dates every interrupted temp file two hours back, as if the crash had been that long ago; returns how many. */
+export function ageTempFiles(dataDir: string): number {
+  const documentsDir = path.join(dataDir, 'files', 'documents');
+  const temps = existsSync(documentsDir) ? readdirSync(documentsDir).filter((name) => name.endsWith('.tmp')) : [];
+  const then = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  for (const name of temps) utimesSync(path.join(documentsDir, name), then, then);
+  return temps.length;
 }
