@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_SLOTS } from './document-slots.js';
 import { MESSAGES } from './messages.js';
-import { BankStepSchema, OwnerStepSchema, StoreStepSchema } from './registration.js';
+import { BankStepSchema, OwnerStepSchema, REGISTRATION_MESSAGES, StoreStepSchema } from './registration.js';
 import { AUDIT_ACTIONS, MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
 
 export const MERCHANT_MESSAGES = {
@@ -92,7 +92,7 @@ const adminNote = z
 export const MerchantCreateSchema = StoreStepSchema.extend(OwnerStepSchema.shape)
   .extend(BankStepSchema.shape)
   .extend({
-    tempat_usaha: z.enum(PREMISES).default('Sewa'),
+    tempat_usaha: z.enum(PREMISES, REGISTRATION_MESSAGES.premises).default('Sewa'),
     omset_per_bulan: StoreStepSchema.shape.omset_per_bulan.default(0),
   })
   .strict();
@@ -103,7 +103,7 @@ export type MerchantCreate = z.infer<typeof MerchantCreateSchema>;
  * from; a row changed since then is a 409, so two admins never overwrite each other silently.
  */
 export const MerchantUpdateSchema = MerchantCreateSchema.extend({
-  tempat_usaha: z.enum(PREMISES).nullable(),
+  tempat_usaha: z.enum(PREMISES, REGISTRATION_MESSAGES.premises).nullable(),
   omset_per_bulan: StoreStepSchema.shape.omset_per_bulan,
   status: z.enum(MERCHANT_STATUSES),
   catatan_admin: adminNote,

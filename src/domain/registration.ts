@@ -11,6 +11,7 @@ export const REGISTRATION_MESSAGES = {
   accountNumber: 'Nomor rekening harus berupa 5-20 digit angka',
   turnover: 'Omset per bulan harus berupa angka bulat 0 atau lebih',
   category: 'Kategori usaha maksimal 100 karakter',
+  premises: 'Status tempat usaha harus Hak Milik atau Sewa',
   consent: 'Anda harus menyetujui pemrosesan data pribadi untuk melanjutkan',
   tooLong: 'Isian terlalu panjang',
 } as const;
@@ -61,7 +62,7 @@ const region = z
 /** Step 1, Data Toko, without its two photos (they travel as upload ids). */
 export const StoreStepSchema = z.object({
   nama_toko: required(),
-  kategori_usaha: required(100),
+  kategori_usaha: z.string(MESSAGES.requiredFields).trim().min(1, MESSAGES.requiredFields).max(100, REGISTRATION_MESSAGES.category),
   alamat_jalan: z
     .string(MESSAGES.requiredFields)
     .trim()
@@ -72,7 +73,7 @@ export const StoreStepSchema = z.object({
   kota_kab: region,
   provinsi: region,
   kode_pos: z.string(MESSAGES.requiredFields).trim().min(1, MESSAGES.requiredFields).regex(/^\d{3,6}$/, MESSAGES.postalCode),
-  tempat_usaha: z.enum(PREMISES).nullable().optional(),
+  tempat_usaha: z.enum(PREMISES, REGISTRATION_MESSAGES.premises).nullable().optional(),
   omset_per_bulan: z
     .number(MESSAGES.requiredFields)
     .int(REGISTRATION_MESSAGES.turnover)

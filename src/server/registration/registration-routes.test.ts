@@ -124,6 +124,10 @@ describe('POST /api/registrations', () => {
       ['alamat_jalan 9 characters', { alamat_jalan: 'Jl. Mawar' }, 'alamat_jalan', 'Alamat lengkap minimal 10 karakter'],
       ['kecamatan missing', { kecamatan: undefined }, 'kecamatan', required],
       ['kecamatan 2 characters', { kecamatan: 'Ab' }, 'kecamatan', 'Kecamatan, Kota/Kabupaten, dan Provinsi minimal 3 karakter'],
+      ['kota_kab missing', { kota_kab: undefined }, 'kota_kab', required],
+      ['provinsi missing', { provinsi: '' }, 'provinsi', required],
+      ['kategori_usaha 101 characters', { kategori_usaha: 'K'.repeat(101) }, 'kategori_usaha', 'Kategori usaha maksimal 100 karakter'],
+      ['tempat_usaha not a choice', { tempat_usaha: 'Kontrak' }, 'tempat_usaha', 'Status tempat usaha harus Hak Milik atau Sewa'],
       ['kota_kab 2 characters', { kota_kab: ' Xy ' }, 'kota_kab', 'Kecamatan, Kota/Kabupaten, dan Provinsi minimal 3 karakter'],
       ['provinsi 2 characters', { provinsi: 'JB' }, 'provinsi', 'Kecamatan, Kota/Kabupaten, dan Provinsi minimal 3 karakter'],
       ['kode_pos missing', { kode_pos: '' }, 'kode_pos', required],
@@ -152,6 +156,9 @@ describe('POST /api/registrations', () => {
       ['nama_bank unknown', { nama_bank: 'Bank Antah' }, 'nama_bank', bank],
       ['no_rekening missing', { no_rekening: '' }, 'no_rekening', bank],
       ['no_rekening with letters', { no_rekening: '12345ABC' }, 'no_rekening', 'Nomor rekening harus berupa 5-20 digit angka'],
+      ['no_rekening 4 digits', { no_rekening: '1234' }, 'no_rekening', 'Nomor rekening harus berupa 5-20 digit angka'],
+      ['no_rekening 21 digits', { no_rekening: '1'.repeat(21) }, 'no_rekening', 'Nomor rekening harus berupa 5-20 digit angka'],
+      ['email over 254 characters', { email: `${'a'.repeat(64)}@${'b'.repeat(186)}.com` }, 'email', 'Format email tidak valid'],
       ['nama_rekening missing', { nama_rekening: ' ' }, 'nama_rekening', bank],
       ['consent missing', { consent: undefined }, 'consent', 'Anda harus menyetujui pemrosesan data pribadi untuk melanjutkan'],
       ['consent false', { consent: false }, 'consent', 'Anda harus menyetujui pemrosesan data pribadi untuk melanjutkan'],
@@ -276,6 +283,10 @@ describe('POST /api/registrations', () => {
       });
       const sixDigits = await registerMerchant(app, { kode_pos: '123456', nik: '3174012902000001' });
       expect(sixDigits.kode_pendaftaran).toMatch(REGISTRATION_CODE_PATTERN);
+      // The other edges: 20-digit account, Hak Milik, a 100-character category.
+      const edges = await registerMerchant(app, { no_rekening: '1'.repeat(20), tempat_usaha: 'Hak Milik', kategori_usaha: 'K'.repeat(100) });
+      const [edgeRow] = await t.database.db.select().from(merchants).where(eq(merchants.id, edges.id));
+      expect(edgeRow).toMatchObject({ noRekening: '1'.repeat(20), tempatUsaha: 'Hak Milik', kategoriUsaha: 'K'.repeat(100) });
     });
   });
 
