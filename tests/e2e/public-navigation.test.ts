@@ -131,6 +131,8 @@ describe('public navigation', () => {
 
   it('moves focus through the navigation with the keyboard and shows it', async () => {
     await page.goto('/');
+    // A person starts tabbing once the page is there.
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
@@ -139,5 +141,17 @@ describe('public navigation', () => {
     });
     expect(focused.text).toBe('AIPOS');
     expect(focused.outline).not.toBe('none');
+  });
+
+  it('shows the router error screen with the message when a page cannot load, and recovers on the next page', async () => {
+    await page.route('**/assets/register-page-*.js', (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Daftar Merchant', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    expect(await page.getByRole('main').innerText()).toMatch(/dynamically imported module|Failed to fetch/);
+    await page.unroute('**/assets/register-page-*.js');
+    await page.getByRole('link', { name: 'Kembali ke Beranda' }).click();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByRole('heading', { name: 'Unexpected Application Error!' }).count()).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -10,7 +11,10 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       <div id="konten" className="flex flex-1 flex-col">
-        <Outlet />
+        {/* A lazy page's chunk loads under the header and footer, which paint at once. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </div>
       <SiteFooter />
     </div>

@@ -1,14 +1,9 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 
 /** The router's error screen of SPEC §8: heading and the error's message. */
-export function RouteError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+export function RouteError({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : String(error);
   return (
     <main className="mx-auto max-w-2xl p-8">
       <h1 className="text-2xl font-bold text-red-700">{MESSAGES.unexpectedError}</h1>
@@ -18,4 +13,24 @@ export function RouteError() {
       </a>
     </main>
   );
+}
+
+type BoundaryState = { error: unknown; failed: boolean };
+
+/** Catches a render error (or a screen's chunk that failed to load) and shows RouteError instead. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, BoundaryState> {
+  override state: BoundaryState = { error: null, failed: false };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error, failed: true };
+  }
+
+  // Moving to another page leaves the error screen behind, without remounting the layout.
+  override componentDidUpdate(previous: { resetKey: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.failed) this.setState({ error: null, failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

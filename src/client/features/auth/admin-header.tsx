@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { ApiRequestError } from '../../lib/api-client';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { AUTH_MESSAGES, type TotpSetup } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

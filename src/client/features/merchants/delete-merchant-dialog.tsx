@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MERCHANT_MESSAGES } from '../../../domain/merchants';
 import { MESSAGES } from '../../../domain/messages';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';

@@ -1,6 +1,6 @@
 import { Download, Eye, FileText, ImageOff, LoaderCircle, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';

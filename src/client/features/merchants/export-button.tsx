@@ -1,6 +1,6 @@
 import { FileDown, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import type { MerchantListView } from './list-params';
 import { downloadFile } from './merchant-documents-api';

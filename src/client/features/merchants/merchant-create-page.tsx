@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MerchantCreateSchema } from '../../../domain/merchants';
 import { MESSAGES } from '../../../domain/messages';
 import { DEFAULT_ADMIN_PREMISES } from '../../../domain/vocabularies';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { STATUS_LABELS, type MerchantStatus } from '../../../domain/vocabularies';
 import { Button } from '../../components/ui/button';

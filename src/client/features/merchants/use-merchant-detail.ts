@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { fetchMerchant, isNotFound, isUnauthorized, merchantKeys, retryServerErrors } from './merchant-api';
 

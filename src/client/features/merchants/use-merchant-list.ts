@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { lastPage, listViewToQuery, listViewToSearchParams, parseListView, updateListView, type MerchantListView } from './list-params';
 import { fetchMerchantList, isUnauthorized, merchantKeys, retryServerErrors } from './merchant-api';

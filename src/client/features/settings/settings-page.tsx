@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { SETTINGS_DEFAULTS, type LocalSettings } from '../../../domain/settings';
 import { Button } from '../../components/ui/button';

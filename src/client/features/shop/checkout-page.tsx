@@ -1,7 +1,7 @@
 import { Clock, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { cartTotals, type CartLine } from '../../../domain/cart';
 import { formatRupiah } from '../../../domain/format';
 import { MESSAGES } from '../../../domain/messages';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { addToCart, cartTotals, changeQuantity, quantityOf, type CartLine } from '../../../domain/cart';
 import { MESSAGES } from '../../../domain/messages';
 import { PRODUCTS } from '../../../domain/products';

@@ -1,6 +1,6 @@
 import { Download, Home, Link2, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { statusLink, STATUS_PAGE_TEXTS as T, whatsappShareText, whatsappShareUrl, type StatusResult } from '../../../domain/status-lookup';
 import { Button } from '../../components/ui/button';

@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { Toaster } from 'sonner';
+import { toasterMounted } from './toast';
+
+/** SPEC §9: at most 3 toasts, bottom-right, Alt+T focuses them. */
+export function AppToaster() {
+  // Runs after the Toaster's own effect has subscribed to new toasts.
+  useEffect(() => toasterMounted(), []);
+  return <Toaster position="bottom-right" visibleToasts={3} hotkey={['altKey', 'KeyT']} richColors closeButton />;
+}

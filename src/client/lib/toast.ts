@@ -1,0 +1,44 @@
+import type { ExternalToast } from 'sonner';
+
+// eslint-disable-next-line @typescript-eslint/consistent-type-imports -- the module's type, without importing it
+type Sonner = typeof import('sonner');
+
+// sonner is about 10 KB gzip that no page needs before its first toast: it is loaded then, with the
+// toaster, and every page's first load is that much lighter (page budgets, issue 8).
+let mountHost: (() => void) | null = null;
+let wanted = false;
+let loading: Promise<Sonner['toast']> | null = null;
+let markMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+/** Called by the toaster host once it can mount the toaster; mounts at once if a toast is waiting. */
+export function registerToasterHost(mount: () => void): void {
+  mountHost = mount;
+  if (wanted) mount();
+}
+
+/** Called by the toaster once it listens: a toast published before that would be lost. */
+export function toasterMounted(): void {
+  markMounted();
+}
+
+function loadToast(): Promise<Sonner['toast']> {
+  if (!loading) {
+    wanted = true;
+    mountHost?.();
+    loading = Promise.all([import('sonner'), mounted]).then(([sonner]) => sonner.toast);
+  }
+  return loading;
+}
+
+/** sonner's toast, as this app uses it: success and error, with an id or a description. */
+export const toast = {
+  success(message: string, options?: ExternalToast): void {
+    void loadToast().then((sonnerToast) => sonnerToast.success(message, options));
+  },
+  error(message: string, options?: ExternalToast): void {
+    void loadToast().then((sonnerToast) => sonnerToast.error(message, options));
+  },
+};
