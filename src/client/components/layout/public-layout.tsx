@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -11,10 +10,7 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       <div id="konten" className="flex flex-1 flex-col">
-        {/* A lazy page's chunk loads under the header and footer, which paint at once. */}
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </div>
       <SiteFooter />
     </div>
