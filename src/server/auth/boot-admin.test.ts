@@ -48,4 +48,37 @@ describe('admin from ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
       await t.close();
     }
   });
+
+  it("ends the admin's sessions when ADMIN_PASSWORD changes", async () => {
+    const t = await buildTestApp();
+    try {
+      await createUser(t.app, 'owner@aipos.test', 'kata-sandi-lama-sekali', 'admin');
+      const before = await signIn(t.app, 'owner@aipos.test', 'kata-sandi-lama-sekali');
+      const { ensureBootAdmin } = await import('./boot-admin.js');
+      const config = { ...t.app.deps.config, ADMIN_EMAIL: 'owner@aipos.test', ADMIN_PASSWORD: 'martabak-manis-coklat' };
+      await ensureBootAdmin(Object.assign(Object.create(t.app) as typeof t.app, { deps: { ...t.app.deps, config } }));
+      expect((await getSession(t.app, before)).statusCode).toBe(401);
+      expect((await signIn(t.app, 'owner@aipos.test', 'martabak-manis-coklat')).length).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('logs one line saying how to create an admin when there is none, and none once there is one', async () => {
+    const t = await buildTestApp();
+    try {
+      const { CREATE_ADMIN_HINT, ensureBootAdmin } = await import('./boot-admin.js');
+      const warnings: unknown[] = [];
+      const log = { warn: (message: unknown) => warnings.push(message), info: () => {} };
+      const app = Object.assign(Object.create(t.app) as typeof t.app, { log });
+      await ensureBootAdmin(app);
+      expect(warnings).toEqual([CREATE_ADMIN_HINT]);
+      expect(CREATE_ADMIN_HINT).toContain('npm run user:create');
+      await createUser(t.app, 'owner@aipos.test', 'kata-sandi-lama-sekali', 'admin');
+      await ensureBootAdmin(app);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -61,6 +61,21 @@ describe('merchant list queries', () => {
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
+  it('sorts by status (each status one block, newest first within it) and oldest first', async () => {
+    const byStatus = (await listMerchants(t.database.db, query({ sort: 'status', page_size: '100' }))).items;
+    expect(byStatus).toHaveLength(59);
+    const blocks = byStatus.map((m) => m.status).filter((status, index, all) => index === 0 || all[index - 1] !== status);
+    expect(blocks).toEqual([...new Set(blocks)]);
+    expect(new Set(blocks)).toEqual(new Set(['processing', 'verified', 'rejected']));
+    for (const status of blocks) {
+      const times = byStatus.filter((m) => m.status === status).map((m) => Date.parse(m.submitted_at));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    }
+    const newest = (await listMerchants(t.database.db, query({ page_size: '100' }))).items.map((m) => m.id);
+    const oldest = (await listMerchants(t.database.db, query({ sort: 'oldest', page_size: '100' }))).items.map((m) => m.id);
+    expect(oldest).toEqual([...newest].reverse());
+  });
+
   it('refuses unknown query fields and page sizes outside 25, 50, 100', () => {
     expect(MerchantListQuerySchema.safeParse({ page_size: '30' }).success).toBe(false);
     expect(MerchantListQuerySchema.safeParse({ is_deleted: 'true' }).success).toBe(false);

@@ -141,8 +141,17 @@ describe('merchant changes and their audit rows', () => {
   it('cannot rewrite history: the audit table refuses UPDATE and DELETE', async () => {
     const row = await insertMerchant();
     await changeMerchantStatus(db(), row.id, { status: 'verified', catatan_admin: null }, actor(), now());
-    await expect(db().execute(sql`update audit_logs set action = 'x' where target_id = ${row.id}`)).rejects.toThrow();
-    await expect(db().execute(sql`delete from audit_logs where target_id = ${row.id}`)).rejects.toThrow();
+    // The trigger's own words, not just any failure (the driver wraps the database's error as its cause).
+    const refusal = async (query: Promise<unknown>) => {
+      try {
+        await query;
+        return 'accepted';
+      } catch (error) {
+        return String((error as { cause?: Error }).cause?.message ?? (error as Error).message);
+      }
+    };
+    expect(await refusal(db().execute(sql`update audit_logs set action = 'x' where target_id = ${row.id}`))).toContain('audit_logs is append-only');
+    expect(await refusal(db().execute(sql`delete from audit_logs where target_id = ${row.id}`))).toContain('audit_logs is append-only');
     expect(await auditFor(row.id)).toHaveLength(1);
   });
 });

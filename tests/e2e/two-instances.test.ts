@@ -4,10 +4,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3TestServer, type S3TestServer } from '../../src/server/storage/s3-test-server.js';
-import { registerThroughApi } from '../e2e/support/registration-api.js';
-import { startServer, type RunningServer } from '../e2e/support/server-process.js';
+import { launchBrowser } from './support/browser.js';
+import { registerThroughApi } from './support/registration-api.js';
+import { startServer, type RunningServer } from './support/server-process.js';
+import { POSTGRES_SERVER_URL } from './support/status-database.js';
 
-const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SERVER_URL = POSTGRES_SERVER_URL;
 const ADMIN = { email: 'skala@aipos.test', password: 'dua-server-satu-data' };
 
 async function adminQuery(text: string): Promise<void> {
@@ -90,6 +92,29 @@ describe('two instances, one PostgreSQL, one bucket', () => {
     expect(((await system.json()) as { storage: string }).storage).toBe('Object storage S3 (bucket aipos-scale)');
     // Nothing went to either node's local disk.
     for (const server of servers) expect(existsSync(path.join(server.dataDir, 'files'))).toBe(false);
+  });
+
+  it('an admin signed in through one instance in the browser sees what the other accepted', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const registration = await registerThroughApi(b.baseUrl);
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ baseURL: a.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
+      await page.goto('/admin/login');
+      await page.getByLabel('Email').fill(ADMIN.email);
+      await page.getByLabel(/^Password/).fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByRole('heading', { name: 'Daftar Merchant', level: 1 }).waitFor();
+      await page.getByPlaceholder('Cari nama, email, no HP, atau kode...').fill(registration.kode_pendaftaran);
+      await page.getByRole('row').filter({ hasText: registration.kode_pendaftaran }).waitFor();
+      // The row's documents, stored through B, are served by A from the shared bucket.
+      await page.goto(`/admin/merchants/${registration.id}`);
+      await page.getByRole('tab', { name: 'Dokumen' }).click();
+      await page.getByText('KTP', { exact: true }).first().waitFor();
+      expect(await page.getByText('Belum diunggah').count()).toBe(2);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('uploads staged on one instance can be submitted through the other', async () => {
