@@ -49,8 +49,8 @@ export const SUBMISSION_MESSAGES = {
   alreadySubmitted: 'Pendaftaran ini sudah pernah dikirim. Cek status pendaftaran Anda atau buat pendaftaran baru.',
 } as const;
 
-const required = (max = 200, message: string = MESSAGES.requiredFields) =>
-  z.string(message).trim().min(1, message).max(max, REGISTRATION_MESSAGES.tooLong);
+const required = (max = 200, message: string = MESSAGES.requiredFields, tooLong: string = REGISTRATION_MESSAGES.tooLong) =>
+  z.string(message).trim().min(1, message).max(max, tooLong);
 
 const region = z
   .string(MESSAGES.requiredFields)
@@ -62,7 +62,7 @@ const region = z
 /** Step 1, Data Toko, without its two photos (they travel as upload ids). */
 export const StoreStepSchema = z.object({
   nama_toko: required(),
-  kategori_usaha: z.string(MESSAGES.requiredFields).trim().min(1, MESSAGES.requiredFields).max(100, REGISTRATION_MESSAGES.category),
+  kategori_usaha: required(100, MESSAGES.requiredFields, REGISTRATION_MESSAGES.category),
   alamat_jalan: z
     .string(MESSAGES.requiredFields)
     .trim()

@@ -1,13 +1,10 @@
-import type { ExternalToast } from 'sonner';
-
-// eslint-disable-next-line @typescript-eslint/consistent-type-imports -- the module's type, without importing it
-type Sonner = typeof import('sonner');
+import type { ExternalToast, toast as SonnerToast } from 'sonner';
 
 // sonner is about 10 KB gzip that no page needs before its first toast: it is loaded then, with the
 // toaster, and every page's first load is that much lighter (page budgets, issue 8).
 let mountHost: (() => void) | null = null;
 let wanted = false;
-let loading: Promise<Sonner['toast']> | null = null;
+let loading: Promise<typeof SonnerToast> | null = null;
 let markMounted: () => void = () => {};
 const mounted = new Promise<void>((resolve) => {
   markMounted = resolve;
@@ -24,7 +21,7 @@ export function toasterMounted(): void {
   markMounted();
 }
 
-function loadToast(): Promise<Sonner['toast']> {
+function loadToast(): Promise<typeof SonnerToast> {
   if (!loading) {
     wanted = true;
     mountHost?.();

@@ -9,6 +9,8 @@ import { requireAdminRequest } from './admin-guard.js';
 import { passwordAdminRoutes } from './password-routes.js';
 import { totpAdminRoutes } from './totp-routes.js';
 
+const NoQuerySchema = z.object({}).strict();
+
 /**
  * Everything under /api/admin, behind ONE guard: the onRequest hook below runs for every route of this
  * plugin and of every plugin registered inside it (Fastify encapsulation), so no route repeats a check.
@@ -22,8 +24,6 @@ import { totpAdminRoutes } from './totp-routes.js';
  * any write that a foreign Origin can make. A route that an admin without a second factor must reach
  * while REQUIRE_ADMIN_MFA is on says so with `config: { allowWithoutSecondFactor: true }` (enrolment only).
  */
-const NoQuerySchema = z.object({}).strict();
-
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdminRequest);
   // Unknown query fields are refused everywhere here, not only on routes that declare a query.

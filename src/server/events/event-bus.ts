@@ -95,7 +95,7 @@ export class PostgresEventBus extends InProcessEventBus implements EventBus {
 }
 
 /** Anyone with access to the database can NOTIFY this channel: a payload that is not JSON is ignored. */
-export function parsePayload(payload: string | undefined): unknown {
+function parsePayload(payload: string | undefined): unknown {
   try {
     return JSON.parse(payload ?? 'null');
   } catch {

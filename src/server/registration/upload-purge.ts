@@ -24,17 +24,15 @@ export function purgeInterruptedWrites(deps: Pick<AppDeps, 'storage' | 'now'>): 
 
 /** Purges at boot and then every hour; returns a stop function. The timer never keeps the process alive. */
 export function startUploadPurge(app: FastifyInstance, intervalMs = PURGE_INTERVAL_MS): () => void {
+  const report = (purge: Promise<number>, what: string) =>
+    purge
+      .then((count) => {
+        if (count > 0) app.log.info({ count }, `purged ${what}`);
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, `purging ${what} failed`));
   const run = () => {
-    purgeStaleUploads(app.deps)
-      .then((count) => {
-        if (count > 0) app.log.info({ count }, 'purged unclaimed staged uploads');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'purging staged uploads failed'));
-    purgeInterruptedWrites(app.deps)
-      .then((count) => {
-        if (count > 0) app.log.info({ count }, 'purged interrupted file writes');
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'purging interrupted file writes failed'));
+    void report(purgeStaleUploads(app.deps), 'unclaimed staged uploads');
+    void report(purgeInterruptedWrites(app.deps), 'interrupted file writes');
   };
   const timer = setInterval(run, intervalMs);
   timer.unref();

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -77,16 +77,9 @@ export class LocalDiskStorage implements Storage {
   }
 
   async purgeInterruptedWrites(olderThan: Date): Promise<number> {
-    let entries;
-    try {
-      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
-    } catch (error) {
-      if (isMissing(error)) return 0;
-      throw wrap('purge', '/', error);
-    }
     let removed = 0;
-    for (const entry of entries) {
-      if (!entry.isFile() || !entry.name.endsWith(TEMP_SUFFIX)) continue;
+    for (const entry of await this.files('purge', '/')) {
+      if (!entry.name.endsWith(TEMP_SUFFIX)) continue;
       const file = path.join(entry.parentPath, entry.name);
       // A younger temp file may be a write still in progress.
       const modified = await stat(file).then((info) => info.mtimeMs, () => null);
@@ -98,18 +91,22 @@ export class LocalDiskStorage implements Storage {
   }
 
   async *list(prefix = ''): AsyncGenerator<string> {
-    let entries;
-    try {
-      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
-    } catch (error) {
-      if (isMissing(error)) return;
-      throw wrap('list', prefix || '/', error);
-    }
-    for (const entry of entries) {
+    for (const entry of await this.files('list', prefix || '/')) {
       // Half-written files (write-then-rename) are not stored objects yet.
-      if (!entry.isFile() || entry.name.endsWith(TEMP_SUFFIX)) continue;
+      if (entry.name.endsWith(TEMP_SUFFIX)) continue;
       const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
       if (key.startsWith(prefix)) yield key;
+    }
+  }
+
+  /** Every file under the root, temp files included; none when the root does not exist yet. */
+  private async files(operation: string, key: string): Promise<Dirent[]> {
+    try {
+      const entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+      return entries.filter((entry) => entry.isFile());
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw wrap(operation, key, error);
     }
   }
 }
