@@ -1,3 +1,5 @@
+import { MESSAGES } from './messages.js';
+
 export const DOCUMENT_SLOTS = [
   'foto_ktp',
   'foto_selfie_ktp',
@@ -33,3 +35,25 @@ export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
 export function isDocumentSlot(value: unknown): value is DocumentSlot {
   return typeof value === 'string' && (DOCUMENT_SLOTS as readonly string[]).includes(value);
 }
+
+/** Texts of POST /api/uploads that SPEC §5 does not quote. */
+export const UPLOAD_MESSAGES = {
+  fileTypeWithPdf: 'Format file harus JPG, PNG atau PDF',
+  noFile: 'Pilih file yang akan diupload',
+  unknownSlot: 'Jenis dokumen tidak dikenal',
+  oneFile: 'Kirim satu file untuk setiap upload',
+  notMultipart: 'File harus dikirim sebagai multipart/form-data',
+  unreadable: 'File tidak dapat dibaca. Pastikan file tidak rusak, lalu upload ulang.',
+  tooManyPixels: 'Resolusi gambar terlalu besar. Kecilkan gambar, lalu upload ulang.',
+} as const;
+
+/** The 415 text for a slot: SPEC §5's for photos; NPWP and SIUP/NIB also take PDF. */
+export function fileTypeMessage(slot: DocumentSlot): string {
+  return DOCUMENT_SLOT_INFO[slot].allowsPdf ? UPLOAD_MESSAGES.fileTypeWithPdf : MESSAGES.fileTypeRegistration;
+}
+
+/** The upload slots of wizard step 1 (Data Toko) and step 3 (Dokumen). */
+export const REGISTRATION_STEP_SLOTS: Record<'store' | 'documents', DocumentSlot[]> = {
+  store: ['foto_usaha', 'foto_produk'],
+  documents: ['foto_ktp', 'foto_selfie_ktp', 'foto_kk', 'npwp_file', 'siup_nib_file'],
+};

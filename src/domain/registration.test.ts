@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_PATTERN, RegistrationDocumentsSchema, fileTypeMessage } from './registration.js';
+import { fileTypeMessage } from './document-slots.js';
+import { IDEMPOTENCY_KEY_PATTERN, RegistrationDocumentsSchema } from './registration.js';
 
 describe('registration contract helpers', () => {
   it('words the type error per slot: photos JPG/PNG (SPEC §5), NPWP and SIUP/NIB also PDF', () => {

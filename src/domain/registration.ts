@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from './document-slots.js';
+import { DOCUMENT_SLOTS } from './document-slots.js';
 import { isStructurallyValidNik, normalizeEmail, normalizeMobile, stripSeparators } from './indonesian-ids.js';
 import { MESSAGES } from './messages.js';
 import { BANKS, PREMISES } from './vocabularies.js';
@@ -23,22 +23,6 @@ export const REGISTRATION_CODE_PATTERN = /^AIP-[A-Z0-9_-]{5}$/;
 
 /** The Idempotency-Key header of POST /api/registrations: one random value per wizard (e.g. a UUID). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
-
-/** Texts of POST /api/uploads that SPEC §5 does not quote. */
-export const UPLOAD_MESSAGES = {
-  fileTypeWithPdf: 'Format file harus JPG, PNG atau PDF',
-  noFile: 'Pilih file yang akan diupload',
-  unknownSlot: 'Jenis dokumen tidak dikenal',
-  oneFile: 'Kirim satu file untuk setiap upload',
-  notMultipart: 'File harus dikirim sebagai multipart/form-data',
-  unreadable: 'File tidak dapat dibaca. Pastikan file tidak rusak, lalu upload ulang.',
-  tooManyPixels: 'Resolusi gambar terlalu besar. Kecilkan gambar, lalu upload ulang.',
-} as const;
-
-/** The 415 text for a slot: SPEC §5's for photos; NPWP and SIUP/NIB also take PDF. */
-export function fileTypeMessage(slot: DocumentSlot): string {
-  return DOCUMENT_SLOT_INFO[slot].allowsPdf ? UPLOAD_MESSAGES.fileTypeWithPdf : MESSAGES.fileTypeRegistration;
-}
 
 /** Texts of POST /api/registrations beyond the field rules. */
 export const SUBMISSION_MESSAGES = {
@@ -170,8 +154,3 @@ export const UploadResponseSchema = z.object({
   content_type: z.enum(['image/jpeg', 'image/png', 'application/pdf']),
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
-
-export const REGISTRATION_STEP_SLOTS: Record<'store' | 'documents', DocumentSlot[]> = {
-  store: ['foto_usaha', 'foto_produk'],
-  documents: ['foto_ktp', 'foto_selfie_ktp', 'foto_kk', 'npwp_file', 'siup_nib_file'],
-};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { publicStatus, statusLink, StatusLookupRequestSchema, whatsappShareText, whatsappShareUrl } from './status-lookup.js';
+import { publicStatus, StatusLookupRequestSchema } from './status-lookup.js';
+import { statusLink, whatsappShareText, whatsappShareUrl } from './status-texts.js';
 import { normalizeStatus } from './vocabularies.js';
 
 describe('publicStatus', () => {

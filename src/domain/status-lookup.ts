@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { MERCHANT_STATUSES, normalizeStatus, STATUS_LABELS, type MerchantStatus } from './vocabularies.js';
-
-export const STATUS_LOOKUP_MESSAGES = {
-  codeRequired: 'Masukkan kode pendaftaran',
-  emailPhoneRequired: 'Masukkan email dan nomor HP',
-} as const;
+import { STATUS_LOOKUP_MESSAGES } from './status-texts.js';
+import { MERCHANT_STATUSES, normalizeStatus, type MerchantStatus } from './vocabularies.js';
 
 /**
  * The body of POST /api/status/lookup: a code, or e-mail plus phone. `receipt_token` is the token the
@@ -55,94 +51,4 @@ export type StatusResult = z.infer<typeof StatusResultSchema>;
  */
 export function publicStatus(value: unknown): MerchantStatus {
   return value === 'success' ? 'verified' : normalizeStatus(value);
-}
-
-/** One message per status on the result (SPEC §2 Status page; data_tidak_lengkap added by issue 4). */
-export const STATUS_MESSAGES: Record<MerchantStatus, { title: string; body: string }> = {
-  processing: {
-    title: 'Pendaftaran Sedang Diproses',
-    body: 'Tim kami sedang memverifikasi data pendaftaran Anda. Kami akan menghubungi Anda dalam 1-3 hari kerja.',
-  },
-  verified: {
-    title: 'Pendaftaran Disetujui',
-    body: 'Selamat! Pendaftaran Anda telah disetujui. Tim kami akan segera menghubungi Anda untuk langkah selanjutnya.',
-  },
-  rejected: {
-    title: 'Pendaftaran Ditolak',
-    body: 'Mohon maaf, pendaftaran Anda ditolak. Silakan hubungi tim kami untuk informasi lebih lanjut atau lakukan pendaftaran ulang.',
-  },
-  data_tidak_lengkap: {
-    title: 'Data Belum Lengkap',
-    body: 'Data pendaftaran Anda belum lengkap. Silakan baca catatan admin di bawah ini dan hubungi tim kami untuk melengkapinya.',
-  },
-};
-
-/** The notes SPEC §2 puts on the status page. */
-export const STATUS_NOTES = [
-  'Verifikasi data membutuhkan waktu 1-2 hari kerja.',
-  'Pendaftaran rekening bank membutuhkan waktu 3-5 hari kerja.',
-  'Aktivasi perangkat akan dipandu oleh tim kami melalui video call.',
-  'Simpan kode pendaftaran Anda untuk mengecek status pendaftaran.',
-] as const;
-
-/** Texts of the status page that the SPEC describes without quoting. */
-export const STATUS_PAGE_TEXTS = {
-  title: 'Cek Status Pendaftaran',
-  intro: 'Masukkan kode pendaftaran, atau email dan nomor HP yang Anda daftarkan.',
-  modeCode: 'Kode Pendaftaran',
-  modeEmailPhone: 'Email & Nomor HP',
-  codeLabel: 'Kode Pendaftaran',
-  codePlaceholder: 'AIP-ABC12',
-  emailLabel: 'Email',
-  emailPlaceholder: 'nama@email.com',
-  phoneLabel: 'Nomor HP',
-  phonePlaceholder: '0812-3456-7890',
-  search: 'Cek Status',
-  searching: 'Mencari...',
-  loading: 'Memuat status pendaftaran...',
-  register: 'Daftar Merchant',
-  storeSection: 'Informasi Toko',
-  ownerSection: 'Informasi Pemilik',
-  registrationSection: 'Informasi Pendaftaran',
-  storeName: 'Nama Toko',
-  category: 'Kategori Usaha',
-  city: 'Kota/Kabupaten',
-  ownerName: 'Nama Pemilik',
-  email: 'Email',
-  phone: 'Nomor HP',
-  code: 'Kode Pendaftaran',
-  submittedAt: 'Tanggal Pengajuan',
-  address: 'Alamat',
-  adminNote: 'Catatan Admin',
-  notesTitle: 'Informasi Penting',
-  maskedHint:
-    'Demi keamanan, sebagian data pribadi disamarkan. Cari dengan email dan nomor HP untuk melihat data lengkap.',
-  home: 'Kembali ke Beranda',
-  shareWhatsApp: 'Share WhatsApp',
-  copyLink: 'Salin Link',
-  print: 'Unduh Bukti',
-  copyCode: 'Salin kode pendaftaran',
-  receiptTitle: 'Bukti Pendaftaran Merchant AIPOS',
-  receiptPrinted: 'Dicetak',
-  statusLabel: 'Status',
-} as const;
-
-/** The shareable address of a registration's status: only the code, never personal data. */
-export function statusLink(origin: string, code: string): string {
-  return `${origin}/status?code=${encodeURIComponent(code)}`;
-}
-
-/** The prefilled WhatsApp message: code, store name, status and the status link. */
-export function whatsappShareText(result: Pick<StatusResult, 'kode_pendaftaran' | 'nama_toko' | 'status'>, link: string): string {
-  return [
-    'Status Pendaftaran Merchant AIPOS',
-    `Kode Pendaftaran: ${result.kode_pendaftaran}`,
-    `Nama Toko: ${result.nama_toko}`,
-    `Status: ${STATUS_LABELS[result.status]}`,
-    `Cek status: ${link}`,
-  ].join('\n');
-}
-
-export function whatsappShareUrl(text: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_MESSAGES } from '../../src/domain/merchants.js';
 import { MESSAGES } from '../../src/domain/messages.js';
-import { STATUS_MESSAGES } from '../../src/domain/status-lookup.js';
+import { STATUS_MESSAGES } from '../../src/domain/status-texts.js';
 import {
   createMerchantThroughApi,
   MERCHANTS_ADMIN,

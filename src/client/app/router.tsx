@@ -14,13 +14,19 @@ function screen(load: () => Promise<ComponentType>): LazyExoticComponent<Compone
   });
 }
 
+/** A lazy screen that reads no server state through TanStack Query, so its first load skips the client. */
+function plainScreen(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: await load() }));
+}
+
 // Page budgets (issue 8): the entry holds the layout and the light pages (home, shop: about 2 KB, and a
 // lazy chunk would cost the shop a second round trip before its first paint); every other public
 // screen is a chunk of its own, so / does not pay for the wizard, zod or the status lookup. Declarative
 // routes rather than a data router: nothing here loads data through the router, and the data router
 // was about 10 KB gzip more in every page's entry.
 const Checkout = screen(async () => (await import('../features/shop/checkout-page')).CheckoutPage);
-const Register = screen(async () => (await import('../features/registration/register-page')).RegisterPage);
+// The wizard keeps its state in React and posts through the API client: no query cache to load.
+const Register = plainScreen(async () => (await import('../features/registration/register-page')).RegisterPage);
 const RegistrationSuccess = screen(async () => (await import('../features/registration/registration-success-page')).RegistrationSuccessPage);
 const Status = screen(async () => (await import('../features/status/status-page')).StatusPage);
 const Privacy = screen(async () => (await import('../features/legal/privacy-page')).PrivacyPage);

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { ApiErrorSchema } from '../../domain/api-error';
 import { API_MESSAGES } from '../../domain/messages';
 
 /** An API answer that was not 2xx, with the server's Indonesian message. */
@@ -27,11 +26,37 @@ export function reportUnauthorized(error: ApiRequestError): void {
   onUnauthorized?.(error);
 }
 
+/**
+ * A response schema, or a loader of one. Public pages pass loaders so that zod arrives with the first
+ * answer to check rather than with the page (issue 8 page budgets, decision 0008).
+ */
+export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
+async function resolveSchema<T>(source: SchemaSource<T>): Promise<z.ZodType<T>> {
+  return typeof source === 'function' ? source() : source;
+}
+
+/** Parses an answer's body with its schema, or fails as a bad answer. */
+export async function parseAnswer<T>(status: number, data: unknown, source: SchemaSource<T>): Promise<T> {
+  const parsed = (await resolveSchema(source)).safeParse(data);
+  if (!parsed.success) throw new ApiRequestError(status, 'BAD_RESPONSE', API_MESSAGES.internal);
+  return parsed.data;
+}
+
+/** The error of a non-2xx answer: the server's `{ error: { code, message, field } }`, else a generic one. */
+export async function answerError(status: number, data: unknown): Promise<ApiRequestError> {
+  const { ApiErrorSchema } = await import('../../domain/api-error');
+  const parsed = ApiErrorSchema.safeParse(data);
+  return parsed.success
+    ? new ApiRequestError(status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field)
+    : new ApiRequestError(status, 'HTTP_ERROR', API_MESSAGES.internal);
+}
+
 export type ApiOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   headers?: Record<string, string>;
-  schema?: z.ZodType<T>;
+  schema?: SchemaSource<T>;
   signal?: AbortSignal;
 };
 
@@ -59,12 +84,9 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T>
   }
   const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(data);
-    const error = parsed.success
-      ? new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field)
-      : new ApiRequestError(response.status, 'HTTP_ERROR', API_MESSAGES.internal);
+    const error = await answerError(response.status, data);
     if (response.status === 401) onUnauthorized?.(error);
     throw error;
   }
-  return options.schema ? options.schema.parse(data) : (data as T);
+  return options.schema ? parseAnswer(response.status, data, options.schema) : (data as T);
 }

@@ -1,7 +1,5 @@
-import type { z } from 'zod';
-import { ApiErrorSchema } from '../../domain/api-error';
 import { API_MESSAGES } from '../../domain/messages';
-import { ApiRequestError, reportUnauthorized } from './api-client';
+import { answerError, ApiRequestError, parseAnswer, reportUnauthorized, type SchemaSource } from './api-client';
 
 function parseJson(text: string): unknown {
   try {
@@ -16,7 +14,7 @@ export type UploadOptions<T> = {
   /** The multipart field name: the document slot. */
   field: string;
   file: File;
-  schema: z.ZodType<T>;
+  schema: SchemaSource<T>;
   onProgress: (percent: number) => void;
   signal?: AbortSignal;
 };
@@ -39,21 +37,16 @@ export function uploadWithProgress<T>({ url, field, file, schema, onProgress, si
     xhr.onload = () => {
       const data = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = schema.safeParse(data);
-        if (parsed.success) {
+        parseAnswer(xhr.status, data, schema).then((answer) => {
           onProgress(100);
-          resolve(parsed.data);
-        } else {
-          reject(new ApiRequestError(xhr.status, 'BAD_RESPONSE', API_MESSAGES.internal));
-        }
+          resolve(answer);
+        }, reject);
         return;
       }
-      const error = ApiErrorSchema.safeParse(data);
-      const failure = error.success
-        ? new ApiRequestError(xhr.status, error.data.error.code, error.data.error.message, error.data.error.field)
-        : new ApiRequestError(xhr.status, 'HTTP_ERROR', API_MESSAGES.internal);
-      if (xhr.status === 401) reportUnauthorized(failure);
-      reject(failure);
+      void answerError(xhr.status, data).then((failure) => {
+        if (xhr.status === 401) reportUnauthorized(failure);
+        reject(failure);
+      }, reject);
     };
     xhr.onerror = () => reject(new ApiRequestError(0, 'NETWORK_ERROR', API_MESSAGES.unavailable));
     xhr.onabort = () => reject(new DOMException('Upload dibatalkan', 'AbortError'));

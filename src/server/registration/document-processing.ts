@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../domain/document-slots.js';
-import { fileTypeMessage, UPLOAD_MESSAGES, type UploadResponse } from '../../domain/registration.js';
+import { fileTypeMessage, UPLOAD_MESSAGES } from '../../domain/document-slots.js';
+import type { UploadResponse } from '../../domain/registration.js';
 import { AppError } from '../http/app-error.js';
 import type { DocumentExtension } from '../storage/storage-keys.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { isDocumentSlot, MAX_UPLOAD_BYTES } from '../../domain/document-slots.js';
 import { API_MESSAGES, MESSAGES } from '../../domain/messages.js';
-import { UPLOAD_MESSAGES } from '../../domain/registration.js';
+import { UPLOAD_MESSAGES } from '../../domain/document-slots.js';
 import { AppError } from '../http/app-error.js';
 import type { ReceivedFile } from './upload-service.js';
 

@@ -1,8 +1,7 @@
-import { ApiErrorSchema } from '../../../domain/api-error';
 import type { DocumentSlot } from '../../../domain/document-slots';
 import { MerchantDetailSchema, type MerchantDetail } from '../../../domain/merchants';
 import { API_MESSAGES } from '../../../domain/messages';
-import { ApiRequestError, reportUnauthorized } from '../../lib/api-client';
+import { answerError, ApiRequestError, reportUnauthorized } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload-with-progress';
 
 /** GET answers the bytes inline; POST replaces them (multipart, one part named after the slot). */
@@ -12,10 +11,7 @@ export function documentPath(merchantId: string, slot: DocumentSlot): string {
 
 /** A non-2xx answer as the API's error, with the server's Indonesian message when it sent one. */
 async function responseError(response: Response): Promise<ApiRequestError> {
-  const parsed = ApiErrorSchema.safeParse(await response.json().catch(() => null));
-  const error = parsed.success
-    ? new ApiRequestError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.field)
-    : new ApiRequestError(response.status, 'HTTP_ERROR', API_MESSAGES.internal);
+  const error = await answerError(response.status, await response.json().catch(() => null));
   if (response.status === 401) reportUnauthorized(error);
   return error;
 }

@@ -2,7 +2,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
 
 type AlreadySentDialogProps = {
-  code: string | null;
+  code: string;
   onNewRegistration: () => void;
   onViewConfirmation: () => void;
 };
@@ -10,10 +10,11 @@ type AlreadySentDialogProps = {
 /**
  * SPEC §2 and §4: this browser session already sent a registration. The dialog is answered with one of
  * its two buttons (no close corner, Escape ignored) so a second registration is a deliberate choice.
+ * Mounted only while there is such a registration.
  */
 export function AlreadySentDialog({ code, onNewRegistration, onViewConfirmation }: AlreadySentDialogProps) {
   return (
-    <Dialog open={code !== null}>
+    <Dialog open>
       <DialogContent
         title="Pendaftaran Sudah Dikirim"
         description={

@@ -3,7 +3,7 @@ import { BANKS } from '../../../domain/vocabularies';
 import { useStepForm } from './use-step-form';
 import { SelectField, TextField } from './wizard-fields';
 import { WizardNav } from './wizard-nav';
-import { BankFormSchema, type BankForm } from './wizard-schemas';
+import type { BankForm } from './wizard-schemas';
 
 type BankStepProps = {
   defaults: Partial<BankForm>;
@@ -13,7 +13,7 @@ type BankStepProps = {
 
 /** Step 4, Rekening Bank. */
 export function BankStep({ defaults, onNext, onBack }: BankStepProps) {
-  const { form, onInvalid } = useStepForm(BankFormSchema, defaults);
+  const { form, onInvalid } = useStepForm(3, defaults);
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void form.handleSubmit(onNext, onInvalid)(event)} aria-label="Rekening Bank">

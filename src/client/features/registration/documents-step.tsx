@@ -1,10 +1,10 @@
 import { FormProvider } from 'react-hook-form';
-import { REGISTRATION_STEP_SLOTS } from '../../../domain/registration';
+import { REGISTRATION_STEP_SLOTS } from '../../../domain/document-slots';
 import { SlotField } from './slot-field';
 import type { DocumentUploads } from './use-document-uploads';
 import { useStepForm } from './use-step-form';
 import { WizardNav } from './wizard-nav';
-import { DocumentsFormSchema, type DocumentsForm } from './wizard-schemas';
+import type { DocumentsForm } from './wizard-schemas';
 
 type DocumentsStepProps = {
   uploads: DocumentUploads;
@@ -16,7 +16,7 @@ type DocumentsStepProps = {
 export function DocumentsStep({ uploads, onNext, onBack }: DocumentsStepProps) {
   const slots = REGISTRATION_STEP_SLOTS.documents;
   const { form, onInvalid } = useStepForm(
-    DocumentsFormSchema,
+    2,
     Object.fromEntries(slots.map((slot) => [slot, uploads.documents[slot]?.uploadId ?? null])) as Partial<DocumentsForm>,
   );
   return (

@@ -2,7 +2,7 @@ import { FormProvider } from 'react-hook-form';
 import { useStepForm } from './use-step-form';
 import { TextareaField, TextField } from './wizard-fields';
 import { WizardNav } from './wizard-nav';
-import { OwnerFormSchema, type OwnerForm } from './wizard-schemas';
+import type { OwnerForm } from './wizard-schemas';
 
 type OwnerStepProps = {
   defaults: Partial<OwnerForm>;
@@ -12,7 +12,7 @@ type OwnerStepProps = {
 
 /** Step 2, Data Pemilik. */
 export function OwnerStep({ defaults, onNext, onBack }: OwnerStepProps) {
-  const { form, onInvalid } = useStepForm(OwnerFormSchema, defaults);
+  const { form, onInvalid } = useStepForm(1, defaults);
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void form.handleSubmit(onNext, onInvalid)(event)} aria-label="Data Pemilik">

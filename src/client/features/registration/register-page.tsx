@@ -1,17 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Card } from '../../components/ui/card';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AlreadySentDialog } from './already-sent-dialog';
-import { BankStep } from './bank-step';
-import { DocumentsStep } from './documents-step';
-import { OwnerStep } from './owner-step';
 import { clearRegistrationSession, loadSubmittedRegistration } from './registration-session';
-import { ReviewStep } from './review-step';
 import { StepIndicator } from './step-indicator';
 import { StoreStep } from './store-step';
 import { REVIEW_STEP, successPath, useRegistrationWizard } from './use-registration-wizard';
-import { STEPS } from './wizard-schemas';
+import { loadBankStep, loadDocumentsStep, loadOwnerStep, loadReviewStep, prefetchWizard } from './wizard-loaders';
+import { STEPS } from './wizard-steps';
+
+// Step 1 paints with the page; the later steps and the dialog load when needed (decision 0008).
+const OwnerStep = lazy(async () => ({ default: (await loadOwnerStep()).OwnerStep }));
+const DocumentsStep = lazy(async () => ({ default: (await loadDocumentsStep()).DocumentsStep }));
+const BankStep = lazy(async () => ({ default: (await loadBankStep()).BankStep }));
+const ReviewStep = lazy(async () => ({ default: (await loadReviewStep()).ReviewStep }));
+const AlreadySentDialog = lazy(async () => ({ default: (await import('./already-sent-dialog')).AlreadySentDialog }));
 
 /** /register: the five-step wizard of SPEC §2. */
 export function RegisterPage() {
@@ -39,7 +42,8 @@ export function RegisterPage() {
   ][step];
 
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-10">
+    // The first focus or touch anywhere on the wizard fetches what its checks and later steps need.
+    <main className="mx-auto w-full max-w-3xl px-4 py-10" onFocus={prefetchWizard} onPointerDown={prefetchWizard}>
       <h1 className="text-3xl font-bold">Daftar Merchant AIPOS</h1>
       <p className="mt-2 text-slate-600">
         Lengkapi lima langkah berikut. Kolom bertanda <span className="text-red-600">*</span> wajib diisi.
@@ -52,19 +56,23 @@ export function RegisterPage() {
           Langkah {step + 1} dari {STEPS.length}: {STEPS[step]?.title}
         </h2>
         <p className="mb-6 mt-1 text-sm text-slate-600">{STEPS[step]?.description}</p>
-        <div key={wizard.run}>{content}</div>
+        <div key={wizard.run}>
+          <Suspense fallback={<p className="py-16 text-center text-sm text-slate-600">Memuat langkah...</p>}>{content}</Suspense>
+        </div>
       </Card>
-      <AlreadySentDialog
-        code={sent?.code ?? null}
-        onNewRegistration={() => {
-          clearRegistrationSession();
-          wizard.restart();
-          setSent(null);
-        }}
-        onViewConfirmation={() => {
-          if (sent) void navigate(successPath(sent.code));
-        }}
-      />
+      {sent && (
+        <Suspense fallback={null}>
+          <AlreadySentDialog
+            code={sent.code}
+            onNewRegistration={() => {
+              clearRegistrationSession();
+              wizard.restart();
+              setSent(null);
+            }}
+            onViewConfirmation={() => void navigate(successPath(sent.code))}
+          />
+        </Suspense>
+      )}
     </main>
   );
 }

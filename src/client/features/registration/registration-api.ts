@@ -1,14 +1,12 @@
 import type { DocumentSlot } from '../../../domain/document-slots';
-import {
-  RegistrationResponseSchema,
-  UploadResponseSchema,
-  type RegistrationRequest,
-  type RegistrationResponse,
-  type UploadResponse,
-} from '../../../domain/registration';
-import { StatusResultSchema, type StatusResult } from '../../../domain/status-lookup';
+import type { RegistrationRequest, RegistrationResponse, UploadResponse } from '../../../domain/registration';
+import type { StatusResult } from '../../../domain/status-lookup';
 import { apiFetch } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload-with-progress';
+
+// The answers' schemas load with the first answer, not with the wizard (issue 8 page budgets).
+const loadUploadSchema = async () => (await import('../../../domain/registration')).UploadResponseSchema;
+const loadRegistrationSchema = async () => (await import('../../../domain/registration')).RegistrationResponseSchema;
 
 /** POST /api/uploads with one file part named after the slot, reporting the real upload progress. */
 export function uploadDocument(
@@ -17,9 +15,8 @@ export function uploadDocument(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadResponse> {
-  return uploadWithProgress({ url: '/api/uploads', field: slot, file, schema: UploadResponseSchema, onProgress, ...(signal ? { signal } : {}) });
+  return uploadWithProgress({ url: '/api/uploads', field: slot, file, schema: loadUploadSchema, onProgress, ...(signal ? { signal } : {}) });
 }
-
 
 /** POST /api/registrations; the same key answers with the same registration, never a second row. */
 export function submitRegistration(body: RegistrationRequest, idempotencyKey: string): Promise<RegistrationResponse> {
@@ -27,18 +24,18 @@ export function submitRegistration(body: RegistrationRequest, idempotencyKey: st
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
-    schema: RegistrationResponseSchema,
+    schema: loadRegistrationSchema,
   });
 }
 
 // The lookup belongs to the status feature; a field it adds later must not send this page back to /register.
-const TolerantStatusResultSchema = StatusResultSchema.strip();
+const loadStatusSchema = async () => (await import('../../../domain/status-lookup')).StatusResultSchema.strip();
 
 /** The success page reads the record through the public status lookup; the token unmasks this browser's own. */
 export function lookupRegistration(code: string, receiptToken: string | undefined): Promise<StatusResult> {
   return apiFetch('/api/status/lookup', {
     method: 'POST',
     body: receiptToken ? { kode_pendaftaran: code, receipt_token: receiptToken } : { kode_pendaftaran: code },
-    schema: TolerantStatusResultSchema,
+    schema: loadStatusSchema,
   });
 }

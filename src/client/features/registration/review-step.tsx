@@ -1,14 +1,13 @@
 import { ArrowLeft, ExternalLink, Pencil, Send } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
+import { DOCUMENT_SLOT_INFO, REGISTRATION_STEP_SLOTS, type DocumentSlot } from '../../../domain/document-slots';
 import { formatMegabytes, formatRupiah } from '../../../domain/format';
-import { REGISTRATION_STEP_SLOTS } from '../../../domain/registration';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/input';
 import { DocumentThumbnail } from './upload-field';
 import type { DocumentUploads } from './use-document-uploads';
-import type { WizardValues } from './wizard-schemas';
+import type { WizardValues } from './wizard-steps';
 
 type ReviewStepProps = {
   values: WizardValues;

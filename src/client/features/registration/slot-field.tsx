@@ -3,7 +3,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import type { DocumentSlot } from '../../../domain/document-slots';
 import { UploadField } from './upload-field';
 import type { DocumentUploads } from './use-document-uploads';
-import { inlineMessage } from './wizard-schemas';
+import { inlineMessage } from './wizard-steps';
 
 /**
  * An upload field inside a step form. The upload itself lives in the wizard's uploads; the form holds

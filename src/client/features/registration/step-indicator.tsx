@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { STEPS } from './wizard-schemas';
+import { STEPS } from './wizard-steps';
 
 /** The five steps with the current one marked; aria-current tells screen readers where they are. */
 export function StepIndicator({ current }: { current: number }) {

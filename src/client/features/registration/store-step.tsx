@@ -1,5 +1,5 @@
 import { FormProvider } from 'react-hook-form';
-import { REGISTRATION_STEP_SLOTS } from '../../../domain/registration';
+import { REGISTRATION_STEP_SLOTS } from '../../../domain/document-slots';
 import { PREMISES } from '../../../domain/vocabularies';
 import { SlotField } from './slot-field';
 import { CategoryField, PostalCodeField, TurnoverField } from './store-special-fields';
@@ -7,7 +7,7 @@ import type { DocumentUploads } from './use-document-uploads';
 import { useStepForm } from './use-step-form';
 import { SelectField, TextareaField, TextField } from './wizard-fields';
 import { WizardNav } from './wizard-nav';
-import { StoreFormSchema, type StoreForm } from './wizard-schemas';
+import type { StoreForm } from './wizard-schemas';
 
 type StoreStepProps = {
   defaults: Partial<StoreForm>;
@@ -17,7 +17,7 @@ type StoreStepProps = {
 
 /** Step 1, Data Toko. */
 export function StoreStep({ defaults, uploads, onNext }: StoreStepProps) {
-  const { form, onInvalid } = useStepForm(StoreFormSchema, {
+  const { form, onInvalid } = useStepForm(0, {
     ...defaults,
     foto_usaha: uploads.documents.foto_usaha?.uploadId ?? null,
     foto_produk: uploads.documents.foto_produk?.uploadId ?? null,

@@ -1,6 +1,5 @@
-import { DOCUMENT_SLOT_INFO, MAX_UPLOAD_BYTES, type DocumentSlot } from '../../../domain/document-slots';
+import { DOCUMENT_SLOT_INFO, fileTypeMessage, MAX_UPLOAD_BYTES, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
-import { fileTypeMessage } from '../../../domain/registration';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 const PDF_TYPE = 'application/pdf';

@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOTS, isDocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
-import { RegistrationRequestSchema, StoreStepSchema } from '../../../domain/registration';
 import { ApiRequestError } from '../../lib/api-client';
 import { submitRegistration } from './registration-api';
 import { idempotencyKey, loadSubmittedRegistration, saveSubmittedRegistration } from './registration-session';
 import { useDocumentUploads, type DocumentUploads } from './use-document-uploads';
-import { BankFormSchema, EMPTY_WIZARD, stepOfField, type WizardValues } from './wizard-schemas';
+import { loadWizardSchemas } from './wizard-loaders';
+import { EMPTY_WIZARD, STEP_FIELDS, stepOfField, type WizardValues } from './wizard-steps';
 
 export const REVIEW_STEP = 4;
 const BANK_STEP = 3;
@@ -19,7 +19,7 @@ export function successPath(code: string): string {
 
 /** The body of POST /api/registrations: step 1 without its photo ids, steps 2 and 4, the upload ids, consent. */
 function buildRequest(values: WizardValues, uploads: DocumentUploads): unknown {
-  const storeKeys = Object.keys(StoreStepSchema.shape) as (keyof typeof values.store)[];
+  const storeKeys = STEP_FIELDS[0].filter((key) => !isDocumentSlot(key));
   const store = Object.fromEntries(storeKeys.map((key) => [key, values.store[key]]));
   const documents = Object.fromEntries(
     DOCUMENT_SLOTS.flatMap((slot) => {
@@ -28,6 +28,15 @@ function buildRequest(values: WizardValues, uploads: DocumentUploads): unknown {
     }),
   );
   return { ...store, ...values.owner, ...values.bank, documents, consent: true };
+}
+
+/** The schemas the submit checks against, or null when the connection dropped before they arrived. */
+async function loadSubmitSchemas() {
+  try {
+    return await Promise.all([loadWizardSchemas(), import('../../../domain/registration')]);
+  } catch {
+    return null;
+  }
 }
 
 /** The wizard's state: the current step, the values typed so far, the uploads and the submission. */
@@ -60,6 +69,12 @@ export function useRegistrationWizard() {
       return;
     }
     // SPEC §5: submit re-checks step 4; the whole request is then checked against the server's schema.
+    const schemas = await loadSubmitSchemas();
+    if (!schemas) {
+      toast.error(MESSAGES.registerError);
+      return;
+    }
+    const [{ BankFormSchema }, { RegistrationRequestSchema }] = schemas;
     if (!BankFormSchema.safeParse(values.bank).success) {
       toast.error(MESSAGES.bankRequired);
       setStep(BANK_STEP);

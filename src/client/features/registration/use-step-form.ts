@@ -1,22 +1,44 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
+import { API_MESSAGES } from '../../../domain/messages';
 import { toast } from '../../lib/toast';
-import type { z } from 'zod';
-import { stepToast } from './wizard-schemas';
+import { loadWizardSchemas, loadZodResolver } from './wizard-loaders';
+import type { BankForm, DocumentsForm, OwnerForm, StoreForm } from './wizard-schemas';
+import { STEP_FIELDS, stepToast } from './wizard-steps';
+
+type StepForms = { 0: StoreForm; 1: OwnerForm; 2: DocumentsForm; 3: BankForm };
+export type FormStep = keyof StepForms;
+
+const STEP_SCHEMAS = ['StoreFormSchema', 'OwnerFormSchema', 'DocumentsFormSchema', 'BankFormSchema'] as const;
+
+/** The step's domain schema through zodResolver, both loaded with the first check rather than the page. */
+function stepResolver<N extends FormStep>(step: N): Resolver<StepForms[N]> {
+  return async (values, context, options) => {
+    const loaded = await Promise.all([loadWizardSchemas(), loadZodResolver()]).catch(() => null);
+    if (!loaded) {
+      // The connection dropped before the check arrived: say so, and stay on the step.
+      toast.error(API_MESSAGES.unavailable, { id: 'wizard-step-invalid' });
+      const errors = { root: { type: 'unavailable', message: API_MESSAGES.unavailable } } as FieldErrors<StepForms[N]>;
+      return { values: {}, errors };
+    }
+    const [schemas, { zodResolver }] = loaded;
+    const resolve = zodResolver(schemas[STEP_SCHEMAS[step]], undefined, { raw: true }) as unknown as Resolver<StepForms[N]>;
+    return resolve(values, context, options);
+  };
+}
 
 /**
- * A step's form: the domain schema through zodResolver, raw values kept (the wizard stores what was
- * typed; the whole request is parsed once more at submit), and the SPEC §5 toast when Next is refused.
+ * A step's form: raw values kept (the wizard stores what was typed; the whole request is parsed once
+ * more at submit), and the SPEC §5 toast when Next is refused.
  */
-export function useStepForm<S extends z.ZodObject>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
-  const form = useForm<z.input<S>, unknown, z.input<S>>({
-    resolver: zodResolver(schema, undefined, { raw: true }),
+export function useStepForm<N extends FormStep>(step: N, defaultValues: DefaultValues<StepForms[N]>) {
+  const form = useForm<StepForms[N]>({
+    resolver: stepResolver(step),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const onInvalid = (errors: FieldErrors<FieldValues>) => {
-    const messages = Object.keys(schema.shape)
+    const messages = STEP_FIELDS[step]
       .map((name) => errors[name]?.message)
       .filter((message): message is string => typeof message === 'string');
     const message = stepToast(messages);

@@ -2,7 +2,7 @@ import type { HTMLInputAutoCompleteAttribute } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { FormField } from '../../components/ui/form-field';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input';
-import { inlineMessage } from './wizard-schemas';
+import { inlineMessage } from './wizard-steps';
 
 type BaseProps = {
   name: string;

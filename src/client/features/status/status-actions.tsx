@@ -2,7 +2,8 @@ import { Download, Home, Link2, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
-import { statusLink, STATUS_PAGE_TEXTS as T, whatsappShareText, whatsappShareUrl, type StatusResult } from '../../../domain/status-lookup';
+import type { StatusResult } from '../../../domain/status-lookup';
+import { statusLink, STATUS_PAGE_TEXTS as T, whatsappShareText, whatsappShareUrl } from '../../../domain/status-texts';
 import { Button } from '../../components/ui/button';
 
 /** Kembali ke Beranda, Share WhatsApp, Salin Link and Unduh Bukti; none of them is printed. */

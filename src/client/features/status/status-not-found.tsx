@@ -1,7 +1,7 @@
 import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
-import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-lookup';
+import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 

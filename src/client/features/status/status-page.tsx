@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
-import { STATUS_PAGE_TEXTS as T, type StatusLookupRequest } from '../../../domain/status-lookup';
+import type { StatusLookupRequest } from '../../../domain/status-lookup';
+import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { loadSubmittedRegistration, receiptTokenFor } from '../registration/registration-session';

@@ -2,7 +2,8 @@ import { AlertTriangle, CheckCircle2, Clock, Info, XCircle, type LucideIcon } fr
 import type { ReactNode } from 'react';
 import { formatDateTimeWib } from '../../../domain/format';
 import { isMaskedEmail } from '../../../domain/masking';
-import { STATUS_MESSAGES, STATUS_NOTES, STATUS_PAGE_TEXTS as T, type StatusResult } from '../../../domain/status-lookup';
+import type { StatusResult } from '../../../domain/status-lookup';
+import { STATUS_MESSAGES, STATUS_NOTES, STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
 import { STATUS_LABELS, type MerchantStatus } from '../../../domain/vocabularies';
 import { CopyButton } from '../../components/copy-button';
 import { Badge } from '../../components/ui/badge';

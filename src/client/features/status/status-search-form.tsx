@@ -1,6 +1,6 @@
 import { Hash, Mail, Search } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-lookup';
+import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { StatusResultSchema, type StatusLookupRequest, type StatusResult } from '../../../domain/status-lookup';
+import type { StatusLookupRequest, StatusResult } from '../../../domain/status-lookup';
 import { ApiRequestError, apiFetch } from '../../lib/api-client';
 
-// A field the API adds later must not break the page.
-const ResultSchema = StatusResultSchema.strip();
+// Loaded with the first answer, not with the page. A field the API adds later must not break the page.
+const loadResultSchema = async () => (await import('../../../domain/status-lookup')).StatusResultSchema.strip();
 
 export function fetchStatus(request: StatusLookupRequest, signal?: AbortSignal): Promise<StatusResult> {
-  return apiFetch('/api/status/lookup', { method: 'POST', body: request, schema: ResultSchema, signal });
+  return apiFetch('/api/status/lookup', { method: 'POST', body: request, schema: loadResultSchema, signal });
 }
 
 /** A 4xx answer (not found, malformed, rate limited) will not change by asking again. */

@@ -1,0 +1,59 @@
+import { MESSAGES } from '../../../domain/messages';
+import type { BankForm, OwnerForm, StoreForm } from './wizard-schemas';
+
+// The wizard's steps, field lists and texts: what the page needs to paint. The schemas that check a step
+// are in wizard-schemas.ts, loaded with the first check.
+
+/** What the wizard keeps between steps: the values as typed, so Back shows them unchanged. */
+export type WizardValues = {
+  store: Partial<StoreForm>;
+  owner: Partial<OwnerForm>;
+  bank: Partial<BankForm>;
+};
+
+export const EMPTY_WIZARD: WizardValues = { store: {}, owner: {}, bank: {} };
+
+export const STEPS = [
+  { title: 'Data Toko', description: 'Informasi dan alamat usaha Anda' },
+  { title: 'Data Pemilik', description: 'Identitas pemilik usaha' },
+  { title: 'Dokumen', description: 'Foto identitas dan dokumen usaha' },
+  { title: 'Rekening Bank', description: 'Rekening untuk pencairan dana' },
+  { title: 'Konfirmasi', description: 'Periksa kembali data Anda' },
+] as const;
+
+/** The fields of each step, in the order the form shows them (wizard-steps.test.ts holds them to the schemas). */
+export const STEP_FIELDS = [
+  ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'foto_usaha', 'foto_produk'],
+  ['nama_pemilik', 'nik', 'no_hp', 'email', 'alamat_pemilik'],
+  ['foto_ktp', 'foto_selfie_ktp', 'foto_kk', 'npwp_file', 'siup_nib_file'],
+  ['nama_bank', 'no_rekening', 'nama_rekening'],
+  ['consent'],
+] as const satisfies readonly (readonly string[])[];
+
+/** The step that holds a field the server refused (`documents.foto_ktp` or `foto_ktp`), or null. */
+export function stepOfField(field: string | undefined): number | null {
+  if (!field) return null;
+  const name = field.replace(/^documents\./, '');
+  const index = STEP_FIELDS.findIndex((fields: readonly string[]) => fields.includes(name));
+  return index >= 0 ? index : null;
+}
+
+// Toast texts that stand for "something required is missing": they win over any other message of the step.
+const MISSING_MESSAGES: readonly string[] = [MESSAGES.requiredFields, MESSAGES.requiredDocuments, MESSAGES.bankRequired];
+
+/**
+ * The toast of a step that did not validate (SPEC §5): the "fill everything" text when a required value
+ * is missing, otherwise the first problem in the order the fields appear.
+ */
+export function stepToast(messages: readonly string[]): string | undefined {
+  return messages.find((message) => MISSING_MESSAGES.includes(message)) ?? messages[0];
+}
+
+/** SPEC §5 gives some rules a shorter inline text than their toast; a missing value says so plainly. */
+export function inlineMessage(message: string | undefined, kind: 'text' | 'file' = 'text'): string | undefined {
+  if (!message) return undefined;
+  if (message === MESSAGES.addressMin) return MESSAGES.addressMinInline;
+  if (message === MESSAGES.regionMin) return MESSAGES.regionMinInline;
+  if (MISSING_MESSAGES.includes(message)) return kind === 'file' ? 'Wajib diunggah' : 'Wajib diisi';
+  return message;
+}
