@@ -44,6 +44,8 @@ export default defineConfig({
     outDir: `../../${process.env.BUILD_DIR ?? 'dist'}/client`,
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser the portal supports preloads modules natively; the polyfill was bytes on every page.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

@@ -31,13 +31,15 @@ export function Pagination({ page, pageSize, total, noun, onPageChange, pageSize
         {pageSizes && onPageSizeChange && (
           <div className="flex items-center gap-2">
             <label htmlFor={sizeId}>Per halaman</label>
-            <NativeSelect id={sizeId} name="page_size" className="h-8 w-24 py-1" value={pageSize} onChange={(event) => onPageSizeChange(Number(event.target.value))}>
-              {pageSizes.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </NativeSelect>
+            <div className="w-24">
+              <NativeSelect id={sizeId} name="page_size" size="sm" value={pageSize} onChange={(event) => onPageSizeChange(Number(event.target.value))}>
+                {pageSizes.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
           </div>
         )}
         <Button variant="secondary" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1} aria-label="Halaman sebelumnya">

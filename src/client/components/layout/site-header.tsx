@@ -1,6 +1,5 @@
 import { Menu, ShoppingCart, X, Zap } from 'lucide-react';
-import { Collapsible } from 'radix-ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
@@ -14,13 +13,14 @@ const NAV_LINKS = [
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
-    'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700',
-    isActive && 'text-brand-700',
+    'rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 hover:text-brand-700',
+    isActive ? 'text-brand-700' : 'text-slate-700',
   );
 }
 
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  const menuId = useId();
   const location = useLocation();
   const [lastPath, setLastPath] = useState(location.pathname);
   // Navigating closes the small-screen menu.
@@ -31,7 +31,9 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
-      <Collapsible.Root open={open} onOpenChange={setOpen}>
+      {/* A plain disclosure (button + aria-expanded) rather than Radix Collapsible: every page loads the
+          header, and the widget needs nothing Radix adds (decision 0008). */}
+      <div>
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700" aria-label="AIPOS Beranda">
             <Zap aria-hidden className="size-6" />
@@ -55,13 +57,19 @@ export function SiteHeader() {
               </Link>
             </Button>
           </div>
-          <Collapsible.Trigger asChild>
-            <Button variant="ghost" size="icon" className="md:hidden" aria-label={open ? 'Tutup menu' : 'Buka menu'}>
-              {open ? <X aria-hidden /> : <Menu aria-hidden />}
-            </Button>
-          </Collapsible.Trigger>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={open ? 'Tutup menu' : 'Buka menu'}
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((current) => !current)}
+          >
+            {open ? <X aria-hidden /> : <Menu aria-hidden />}
+          </Button>
         </div>
-        <Collapsible.Content className="border-t border-slate-200 md:hidden">
+        <div id={menuId} hidden={!open} className="border-t border-slate-200 md:hidden">
           <nav aria-label="Navigasi seluler" className="flex flex-col gap-1 px-4 py-3">
             {NAV_LINKS.map((link) => (
               <NavLink key={link.to} to={link.to} end={link.end} className={navClass}>
@@ -77,8 +85,8 @@ export function SiteHeader() {
               </Button>
             </div>
           </nav>
-        </Collapsible.Content>
-      </Collapsible.Root>
+        </div>
+      </div>
     </header>
   );
 }

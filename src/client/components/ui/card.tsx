@@ -1,6 +1,17 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', className)} {...props} />;
+const cardVariants = cva('rounded-xl border shadow-sm', {
+  variants: {
+    tone: {
+      default: 'border-slate-200 bg-white',
+      warning: 'border-amber-200 bg-amber-50',
+    },
+  },
+  defaultVariants: { tone: 'default' },
+});
+
+export function Card({ className, tone, ...props }: ComponentProps<'div'> & VariantProps<typeof cardVariants>) {
+  return <div className={cn(cardVariants({ tone }), className)} {...props} />;
 }

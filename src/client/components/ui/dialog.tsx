@@ -14,15 +14,18 @@ type DialogContentProps = {
   className?: string;
   /** Hide the corner close button when the dialog must be answered with its own buttons. */
   hideClose?: boolean;
+  /** A wide dialog, for a document preview. */
+  wide?: boolean;
 };
 
-export function DialogContent({ title, description, children, className, hideClose }: DialogContentProps) {
+export function DialogContent({ title, description, children, className, hideClose, wide = false }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
       <RadixDialog.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none',
+          'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none',
+          wide ? 'max-w-3xl' : 'max-w-lg',
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}

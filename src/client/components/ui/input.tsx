@@ -1,20 +1,33 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-export const fieldClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-500';
+const fieldVariants = cva(
+  'block rounded-lg border px-3 text-sm text-slate-900 placeholder:text-slate-400 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-slate-100 aria-[invalid=true]:border-red-500',
+  {
+    variants: {
+      /** `plain`: a read-only value that looks like text on a grey ground rather than a box to type in. */
+      look: { box: 'border-slate-300 bg-white shadow-sm', plain: 'border-transparent bg-slate-100 shadow-none' },
+      size: { md: 'py-2', sm: 'py-1' },
+    },
+    defaultVariants: { look: 'box', size: 'md' },
+  },
+);
 
-export function Input({ className, ...props }: ComponentProps<'input'>) {
-  return <input className={cn(fieldClass, 'h-10', className)} {...props} />;
+// Fields fill their container: a narrower field is one in a narrower container.
+type FieldProps = VariantProps<typeof fieldVariants>;
+
+export function Input({ className, look, ...props }: Omit<ComponentProps<'input'>, 'size'> & Omit<FieldProps, 'size'>) {
+  return <input className={cn(fieldVariants({ look }), 'h-10 w-full', className)} {...props} />;
 }
 
-export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
-  return <textarea className={cn(fieldClass, 'min-h-20', className)} {...props} />;
+export function Textarea({ className, look, ...props }: ComponentProps<'textarea'> & Omit<FieldProps, 'size'>) {
+  return <textarea className={cn(fieldVariants({ look }), 'min-h-20 w-full', className)} {...props} />;
 }
 
 /** A native select: keyboard, screen readers and form posts work as browsers made them. */
-export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
-  return <select className={cn(fieldClass, 'h-10 pr-8', className)} {...props} />;
+export function NativeSelect({ className, look, size = 'md', ...props }: Omit<ComponentProps<'select'>, 'size'> & FieldProps) {
+  return <select className={cn(fieldVariants({ look, size }), size === 'sm' ? 'h-8' : 'h-10', 'w-full pr-8', className)} {...props} />;
 }
 
 export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {

@@ -14,8 +14,9 @@ export function TableHead({ className, ...props }: ComponentProps<'thead'>) {
   return <thead className={cn('border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600', className)} {...props} />;
 }
 
-export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn('border-b border-slate-100 last:border-0', className)} {...props} />;
+/** `joined`: the row runs on into the next one (an expanded detail row), so no rule between them. */
+export function TableRow({ className, joined = false, ...props }: ComponentProps<'tr'> & { joined?: boolean }) {
+  return <tr className={cn(joined ? 'border-b-0' : 'border-b border-slate-100 last:border-0', className)} {...props} />;
 }
 
 export function Th({ className, ...props }: ComponentProps<'th'>) {

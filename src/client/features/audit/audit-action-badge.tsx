@@ -1,6 +1,5 @@
 import { AUDIT_ACTIONS, type AuditAction } from '../../../domain/vocabularies';
 import { Badge } from '../../components/ui/badge';
-import { cn } from '../../lib/cn';
 
 /** Indonesian names of the audit actions, for the filter and the badge's tooltip. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -37,7 +36,8 @@ export function AuditActionBadge({ action }: { action: string }) {
   const known = isAuditAction(action);
   return (
     <Badge
-      className={cn('whitespace-nowrap font-mono', known ? ACTION_COLOURS[action] : 'bg-slate-100 text-slate-700')}
+      className="whitespace-nowrap font-mono"
+      colours={known ? ACTION_COLOURS[action] : 'bg-slate-100 text-slate-700'}
       title={known ? AUDIT_ACTION_LABELS[action] : undefined}
       data-testid="audit-action"
     >

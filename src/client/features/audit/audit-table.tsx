@@ -59,7 +59,7 @@ export function AuditTable({ items, loading }: AuditTableProps) {
           const diffId = `audit-diff-${entry.id}`;
           return (
             <Fragment key={entry.id}>
-              <TableRow data-audit-id={entry.id} className={expanded ? 'border-b-0' : undefined}>
+              <TableRow data-audit-id={entry.id} joined={expanded}>
                 <Td className="whitespace-nowrap">
                   <time dateTime={entry.created_at}>{formatDateTimeWib(entry.created_at)}</time>
                 </Td>

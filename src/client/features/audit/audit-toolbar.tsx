@@ -25,11 +25,11 @@ export function AuditToolbar({ view, onChange, onRefresh, refreshing }: AuditToo
         </label>
         <SearchInput id={ids.search} name="q" value={view.q} onSearch={(q) => onChange({ q })} placeholder="Cari aksi, tabel, email..." maxLength={100} />
       </div>
-      <div>
+      <div className="w-64">
         <label htmlFor={ids.action} className="mb-1 block text-xs font-medium text-slate-600">
           Aksi
         </label>
-        <NativeSelect id={ids.action} name="action" className="w-64" value={view.action} onChange={(event) => onChange({ action: event.target.value as AuditActionFilter })}>
+        <NativeSelect id={ids.action} name="action" value={view.action} onChange={(event) => onChange({ action: event.target.value as AuditActionFilter })}>
           <option value="all">Semua Aksi</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>

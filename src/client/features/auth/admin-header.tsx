@@ -16,8 +16,8 @@ const LINKS = [
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
-    'rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600',
-    isActive && 'bg-brand-50 text-brand-700',
+    'rounded-md px-3 py-2 text-sm font-medium hover:bg-slate-100 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600',
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700',
   );
 }
 

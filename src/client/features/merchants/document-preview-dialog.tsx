@@ -18,7 +18,7 @@ export function DocumentPreviewDialog({ merchantId, slot, label, blob, trigger }
   return (
     <Dialog>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent title={`Pratinjau ${label}`} className="max-w-3xl">
+      <DialogContent title={`Pratinjau ${label}`} wide>
         {blob?.type === PDF_TYPE ? (
           <PdfFrame label={label} src={documentPath(merchantId, slot)} />
         ) : (

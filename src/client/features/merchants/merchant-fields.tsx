@@ -17,7 +17,6 @@ type BaseProps = {
 };
 
 // View mode must not look editable: a quiet background, no field border.
-const READ_ONLY = 'border-transparent bg-slate-100 shadow-none';
 
 function useFieldError(name: string): string | undefined {
   const {
@@ -49,7 +48,7 @@ export function TextField({ name, label, required, readOnly, hint, suggestions, 
             id={id}
             required={required}
             readOnly={readOnly}
-            className={readOnly ? READ_ONLY : undefined}
+            look={readOnly ? 'plain' : 'box'}
             list={listId}
             aria-describedby={describedBy}
             aria-invalid={invalid}
@@ -80,7 +79,7 @@ export function TextareaField({ name, label, required, readOnly, hint, maxLength
           rows={3}
           required={required}
           readOnly={readOnly}
-          className={readOnly ? READ_ONLY : undefined}
+          look={readOnly ? 'plain' : 'box'}
           maxLength={maxLength}
           aria-describedby={describedBy}
           aria-invalid={invalid}
@@ -125,7 +124,7 @@ export function SelectField({ name, label, required, readOnly, hint, options, pl
 export function ReadOnlyValue({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <FormField label={label} hint={hint}>
-      {({ id, describedBy }) => <Input id={id} value={value} readOnly aria-describedby={describedBy} className={READ_ONLY} />}
+      {({ id, describedBy }) => <Input id={id} value={value} readOnly aria-describedby={describedBy} look="plain" />}
     </FormField>
   );
 }

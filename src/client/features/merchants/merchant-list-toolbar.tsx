@@ -33,11 +33,11 @@ export function MerchantListToolbar({ view, onChange, onRefresh, refreshing }: M
         </label>
         <SearchInput id={ids.search} name="q" value={view.q} onSearch={(q) => onChange({ q })} placeholder="Cari nama, email, no HP, atau kode..." maxLength={100} />
       </div>
-      <div>
+      <div className="w-52">
         <label htmlFor={ids.status} className="mb-1 block text-xs font-medium text-slate-600">
           Status
         </label>
-        <NativeSelect id={ids.status} name="status" className="w-52" value={view.status} onChange={(event) => onChange({ status: event.target.value as StatusFilter })}>
+        <NativeSelect id={ids.status} name="status" value={view.status} onChange={(event) => onChange({ status: event.target.value as StatusFilter })}>
           <option value="all">Semua Status</option>
           {MERCHANT_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -46,11 +46,11 @@ export function MerchantListToolbar({ view, onChange, onRefresh, refreshing }: M
           ))}
         </NativeSelect>
       </div>
-      <div>
+      <div className="w-44">
         <label htmlFor={ids.sort} className="mb-1 block text-xs font-medium text-slate-600">
           Urutkan
         </label>
-        <NativeSelect id={ids.sort} name="sort" className="w-44" value={view.sort} onChange={(event) => onChange({ sort: event.target.value as MerchantSort })}>
+        <NativeSelect id={ids.sort} name="sort" value={view.sort} onChange={(event) => onChange({ sort: event.target.value as MerchantSort })}>
           {Object.entries(SORT_LABELS).map(([sort, label]) => (
             <option key={sort} value={sort}>
               {label}

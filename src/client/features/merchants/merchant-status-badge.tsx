@@ -13,7 +13,7 @@ export function MerchantStatusBadge({ status, className }: { status: string; cla
   // SPEC §4: an unknown or missing status is shown as processing.
   const known = normalizeStatus(status);
   return (
-    <Badge className={cn('whitespace-nowrap', STATUS_BADGE[known], className)} data-testid="merchant-status" data-status={known}>
+    <Badge className={cn('whitespace-nowrap', className)} colours={STATUS_BADGE[known]} data-testid="merchant-status" data-status={known}>
       {STATUS_LABELS[known]}
     </Badge>
   );

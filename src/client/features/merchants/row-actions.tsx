@@ -34,13 +34,13 @@ export function RowActions({ merchant, onChangeStatus, onDelete }: RowActionsPro
       {/* SPEC §4: the status dialog is offered only from a processing row. */}
       {merchant.status === 'processing' && (
         <WithTip tip="Ubah status">
-          <Button variant="ghost" size="icon" className="text-brand-700" aria-label={`Ubah status ${name}`} onClick={() => onChangeStatus(merchant)}>
+          <Button variant="ghostBrand" size="icon" aria-label={`Ubah status ${name}`} onClick={() => onChangeStatus(merchant)}>
             <RefreshCcw aria-hidden />
           </Button>
         </WithTip>
       )}
       <WithTip tip="Hapus">
-        <Button variant="ghost" size="icon" className="text-red-600 hover:bg-red-50" aria-label={`Hapus ${name}`} onClick={() => onDelete(merchant)}>
+        <Button variant="ghostDanger" size="icon" aria-label={`Hapus ${name}`} onClick={() => onDelete(merchant)}>
           <Trash2 aria-hidden />
         </Button>
       </WithTip>

@@ -69,7 +69,7 @@ export function RegistrationSuccessPage() {
         )}
       </Card>
 
-      <Card className="mt-6 flex items-start gap-3 border-amber-200 bg-amber-50 p-5">
+      <Card tone="warning" className="mt-6 flex items-start gap-3 p-5">
         <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
         <p className="text-sm text-amber-900">
           Tim kami akan memverifikasi data Anda dalam <strong>1-3 hari kerja</strong> dan menghubungi Anda melalui nomor HP

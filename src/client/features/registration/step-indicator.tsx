@@ -15,9 +15,11 @@ export function StepIndicator({ current }: { current: number }) {
               <span
                 className={cn(
                   'flex size-9 items-center justify-center rounded-full border-2 text-sm font-semibold',
-                  done && 'border-brand-600 bg-brand-600 text-white',
-                  active && 'border-brand-600 bg-white text-brand-700',
-                  !done && !active && 'border-slate-300 bg-white text-slate-500',
+                  done
+                    ? 'border-brand-600 bg-brand-600 text-white'
+                    : active
+                      ? 'border-brand-600 bg-white text-brand-700'
+                      : 'border-slate-300 bg-white text-slate-500',
                 )}
                 aria-hidden
               >

@@ -47,9 +47,9 @@ export function UploadField({ slot, document, error, onChoose, onRemove, inputRe
           if (file) onChoose(file);
         }}
         className={cn(
-          'block w-full rounded-lg text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700 hover:file:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60',
+          'block w-full rounded-lg text-sm file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700 hover:file:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60',
           // The card below names the chosen file; the native "no file" text would contradict it.
-          document && 'text-transparent',
+          document ? 'text-transparent' : 'text-slate-600',
         )}
       />
       <p id={hintId} className="text-xs text-slate-500">

@@ -3,8 +3,8 @@ import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
-import { uploadDocument } from './registration-api';
 import { fileProblem } from './upload-rules';
+import { loadRegistrationApi } from './wizard-loaders';
 
 export type UploadedDocument = {
   file: File;
@@ -80,6 +80,7 @@ export function useDocumentUploads(): DocumentUploads {
           return { ...current, [slot]: { ...document, ...change } };
         });
       try {
+        const { uploadDocument } = await loadRegistrationApi();
         const result = await uploadDocument(slot, file, (progress) => update({ progress }), controller.signal);
         update({ progress: 100, status: 'done', uploadId: result.upload_id });
         controllers.current.delete(slot);

@@ -4,10 +4,9 @@ import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOTS, isDocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
-import { submitRegistration } from './registration-api';
 import { idempotencyKey, loadSubmittedRegistration, saveSubmittedRegistration } from './registration-session';
 import { useDocumentUploads, type DocumentUploads } from './use-document-uploads';
-import { loadWizardSchemas } from './wizard-loaders';
+import { loadRegistrationApi, loadWizardSchemas } from './wizard-loaders';
 import { EMPTY_WIZARD, STEP_FIELDS, stepOfField, type WizardValues } from './wizard-steps';
 
 export const REVIEW_STEP = 4;
@@ -90,6 +89,7 @@ export function useRegistrationWizard() {
     }
     setSubmitting(true);
     try {
+      const { submitRegistration } = await loadRegistrationApi();
       const response = await submitRegistration(parsed.data, idempotencyKey());
       saveSubmittedRegistration({ code: response.kode_pendaftaran, merchantId: response.id, receiptToken: response.receipt_token });
       toast.success(MESSAGES.registerSuccess);

@@ -24,7 +24,7 @@ export function CheckoutPage() {
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold">Checkout</h1>
-      <Card className="mt-6 flex items-start gap-4 border-amber-200 bg-amber-50 p-5">
+      <Card tone="warning" className="mt-6 flex items-start gap-4 p-5">
         <Clock aria-hidden className="mt-0.5 size-6 shrink-0 text-amber-700" />
         <div>
           <h2 className="font-semibold text-amber-900">Checkout akan segera tersedia</h2>

@@ -62,7 +62,7 @@ export function StatusResultView({ result }: { result: StatusResult }) {
         <h2 id="hasil-status" className="text-xl font-semibold">
           {orDash(result.nama_toko)}
         </h2>
-        <Badge className={cn('text-sm', style.badge)} data-testid="status-badge">
+        <Badge size="md" colours={style.badge} data-testid="status-badge">
           {T.statusLabel}: {STATUS_LABELS[result.status]}
         </Badge>
       </div>

@@ -5,7 +5,6 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
 
 export type SearchMode = 'code' | 'email';
 
@@ -33,11 +32,10 @@ export function StatusSearchForm({ mode, values, searching, message, onModeChang
   };
   const modeButton = (value: SearchMode, label: string, Icon: typeof Hash) => (
     <Button
-      variant={mode === value ? 'primary' : 'ghost'}
+      variant={mode === value ? 'primary' : 'outline'}
       size="sm"
       aria-pressed={mode === value}
       onClick={() => onModeChange(value)}
-      className={cn(mode !== value && 'ring-1 ring-inset ring-slate-300')}
     >
       <Icon aria-hidden /> {label}
     </Button>

@@ -8,7 +8,7 @@ export function StatusSkeleton() {
       <span className="sr-only">{T.loading}</span>
       <div className="flex items-center justify-between gap-4">
         <Skeleton className="h-7 w-48" />
-        <Skeleton className="h-6 w-32 rounded-full" />
+        <Skeleton shape="pill" className="h-6 w-32" />
       </div>
       <Skeleton className="h-16 w-full" />
       <div className="grid gap-6 md:grid-cols-3">
