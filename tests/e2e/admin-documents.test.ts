@@ -90,8 +90,8 @@ describe('Dokumen tab', () => {
     });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    // Focus returns to the button that opened the dialog.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Lihat KTP');
+    // Focus returns to the button that opened the dialog (Radix does it a tick after the dialog is gone).
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Lihat KTP', undefined, { timeout: 5_000 });
   });
 
   it('previews a PDF in a frame that the browser PDF viewer draws', async () => {

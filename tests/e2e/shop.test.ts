@@ -59,6 +59,15 @@ describe('shop and cart', () => {
     // 2 × 350.000 + 3.000.000
     expect(nbsp(await bar.getByTestId('cart-total').textContent())).toBe('Rp 3.700.000');
 
+    // The toasts stand above the cart bar rather than over its button.
+    const toast = page.locator('[data-sonner-toast]', { hasText: 'EDC Android PAX A920 Pro ditambahkan ke keranjang' });
+    await expect
+      .poll(async () => {
+        const [toastBox, barBox] = await Promise.all([toast.boundingBox(), bar.boundingBox()]);
+        return toastBox && barBox ? barBox.y - (toastBox.y + toastBox.height) : null;
+      })
+      .toBeGreaterThanOrEqual(0);
+
     await bar.getByRole('button', { name: 'Lanjut ke Checkout' }).click();
     await page.waitForURL('**/checkout');
     const saved = await page.evaluate(() => window.localStorage.getItem('cart'));
