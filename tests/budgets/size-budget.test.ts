@@ -4,7 +4,7 @@ import { launchBrowser } from '../e2e/support/browser.js';
 import { startServer, type RunningServer } from '../e2e/support/server-process.js';
 import { kilobytes, measureFirstLoad } from './support/first-load.js';
 
-/** Issue 8: first-load JavaScript of each public route, gzip, at most 120 KB. Not met yet: see docs/performance.md. */
+/** Issue 8: first-load JavaScript of each public route, gzip, at most 120 KB (decisions 0007 and 0008). */
 const BUDGET_BYTES = 120 * 1024;
 const PUBLIC_ROUTES = ['/', '/shop', '/register', '/status'];
 
