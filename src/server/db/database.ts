@@ -95,6 +95,19 @@ async function serverVersion(db: Db): Promise<string> {
   return rows[0]?.server_version ?? 'unknown';
 }
 
+/** What both drivers' own clients (PGlite, pg.Pool) answer to `query(text, params)`. */
+type DriverClient = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * Plain parameterised SQL through the driver's own client, for a hot read where Drizzle's per-query
+ * work costs more than the query (the status lookup). Both drivers parse timestamptz into a Date and
+ * return rows keyed by the column aliases, so one query serves both engines.
+ */
+export async function queryRows<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
+  const { rows } = await (db as unknown as { $client: DriverClient }).$client.query(text, params);
+  return rows as T[];
+}
+
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
