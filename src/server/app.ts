@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -12,6 +11,7 @@ import { InProcessEventBus, type EventBus } from './events/event-bus.js';
 import { healthRoutes } from './health/health-routes.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { registerClient } from './http/not-found.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnstorableText } from './http/unstorable-text.js';
 import { loggerOptions } from './logger.js';
 import type { Storage } from './storage/storage.js';
@@ -72,21 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   // Before any route's own checks: text PostgreSQL cannot store is a 400, never a failed query (500).
   app.addHook('preValidation', rejectUnstorableText);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'script-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'frame-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'"],
-        // Served over plain HTTP on localhost; upgrading would break every asset there.
-        'upgrade-insecure-requests': null,
-      },
-    },
-    // The COEP default blocks blob: previews of chosen files in some browsers.
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   // Routes opt in with their own limits (config.rateLimit); nothing is limited globally.
   await app.register(fastifyRateLimit, {
