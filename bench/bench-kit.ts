@@ -10,10 +10,24 @@ export type ServerProcess = {
   child: ChildProcess;
   /** Peak resident memory of the process so far (VmHWM), in MB. */
   peakRssMb(): number;
+  /** CPU time the process has used so far, all its threads, in ms (null once it has exited). */
+  cpuMs(): number | null;
   /** Output kept for a failure message. */
   output(): string;
   stop(): Promise<number>;
 };
+
+/** utime + stime from /proc/<pid>/stat, counted in USER_HZ ticks: 100 a second on Linux. */
+function readCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which may itself hold spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 function readHwmMb(pid: number): number | null {
   try {
@@ -69,6 +83,7 @@ export async function startServer(name: string, args: string[], env: Record<stri
       if (hwm !== null) peak = Math.max(peak, hwm);
       return peak;
     },
+    cpuMs: () => (child.pid && child.exitCode === null ? readCpuMs(child.pid) : null),
     output: () => log,
     async stop() {
       server.peakRssMb();

@@ -17,6 +17,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { createRandom } from '../src/server/seed/fake-merchants.js';
 import { multipartBody, registrationBody } from '../src/server/test/registration-fixtures.js';
+import { JPEG_OUTPUT } from '../src/server/registration/document-processing.js';
 import { listStatements } from './list-sql.js';
 import { mergeLoads, runLoad, sleep, startServer, type LoadResult, type ServerProcess, type TaggedRequest } from './bench-kit.js';
 
@@ -59,6 +60,8 @@ type Row = {
   rssMb: number;
   /** Registrations completed per second (registration scenario only). */
   perSecond?: number;
+  /** The server's CPU time (all threads) per completed registration, in ms (registration scenario only). */
+  cpuMsPerRegistration?: number;
 };
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
@@ -133,12 +136,15 @@ async function makePhoto(): Promise<Buffer> {
 
 type Side = { server: ServerProcess; connections: number; requests: TaggedRequest[] };
 
+/** Both sides' load results, then the CPU time (ms, all threads) each server used in its measured turns. */
+type SideBySide = [LoadResult, LoadResult, [number, number]];
+
 /**
  * Ours and bare, both running, loaded in turns of `slice` seconds (ours, bare, bare, ours, ...) until each
  * had SECONDS: the load of other processes on a shared machine then weighs on both alike, and the
  * ratio holds even when the absolute figures move.
  */
-async function sideBySide(ours: Side, bare: Side, slice: number, total = SECONDS): Promise<[LoadResult, LoadResult]> {
+async function sideBySide(ours: Side, bare: Side, slice: number, total = SECONDS): Promise<SideBySide> {
   const go = (side: Side, seconds: number) => runLoad({ url: side.server.url, connections: side.connections, seconds, requests: side.requests });
   if (WARMUP > 0) {
     await go(ours, WARMUP);
@@ -147,11 +153,17 @@ async function sideBySide(ours: Side, bare: Side, slice: number, total = SECONDS
   const turns = Math.max(1, Math.round(total / slice));
   const seconds = total / turns;
   const results: [LoadResult[], LoadResult[]] = [[], []];
+  const cpu: [number, number] = [0, 0];
   for (let i = 0; i < turns; i += 1) {
     const order = i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
-    for (const which of order) results[which].push(await go(which === 0 ? ours : bare, seconds));
+    for (const which of order) {
+      const side = which === 0 ? ours : bare;
+      const before = side.server.cpuMs() ?? Number.NaN;
+      results[which].push(await go(side, seconds));
+      cpu[which] += (side.server.cpuMs() ?? Number.NaN) - before;
+    }
   }
-  return [mergeLoads(results[0]), mergeLoads(results[1])];
+  return [mergeLoads(results[0]), mergeLoads(results[1]), cpu];
 }
 
 async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb: number; seedSeconds: number; description: string }> {
@@ -262,7 +274,7 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
       const reencode: number[] = [];
       for (let i = 0; i < 5; i += 1) {
         const started = performance.now();
-        await sharp(photo).rotate().jpeg({ quality: 90 }).toBuffer();
+        await sharp(photo).rotate().jpeg(JPEG_OUTPUT).toBuffer();
         reencode.push(performance.now() - started);
       }
       reencodeMs = reencode.sort((a, b) => a - b)[2]!;
@@ -297,17 +309,19 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
       const o = await ours({ RATE_LIMIT_UPLOADS_PER_HOUR: UNLIMITED, RATE_LIMIT_REGISTRATIONS_PER_HOUR: UNLIMITED });
       const b = await bare();
       // One turn each: a registration (six requests) must fit in a turn, and shorter turns would cut many.
-      const [ro, rb] = await sideBySide(
+      const [ro, rb, cpu] = await sideBySide(
         { server: o, connections: 8, requests: applicant('/api/uploads', '/api/registrations') },
         { server: b, connections: 8, requests: applicant('/upload', '/register') },
         REGISTRATION_SECONDS,
         REGISTRATION_SECONDS,
       );
       const scenario = 'registration: 5 x 1 MB uploads + submit (8 applicants)';
-      const perSecond = (r: LoadResult) => (r.byKind.get('register')?.statuses.get(201) ?? 0) / r.seconds;
+      const registered = (r: LoadResult) => r.byKind.get('register')?.statuses.get(201) ?? 0;
+      const perSecond = (r: LoadResult) => registered(r) / r.seconds;
+      // Uploads of a registration cut off by the end of a turn count in the CPU, not in the registrations.
       rows.push(
-        { scenario, server: 'ours', load: ro, rssMb: o.peakRssMb(), perSecond: perSecond(ro) },
-        { scenario, server: 'bare', load: rb, rssMb: b.peakRssMb(), perSecond: perSecond(rb) },
+        { scenario, server: 'ours', load: ro, rssMb: o.peakRssMb(), perSecond: perSecond(ro), cpuMsPerRegistration: cpu[0] / registered(ro) },
+        { scenario, server: 'bare', load: rb, rssMb: b.peakRssMb(), perSecond: perSecond(rb), cpuMsPerRegistration: cpu[1] / registered(rb) },
       );
       await o.stop();
       await b.stop();
@@ -351,6 +365,8 @@ function printEngine(engine: Engine, result: Awaited<ReturnType<typeof benchEngi
   }
   if (result.rows.some((r) => r.perSecond !== undefined)) {
     out(`\nOne benchmark photo (${BENCH_PHOTO_NOTE}) takes ${f1(reencodeMs)} ms to decode and re-encode with sharp in the bench process (median of 5, same load): five per registration.`);
+    const cpu = (server: Row['server']) => result.rows.find((r) => r.server === server && r.cpuMsPerRegistration !== undefined)?.cpuMsPerRegistration ?? Number.NaN;
+    out(`The server used ${f0(cpu('ours'))} ms of CPU (all threads) per completed registration, the bare one ${f0(cpu('bare'))} ms; this machine has ${cpus().length} cores (${f0(cpus().length * 1000)} ms of CPU a second, shared with the load generator and the database).`);
   }
   out(`\nFirst start on a new ${engine === 'pglite' ? 'data directory' : 'database'} (initialisation and migrations): peak RSS ${f0(result.firstStartMb)} MB.`);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server-process.js';
-import { runLighthouse, type LighthouseResult } from './support/lighthouse-run.js';
+import { calibratedSlowdown, runLighthouse, type LighthouseResult } from './support/lighthouse-run.js';
 
 /** Issue 8 targets, mobile preset. */
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
@@ -23,16 +23,25 @@ function meetsTargets(result: LighthouseResult): boolean {
 describe('Lighthouse, mobile preset', () => {
   for (const route of PAGES) {
     it(`${route}: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices >= ${TARGETS['best-practices']}`, async () => {
-      // The performance score of a simulated slow phone moves by several points from run to run on a
-      // busy two-core machine: a page that misses gets a second run and keeps the better one.
-      let best = await runLighthouse(`${server.baseUrl}${route}`);
+      const url = `${server.baseUrl}${route}`;
+      // The preset as it comes (4x CPU slowdown) first: reported, and its benchmarkIndex calibrates the
+      // runs that count, which simulate the same phone whatever this shared host's speed is just now.
+      const preset = await runLighthouse(url);
+      console.log(`lighthouse ${route} at the preset's 4x: ${JSON.stringify(preset.scores)} benchmarkIndex ${preset.benchmarkIndex}`);
+      // The score still moves by several points from run to run on a busy two-core machine: a page that
+      // misses gets a second run and keeps the better one. Both simulate the same phone; a retry at a
+      // multiplier from a new index would keep whichever run the noisy index made easier.
+      const calibrated = { cpuSlowdownMultiplier: calibratedSlowdown(preset.benchmarkIndex) };
+      let best = await runLighthouse(url, calibrated);
       if (!meetsTargets(best)) {
-        const second = await runLighthouse(`${server.baseUrl}${route}`);
+        const second = await runLighthouse(url, calibrated);
         if (second.scores.performance > best.scores.performance) best = { ...second, scores: { ...second.scores } };
         best.scores.accessibility = Math.max(best.scores.accessibility, second.scores.accessibility);
         best.scores['best-practices'] = Math.max(best.scores['best-practices'], second.scores['best-practices']);
       }
-      console.log(`lighthouse ${route}: ${JSON.stringify(best.scores)} benchmarkIndex ${best.benchmarkIndex}${best.failing.length ? `\n  ${best.failing.join('\n  ')}` : ''}`);
+      console.log(
+        `lighthouse ${route} calibrated (${best.cpuSlowdownMultiplier}x): ${JSON.stringify(best.scores)} benchmarkIndex ${best.benchmarkIndex}${best.failing.length ? `\n  ${best.failing.join('\n  ')}` : ''}`,
+      );
       expect(best.scores.performance).toBeGreaterThanOrEqual(TARGETS.performance);
       expect(best.scores.accessibility).toBe(TARGETS.accessibility);
       expect(best.scores['best-practices']).toBeGreaterThanOrEqual(TARGETS['best-practices']);
