@@ -17,8 +17,8 @@ export type LighthouseOptions = { cpuSlowdownMultiplier?: number };
 /**
  * Lighthouse's 4x CPU slowdown assumes a high-end desktop host, benchmarkIndex 1500-2000
  * (docs/throttling.md, "Calibrating the CPU slowdown"); these shared hosts measured 848-2671 within one
- * hour (decision 0009). Scaling the multiplier with the index keeps the simulated phone the same on any host: lower on a
- * slow host, higher on a fast one.
+ * hour (decision 0009). Scaling the multiplier with the index keeps the simulated phone the same on any
+ * host: lower on a slow host, higher on a fast one.
  */
 const REFERENCE_BENCHMARK_INDEX = 1750;
 export function calibratedSlowdown(benchmarkIndex: number): number {
