@@ -37,3 +37,24 @@ describe('public routes and the admin chunks', () => {
     });
   }
 });
+
+/** The script and module preloads a page's HTML names: the browser fetches these before any script runs. */
+async function announcedScripts(baseUrl: string, route: string): Promise<Set<string>> {
+  const html = await (await fetch(`${baseUrl}${route}`)).text();
+  const tags = html.match(/<(?:script|link)\b[^>]*>/g) ?? [];
+  const urls = tags
+    .filter((tag) => tag.startsWith('<script') || /rel="modulepreload"/.test(tag))
+    .map((tag) => /(?:src|href)="([^"]+)"/.exec(tag)?.[1]);
+  return new Set(urls.filter((url): url is string => url !== undefined));
+}
+
+describe('landing pages announce their scripts in the HTML', () => {
+  for (const route of PUBLIC_ROUTES) {
+    it(`${route}: every script of the first load is named in the HTML the server sends`, async () => {
+      const announced = await announcedScripts(server.baseUrl, route);
+      const load = await measureFirstLoad(browser, server.baseUrl, route);
+      expect(load.scripts.length).toBeGreaterThan(1);
+      expect(load.scripts.map((script) => script.url).filter((url) => !announced.has(url))).toEqual([]);
+    });
+  }
+});

@@ -1,20 +1,16 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Suspense, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/layout/public-layout';
 import { RouteErrorBoundary } from '../components/layout/route-error';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { lazyScreen, type Screen } from './screen';
 
 /** A lazy screen, wrapped in the query client (which is itself loaded only with the first lazy screen). */
-function screen(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
+function screen(load: () => Promise<ComponentType>): Screen {
+  return lazyScreen(async () => {
     const [{ withQueries }, Screen] = await Promise.all([import('./with-queries'), load()]);
-    return { default: withQueries(Screen) };
+    return withQueries(Screen);
   });
-}
-
-/** A lazy screen that reads no server state through TanStack Query, so its first load skips the client. */
-function plainScreen(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: await load() }));
 }
 
 // Page budgets (issue 8): the entry holds the layout; every screen is a chunk of its own, so / does not
@@ -23,11 +19,11 @@ function plainScreen(load: () => Promise<ComponentType>): LazyExoticComponent<Co
 // still scored them 98-99 (decision 0008), while /register and /status lost 2 KB. Declarative
 // routes rather than a data router: nothing here loads data through the router, and the data router
 // was about 10 KB gzip more in every page's entry.
-const Home = plainScreen(async () => (await import('../features/home/home-page')).HomePage);
-const Shop = plainScreen(async () => (await import('../features/shop/shop-page')).ShopPage);
+const Home = lazyScreen(async () => (await import('../features/home/home-page')).HomePage);
+const Shop = lazyScreen(async () => (await import('../features/shop/shop-page')).ShopPage);
 const Checkout = screen(async () => (await import('../features/shop/checkout-page')).CheckoutPage);
 // The wizard keeps its state in React and posts through the API client: no query cache to load.
-const Register = plainScreen(async () => (await import('../features/registration/register-page')).RegisterPage);
+const Register = lazyScreen(async () => (await import('../features/registration/register-page')).RegisterPage);
 const RegistrationSuccess = screen(async () => (await import('../features/registration/registration-success-page')).RegistrationSuccessPage);
 const Status = screen(async () => (await import('../features/status/status-page')).StatusPage);
 const Privacy = screen(async () => (await import('../features/legal/privacy-page')).PrivacyPage);
@@ -50,46 +46,70 @@ const Settings = screen(async () => {
   return () => <SettingsPage security={<TotpEnrolment />} />;
 });
 
-/** The app's routes. React Router matches paths case-insensitively unless a route says otherwise (SPEC §2). */
+/** A route whose page is a lazy screen names it in `handle`, so the entry can preload it (preloadRoute). */
+function page(path: string, Page: Screen): RouteObject {
+  return { path, element: <Page />, handle: Page };
+}
+
+// React Router matches paths case-insensitively unless a route says otherwise (SPEC §2).
+const ROUTES: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { index: true, element: <Home />, handle: Home },
+      page('shop', Shop),
+      page('checkout', Checkout),
+      page('register', Register),
+      // SPEC §2 names two success routes; both show the same page.
+      page('register/success', RegistrationSuccess),
+      page('registrasi/success', RegistrationSuccess),
+      page('status', Status),
+      page('privacy', Privacy),
+      page('terms', Terms),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  page('admin/login', Login),
+  {
+    // The shell checks the session and wraps every other admin screen.
+    path: 'admin',
+    element: <AdminShell />,
+    handle: AdminShell,
+    children: [
+      { index: true, element: <Navigate to="/admin/merchants" replace /> },
+      page('merchants', MerchantList),
+      page('merchants/new', MerchantCreate),
+      // SPEC §2: view and edit are the same detail screen.
+      page('merchants/:id', MerchantDetail),
+      page('merchants/:id/edit', MerchantDetail),
+      page('audit', AuditLog),
+      page('settings', Settings),
+      // The whole account page: second factor and password change.
+      page('security', Security),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/**
+ * Fetches the chunks of the page at `pathname` (and of its layout). The entry awaits it before React's
+ * first render, so a first visit paints its page in one go instead of through a Suspense fallback.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(ROUTES, pathname) ?? [];
+  await Promise.all(matches.map((match) => (match.route.handle as Screen | undefined)?.preload()));
+}
+
+/** The app's routes. */
 export function AppRoutes() {
   const location = useLocation();
+  const routes = useRoutes(ROUTES);
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
       {/* Navigations are transitions: the current page stays on screen while the next chunk loads. On a
-          first visit the page paints whole once its chunk is there: header and footer painted early,
-          then pushed by the page, cost more in layout shift than they gained in first paint. */}
-      <Suspense fallback={null}>
-        <Routes>
-          <Route element={<PublicLayout />}>
-            <Route index element={<Home />} />
-            <Route path="shop" element={<Shop />} />
-            <Route path="checkout" element={<Checkout />} />
-            <Route path="register" element={<Register />} />
-            {/* SPEC §2 names two success routes; both show the same page. */}
-            <Route path="register/success" element={<RegistrationSuccess />} />
-            <Route path="registrasi/success" element={<RegistrationSuccess />} />
-            <Route path="status" element={<Status />} />
-            <Route path="privacy" element={<Privacy />} />
-            <Route path="terms" element={<Terms />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-          <Route path="admin/login" element={<Login />} />
-          {/* The shell checks the session and wraps every other admin screen. */}
-          <Route path="admin" element={<AdminShell />}>
-            <Route index element={<Navigate to="/admin/merchants" replace />} />
-            <Route path="merchants" element={<MerchantList />} />
-            <Route path="merchants/new" element={<MerchantCreate />} />
-            {/* SPEC §2: view and edit are the same detail screen. */}
-            <Route path="merchants/:id" element={<MerchantDetail />} />
-            <Route path="merchants/:id/edit" element={<MerchantDetail />} />
-            <Route path="audit" element={<AuditLog />} />
-            <Route path="settings" element={<Settings />} />
-            {/* The whole account page: second factor and password change. */}
-            <Route path="security" element={<Security />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-      </Suspense>
+          first visit the entry preloads the page's chunk (preloadRoute), so nothing suspends; header and
+          footer painted ahead of the page cost more in layout shift than they gained in first paint. */}
+      <Suspense fallback={null}>{routes}</Suspense>
     </RouteErrorBoundary>
   );
 }

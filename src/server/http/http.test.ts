@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,6 +30,9 @@ describe('HTTP foundation', () => {
     clientDir = mkdtempSync(path.join(tmpdir(), 'aipos-client-'));
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="id"><body>SPA</body></html>');
     writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *');
+    mkdirSync(path.join(clientDir, 'pages'));
+    writeFileSync(path.join(clientDir, 'pages', 'index.html'), '<!doctype html><html lang="id"><body>SPA beranda</body></html>');
+    writeFileSync(path.join(clientDir, 'pages', 'register.html'), '<!doctype html><html lang="id"><body>SPA daftar</body></html>');
     t = await buildTestApp({ clientDir, beforeReady: (app) => app.register(probeRoutes) });
   });
   afterAll(async () => {
@@ -54,6 +57,24 @@ describe('HTTP foundation', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     const file = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(file.body).toBe('User-agent: *');
+  });
+
+  it('serves a landing page its own copy of index.html, whatever the case or a trailing slash', async () => {
+    const sent = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      return response.body;
+    };
+    expect(await sent('/')).toContain('SPA beranda');
+    expect(await sent('/?ref=iklan')).toContain('SPA beranda');
+    for (const url of ['/register', '/REGISTER/', '/Register?langkah=2']) expect(await sent(url)).toContain('SPA daftar');
+    // Other paths under a landing page's name are other pages.
+    expect(await sent('/register/success')).toBe('<!doctype html><html lang="id"><body>SPA</body></html>');
+    expect(await sent('/status')).toBe('<!doctype html><html lang="id"><body>SPA</body></html>');
+    const head = await t.app.inject({ method: 'HEAD', url: '/register' });
+    expect(head.statusCode).toBe(200);
   });
 
   it('sends security headers with a CSP that allows no inline script', async () => {
