@@ -56,7 +56,16 @@ export function pagePreloads(clientRoot: string): Plugin {
           if (!chunk) throw new Error(`page preloads: no chunk for ${module} (${route})`);
           for (const file of staticClosure(bundle, chunk)) if (!inIndex.has(file)) files.add(file);
         }
-        const links = [...files].map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+        // A page's own CSS as well: Vite's loader holds the page's import back until its CSS has loaded
+        // (on /status, the print sheet came one round trip after the scripts), unless a link is there.
+        const styles = [...files].flatMap((file) => {
+          const chunk = bundle[file];
+          return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+        });
+        const links = [
+          ...[...files].map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`),
+          ...styles.map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">\n`),
+        ].join('');
         this.emitFile({ type: 'asset', fileName: pageHtmlName(route), source: html.replace(/\n\s*<\/head>/, `\n${links}  </head>`) });
       }
     },
@@ -75,12 +84,12 @@ function staticModules(ctx: ChunkingContext, starts: string[]): Set<string> {
 }
 
 /**
- * One chunk per set of landing pages that share code, instead of the bundler's one chunk per set of
- * screens (admin included): /status loaded 21 small chunks and /register 17, and on HTTP/1.1's six
- * connections each wave costs a slow-network round trip. A module the entry already loads stays there;
- * the pages' own modules stay their own chunks; admin screens that share a module load its chunk.
- * Dependencies of a module reach at least the same pages, so these chunks never import each other in
- * a cycle.
+ * For each landing page one chunk of the code only it uses, and one chunk of the code two or more of
+ * them share, instead of the bundler's one chunk per set of screens (admin included): /status loaded 21
+ * small chunks and /register 17, and on HTTP/1.1's six connections each wave costs a slow-network round
+ * trip. A module the entry already loads stays there; the pages' own modules stay their own chunks;
+ * admin screens that use a module load its chunk. A shared module's dependencies are shared too (or in
+ * the entry), so the shared chunk never imports a page's chunk and the chunks form no cycle.
  */
 export function landingPageChunks(clientRoot: string, entry: string): CodeSplittingGroup {
   let owners: Map<string, string> | undefined;
@@ -94,7 +103,7 @@ export function landingPageChunks(clientRoot: string, entry: string): CodeSplitt
         if (!inEntry.has(id) && !pageModules.has(id)) pages.set(id, [...(pages.get(id) ?? []), label(route)]);
       }
     }
-    return new Map([...pages].map(([id, routes]) => [id, `page-${routes.sort().join('-')}`]));
+    return new Map([...pages].map(([id, routes]) => [id, routes.length === 1 ? `page-${routes[0]}` : 'page-shared']));
   };
   return {
     name: (id, ctx) => (owners ??= ownersOf(ctx)).get(id) ?? null,
