@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
  * The public pages a visitor lands on, with the modules their route loads (src/client/app/router.tsx).
  * A rename there fails the build here rather than dropping the preload quietly.
  */
-export const LANDING_PAGES: Record<string, string[]> = {
+const LANDING_PAGES: Record<string, string[]> = {
   '/': ['features/home/home-page.tsx'],
   '/shop': ['features/shop/shop-page.tsx'],
   '/register': ['features/registration/register-page.tsx'],
@@ -14,7 +14,7 @@ export const LANDING_PAGES: Record<string, string[]> = {
 };
 
 /** `/` -> `pages/index.html`, `/register` -> `pages/register.html`: the server's SPA fallback looks there first. */
-export function pageHtmlName(route: string): string {
+function pageHtmlName(route: string): string {
   return `pages/${route === '/' ? 'index' : route.slice(1)}.html`;
 }
 

@@ -16,9 +16,9 @@ function screen(load: () => Promise<ComponentType>): Screen {
 // Page budgets (issue 8): the entry holds the layout; every screen is a chunk of its own, so / does not
 // pay for the wizard or the status lookup, and /register does not pay for the landing page. Home and
 // shop were in the entry once; as chunks they cost / and /shop one round trip and under 1 KB, and Lighthouse
-// still scored them 98-99 (decision 0008), while /register and /status lost 2 KB. Declarative
-// routes rather than a data router: nothing here loads data through the router, and the data router
-// was about 10 KB gzip more in every page's entry.
+// still scored them 98-99 (decision 0008), while /register and /status lost 2 KB. Route objects for
+// `useRoutes`, not a data router: nothing here loads data through the router, and the data router was
+// about 10 KB gzip more in every page's entry.
 const Home = lazyScreen(async () => (await import('../features/home/home-page')).HomePage);
 const Shop = lazyScreen(async () => (await import('../features/shop/shop-page')).ShopPage);
 const Checkout = screen(async () => (await import('../features/shop/checkout-page')).CheckoutPage);
