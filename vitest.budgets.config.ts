@@ -7,7 +7,7 @@ export default defineConfig({
     environment: 'node',
     // One browser at a time: Lighthouse's performance score suffers from anything running beside it.
     fileParallelism: false,
-    testTimeout: 180_000,
+    testTimeout: 300_000,
     hookTimeout: 120_000,
   },
 });
