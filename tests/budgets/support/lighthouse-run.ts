@@ -23,7 +23,7 @@ export type LighthouseResult = {
  * host: lower on a slow host, higher on a fast one.
  */
 const REFERENCE_BENCHMARK_INDEX = 1750;
-export function calibratedSlowdown(benchmarkIndex: number): number {
+function calibratedSlowdown(benchmarkIndex: number): number {
   const multiplier = (4 * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX;
   return Math.round(Math.min(10, Math.max(1, multiplier)) * 10) / 10;
 }
