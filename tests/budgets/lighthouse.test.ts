@@ -38,7 +38,7 @@ function describeRun(route: string, n: number, run: LighthouseRun): string {
   const { preset, calibrated } = run;
   const failing = preset.failing.length ? `\n  ${preset.failing.join('\n  ')}` : '';
   return (
-    `lighthouse ${route} run ${n}: preset 4x ${JSON.stringify(preset.scores)}; benchmarkIndex ${run.benchmarkIndex}, ` +
+    `lighthouse ${route} run ${n}: preset 4x ${JSON.stringify(preset.scores)}; benchmarkIndex ${preset.benchmarkIndex}, ` +
     `calibrated ${calibrated.cpuSlowdownMultiplier}x performance ${calibrated.scores.performance}${failing}`
   );
 }

@@ -29,7 +29,7 @@ function calibratedSlowdown(benchmarkIndex: number): number {
 }
 
 /** One page load, scored twice: at the mobile preset's 4x, and at the slowdown its own benchmarkIndex calls for. */
-export type LighthouseRun = { benchmarkIndex: number; preset: LighthouseResult; calibrated: LighthouseResult };
+export type LighthouseRun = { preset: LighthouseResult; calibrated: LighthouseResult };
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
@@ -69,7 +69,7 @@ class LighthouseRuntimeError extends Error {}
 /**
  * A freshly launched Chromium spends its first seconds starting its own processes, on the same two cores
  * as the page. Measured right after the launch, benchmarkIndex read 890-2515 and the preset scored
- * `/register` 87-97; after a 3 s pause, 1529-2730 and 95-97 (decision 0012).
+ * `/register` 87-97; after a 3 s pause, 1529-2730 and 95-96 (decision 0012).
  */
 const CHROME_SETTLE_MS = 3000;
 
@@ -89,7 +89,7 @@ async function runOnce(url: string): Promise<LighthouseRun> {
     artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
     writeFileSync(artifactsFile, JSON.stringify(artifacts));
     const calibrated = await audit(url, artifactsDir, multiplier);
-    return { benchmarkIndex: preset.benchmarkIndex, preset, calibrated };
+    return { preset, calibrated };
   } finally {
     rmSync(artifactsDir, { recursive: true, force: true });
   }
