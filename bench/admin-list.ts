@@ -63,7 +63,7 @@ for (let start = 0; start < total; start += 1000) {
 await database.db.execute(sql`vacuum analyze merchants`);
 const seedSeconds = (Date.now() - seedStart) / 1000;
 
-const config = parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', COOKIE_SECURE: 'false' });
+const config = parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', COOKIE_SECURE: 'false', REQUIRE_ADMIN_MFA: 'false' });
 const app = await buildApp({ config, database, storage: new LocalDiskStorage(path.join(dir, 'files')), clientDir: null, logger: false });
 await upsertUser(database.db, { email: 'bench@aipos.test', password: 'bench-password-panjang-sekali', role: 'admin' }, new Date());
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -46,10 +46,15 @@ export type BuildOptions = Omit<AppDeps, 'db' | 'now' | 'events'> & {
   logger?: FastifyServerOptions['logger'];
 };
 
+/** A hop count trusts that many proxies nearest to us (Fastify takes a number too, its types do not). */
+function trustProxyOption(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(options.config),
-    trustProxy: options.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(options.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     frameworkErrors,

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ConfigSchema, cookieSecure, parseConfig } from './config.js';
+import { adminMfaRequired, ConfigError, ConfigSchema, cookieSecure, parseConfig } from './config.js';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -16,15 +16,38 @@ describe('configuration', () => {
       SESSION_IDLE_MINUTES: 30,
       SESSION_ABSOLUTE_HOURS: 12,
       RATE_LIMIT_LOGIN_FAILURES: 5,
-      REQUIRE_ADMIN_MFA: false,
       STORAGE_DRIVER: 'local',
     });
   });
 
-  it('turns secure cookies on by default in production only, and lets COOKIE_SECURE decide', () => {
+  it('turns secure cookies on in production or beyond loopback, unless COOKIE_SECURE=false says otherwise', () => {
     expect(cookieSecure(parseConfig({ NODE_ENV: 'production' }))).toBe(true);
     expect(cookieSecure(parseConfig({ NODE_ENV: 'development' }))).toBe(false);
+    expect(cookieSecure(parseConfig({ NODE_ENV: 'development', HOST: 'localhost' }))).toBe(false);
+    expect(cookieSecure(parseConfig({ NODE_ENV: 'development', HOST: '::1' }))).toBe(false);
     expect(cookieSecure(parseConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }))).toBe(false);
+    // A plain `npm start` listening on every interface: Secure, unless turned off explicitly.
+    expect(cookieSecure(parseConfig({ HOST: '0.0.0.0' }))).toBe(true);
+    expect(cookieSecure(parseConfig({ HOST: '192.168.1.20' }))).toBe(true);
+    expect(cookieSecure(parseConfig({ HOST: '0.0.0.0', COOKIE_SECURE: 'false' }))).toBe(false);
+  });
+
+  it('requires the admins\' second factor by default in production only', () => {
+    expect(adminMfaRequired(parseConfig({ NODE_ENV: 'production' }))).toBe(true);
+    expect(adminMfaRequired(parseConfig({ NODE_ENV: 'development' }))).toBe(false);
+    expect(adminMfaRequired(parseConfig({ NODE_ENV: 'test' }))).toBe(false);
+    expect(adminMfaRequired(parseConfig({ NODE_ENV: 'production', REQUIRE_ADMIN_MFA: 'false' }))).toBe(false);
+    expect(adminMfaRequired(parseConfig({ NODE_ENV: 'development', REQUIRE_ADMIN_MFA: 'true' }))).toBe(true);
+  });
+
+  it('takes TRUST_PROXY as a hop count or a list of proxy addresses, never true', () => {
+    expect(parseConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(parseConfig({ TRUST_PROXY: 'loopback,fd00::/8' }).TRUST_PROXY).toEqual(['loopback', 'fd00::/8']);
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(/^Invalid configuration: TRUST_PROXY: must be false, a hop count or a comma-separated list/);
+    expect(() => parseConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
   });
 
   it('lists every variable in .env.example', () => {

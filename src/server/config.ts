@@ -4,6 +4,21 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
+const PROXY_ADDRESS = /^(?:[0-9.]+|[0-9a-fA-F:]+)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
+
+/** `false`, a hop count (`1` behind one nginx), or a comma-separated list of proxy addresses or CIDRs. */
+const trustProxyFromEnv = z
+  .string()
+  .transform((value, context): false | number | string[] => {
+    const text = value.trim();
+    if (text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const list = text.split(',').map((part) => part.trim()).filter(Boolean);
+    if (list.length > 0 && list.every((part) => PROXY_ADDRESS.test(part))) return list;
+    context.addIssue({ code: 'custom', message: 'must be false, a hop count or a comma-separated list of proxy addresses/CIDRs (not true)' });
+    return z.NEVER;
+  });
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -14,8 +29,9 @@ export const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Behind a proxy only: otherwise anyone could choose their own IP with X-Forwarded-For.
-  TRUST_PROXY: booleanFromEnv.default(false),
+  // Behind a proxy only: otherwise anyone could choose their own IP with X-Forwarded-For. A hop count or the
+  // proxies' addresses, never `true`: trusting every hop lets a client prepend any address it likes.
+  TRUST_PROXY: trustProxyFromEnv.default(false),
 
   // Public endpoints, per client IP.
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(200),
@@ -29,7 +45,8 @@ export const ConfigSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().positive().default(5),
-  REQUIRE_ADMIN_MFA: booleanFromEnv.default(false),
+  // Unset: required in production (identity documents sit behind the admin sign-in).
+  REQUIRE_ADMIN_MFA: booleanFromEnv.optional(),
 
   // Document bytes: local disk under DATA_DIR/files, or an S3-compatible bucket shared by every instance.
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -68,7 +85,17 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   return config;
 }
 
-/** Secure cookies (and the __Host- prefix) by default in production, where HTTPS is expected. */
+const LOOPBACK_HOST = /^(?:127(?:\.\d{1,3}){3}|::1|localhost)$/i;
+
+/**
+ * Secure cookies (and the __Host- prefix) by default in production, and whenever the server listens
+ * beyond loopback: a session cookie must not cross a network in clear unless COOKIE_SECURE=false says so.
+ */
 export function cookieSecure(config: Config): boolean {
-  return config.COOKIE_SECURE ?? config.NODE_ENV === 'production';
+  return config.COOKIE_SECURE ?? (config.NODE_ENV === 'production' || !LOOPBACK_HOST.test(config.HOST));
+}
+
+/** Admins must have a second factor: explicitly, or by default in production. */
+export function adminMfaRequired(config: Config): boolean {
+  return config.REQUIRE_ADMIN_MFA ?? config.NODE_ENV === 'production';
 }

@@ -16,7 +16,7 @@ function runSecondServer(dataDir: string, port: number): Promise<Exit> {
   const started = Date.now();
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? 'dist'}/server/server.js`], {
-    env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...env, NODE_ENV: 'production', REQUIRE_ADMIN_MFA: 'false', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

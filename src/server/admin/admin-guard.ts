@@ -4,6 +4,7 @@ import { loadSession, rememberAdmin } from '../auth/request-auth.js';
 import { requireSameOrigin } from '../auth/same-origin.js';
 import { clearSessionCookie, readSessionToken } from '../auth/session-cookie.js';
 import { deleteUserSessions } from '../auth/session-store.js';
+import { adminMfaRequired } from '../config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,7 +34,7 @@ export async function requireAdminRequest(request: FastifyRequest, reply: Fastif
     clearSessionCookie(reply, config);
     throw notAdmin();
   }
-  if (config.REQUIRE_ADMIN_MFA && current.user.totpEnabledAt === null && !request.routeOptions.config.allowWithoutSecondFactor) {
+  if (adminMfaRequired(config) && current.user.totpEnabledAt === null && !request.routeOptions.config.allowWithoutSecondFactor) {
     throw mfaEnrolmentRequired();
   }
   rememberAdmin(request, current);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
 import { buildTestApp } from '../test/build-test-app.js';
-import { createUser, getSession, signIn } from './auth-test-kit.js';
+import { createUser, getSession, login, signIn } from './auth-test-kit.js';
 
 describe('admin from ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
   it('creates that admin, who can sign in; no other account exists', async () => {
@@ -30,35 +30,25 @@ describe('admin from ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
     await expect(buildTestApp({ env: { ADMIN_EMAIL: 'owner@aipos.test', ADMIN_PASSWORD: 'password1234' } })).rejects.toThrow(/ADMIN_PASSWORD/);
   });
 
-  it('promotes and resets an existing account (its sessions end), and leaves an unchanged admin alone', async () => {
+  it('leaves an existing account alone: its role, its changed password and its sessions survive a restart', async () => {
     const t = await buildTestApp();
     try {
-      await createUser(t.app, 'owner@aipos.test', 'old-password-lama-1', 'user');
-      const { ensureBootAdmin } = await import('./boot-admin.js');
-      const config = { ...t.app.deps.config, ADMIN_EMAIL: 'owner@aipos.test', ADMIN_PASSWORD: 'martabak-manis-coklat' };
-      const app = Object.assign(Object.create(t.app) as typeof t.app, { deps: { ...t.app.deps, config } });
-      await ensureBootAdmin(app);
-      const [row] = await t.database.db.select().from(users).where(eq(users.email, 'owner@aipos.test'));
-      expect(row!.role).toBe('admin');
-      const cookie = await signIn(t.app, 'owner@aipos.test', 'martabak-manis-coklat');
-      // A restart with the same values keeps the admin signed in.
-      await ensureBootAdmin(app);
-      expect((await getSession(t.app, cookie)).statusCode).toBe(200);
-    } finally {
-      await t.close();
-    }
-  });
-
-  it("ends the admin's sessions when ADMIN_PASSWORD changes", async () => {
-    const t = await buildTestApp();
-    try {
-      await createUser(t.app, 'owner@aipos.test', 'kata-sandi-lama-sekali', 'admin');
-      const before = await signIn(t.app, 'owner@aipos.test', 'kata-sandi-lama-sekali');
-      const { ensureBootAdmin } = await import('./boot-admin.js');
-      const config = { ...t.app.deps.config, ADMIN_EMAIL: 'owner@aipos.test', ADMIN_PASSWORD: 'martabak-manis-coklat' };
-      await ensureBootAdmin(Object.assign(Object.create(t.app) as typeof t.app, { deps: { ...t.app.deps, config } }));
-      expect((await getSession(t.app, before)).statusCode).toBe(401);
-      expect((await signIn(t.app, 'owner@aipos.test', 'martabak-manis-coklat')).length).toBeGreaterThan(0);
+      await createUser(t.app, 'owner@aipos.test', 'kata-sandi-baru-sekali', 'admin');
+      const before = await signIn(t.app, 'owner@aipos.test', 'kata-sandi-baru-sekali');
+      await createUser(t.app, 'staff@aipos.test', 'kata-sandi-staf-sekali', 'user');
+      const { BOOT_ADMIN_EXISTS, ensureBootAdmin } = await import('./boot-admin.js');
+      for (const email of ['owner@aipos.test', 'staff@aipos.test']) {
+        const infos: unknown[] = [];
+        const log = { warn: () => {}, info: (_context: unknown, message: unknown) => infos.push(message) };
+        const config = { ...t.app.deps.config, ADMIN_EMAIL: email, ADMIN_PASSWORD: 'martabak-manis-coklat' };
+        await ensureBootAdmin(Object.assign(Object.create(t.app) as typeof t.app, { log, deps: { ...t.app.deps, config } }));
+        expect(infos).toEqual([BOOT_ADMIN_EXISTS]);
+      }
+      expect((await getSession(t.app, before)).statusCode).toBe(200);
+      expect((await signIn(t.app, 'owner@aipos.test', 'kata-sandi-baru-sekali')).length).toBeGreaterThan(0);
+      const rows = await t.database.db.select().from(users).where(eq(users.email, 'staff@aipos.test'));
+      expect(rows.map((row) => row.role)).toEqual(['user']);
+      expect((await login(t.app, 'owner@aipos.test', 'martabak-manis-coklat')).statusCode).toBe(401);
     } finally {
       await t.close();
     }

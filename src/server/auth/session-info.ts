@@ -1,6 +1,6 @@
 import type { SessionInfo } from '../../domain/auth.js';
 import type { UserRole } from '../../domain/vocabularies.js';
-import type { Config } from '../config.js';
+import { adminMfaRequired, type Config } from '../config.js';
 import type { ValidSession } from './session-store.js';
 
 export function sessionInfo(config: Config, { session, user }: ValidSession): SessionInfo {
@@ -9,7 +9,7 @@ export function sessionInfo(config: Config, { session, user }: ValidSession): Se
     user: { id: user.id, email: user.email, role: user.role as UserRole },
     secondFactorPending: session.secondFactorPending,
     mfaEnabled,
-    mfaEnrolmentRequired: config.REQUIRE_ADMIN_MFA && user.role === 'admin' && !mfaEnabled,
+    mfaEnrolmentRequired: adminMfaRequired(config) && user.role === 'admin' && !mfaEnabled,
     expiresAt: session.expiresAt.toISOString(),
   };
 }
