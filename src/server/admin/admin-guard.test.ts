@@ -54,6 +54,7 @@ describe('the /api/admin guard', () => {
       for (const cookie of [undefined, 'aipos_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
         const response = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), ...(cookie ? { headers: { cookie } } : {}) });
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+        expect(response.headers['cache-control'], `${route.method} ${route.url}`).toBe('no-store');
         if (route.method !== 'HEAD') expect(response.json().error.code).toBe('UNAUTHENTICATED');
       }
     }
@@ -99,5 +100,19 @@ describe('the /api/admin guard', () => {
     // Reads are not writes: a cross-site GET is left to SameSite and the CORS default.
     const read = await t.app.inject({ method: 'GET', url: '/api/admin/totp', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
     expect(read.statusCode).toBe(200);
+  });
+
+  it('tells no cache to keep any /api/admin or /api/auth answer', async () => {
+    const cookie = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/admin/merchants', headers: { cookie } }),
+      await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie } }),
+      await t.app.inject({ method: 'GET', url: '/api/admin/merchants/not-a-uuid', headers: { cookie } }),
+      await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } }),
+      await t.app.inject({ method: 'GET', url: '/api/auth/session' }),
+      await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN.email, password: 'salah-sekali-ini' } }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 404, 200, 401, 401]);
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
   });
 });

@@ -5,6 +5,7 @@ import { documentAdminRoutes } from '../documents/document-routes.js';
 import { eventAdminRoutes } from '../events/event-routes.js';
 import { merchantAdminRoutes } from '../merchants/merchant-routes.js';
 import { settingsAdminRoutes } from '../settings/settings-routes.js';
+import { noStore } from '../http/no-store.js';
 import { requireAdminRequest } from './admin-guard.js';
 import { passwordAdminRoutes } from './password-routes.js';
 import { totpAdminRoutes } from './totp-routes.js';
@@ -26,6 +27,7 @@ const NoQuerySchema = z.object({}).strict();
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdminRequest);
+  app.addHook('onSend', noStore);
   // Unknown query fields are refused everywhere here, not only on routes that declare a query.
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, querystring: route.schema?.querystring ?? NoQuerySchema };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoginBodySchema, SecondFactorBodySchema, SessionInfoSchema } from '../../domain/auth.js';
 import { ApiErrorSchema } from '../../domain/api-error.js';
+import { noStore } from '../http/no-store.js';
 import { invalidCredentials, invalidSecondFactor, notAdmin, unauthenticated } from './auth-errors.js';
 import { ensureBootAdmin } from './boot-admin.js';
 import { recordFailure, requireUnderFailureLimit } from './login-limiter.js';
@@ -30,6 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
     requireSameOrigin(request);
   });
+  app.addHook('onSend', noStore);
 
   app.post(
     '/login',
