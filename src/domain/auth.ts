@@ -5,7 +5,7 @@ import { USER_ROLES } from './vocabularies.js';
 export const AUTH_MESSAGES = {
   emailRequired: 'Email wajib diisi',
   passwordRequired: 'Password wajib diisi',
-  tooManyAttempts: 'Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam 15 menit.',
+  tooManyAttempts: (seconds: number) => `Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam ${seconds} detik.`,
   unauthenticated: 'Sesi Anda telah berakhir. Silakan login kembali.',
   forbiddenOrigin: 'Permintaan ditolak: asal permintaan tidak diizinkan.',
   codeRequired: 'Masukkan kode 6 digit dari aplikasi autentikator',

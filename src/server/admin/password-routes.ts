@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_MESSAGES, PasswordChangeBodySchema } from '../../domain/auth.js';
 import { ApiErrorSchema } from '../../domain/api-error.js';
-import { recordFailure, requireUnderFailureLimit } from '../auth/login-limiter.js';
+import { admitAttempt, keepFailure, releaseAttempt } from '../auth/login-limiter.js';
 import { passwordPolicyViolation } from '../auth/password-policy.js';
 import { verifyPassword } from '../auth/password.js';
 import { requireAdmin } from '../auth/request-auth.js';
@@ -23,11 +23,12 @@ export const passwordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) throw new AppError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.unauthenticated);
       // A stolen session must not be able to guess the password it would need to lock the owner out.
       const attempt = { account: normalizeEmail(user.email), ip: request.ip };
-      await requireUnderFailureLimit(db, config, attempt, now());
+      const ticket = await admitAttempt(db, config, attempt, now());
       if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
-        await recordFailure(db, attempt, now());
+        await keepFailure(db, now());
         throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'currentPassword', 'CURRENT_PASSWORD_WRONG');
       }
+      await releaseAttempt(db, ticket);
       const violation = passwordPolicyViolation(request.body.newPassword, user.email);
       if (violation) throw badRequest(violation, 'newPassword', 'WEAK_PASSWORD');
       await setPassword(db, user.id, request.body.newPassword, now());

@@ -5,7 +5,7 @@ import { ApiErrorSchema } from '../../domain/api-error.js';
 import { noStore } from '../http/no-store.js';
 import { invalidCredentials, invalidSecondFactor, notAdmin, unauthenticated } from './auth-errors.js';
 import { ensureBootAdmin } from './boot-admin.js';
-import { recordFailure, requireUnderFailureLimit } from './login-limiter.js';
+import { admitAttempt, keepFailure, releaseAttempt } from './login-limiter.js';
 import { burnPasswordCheck, verifyPassword } from './password.js';
 import { consumeRecoveryCode } from './recovery-codes.js';
 import { loadSession } from './request-auth.js';
@@ -42,14 +42,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = normalizeEmail(request.body.email);
       const attempt = { account, ip: request.ip };
-      await requireUnderFailureLimit(db, config, attempt, now());
+      const ticket = await admitAttempt(db, config, attempt, now());
       const user = await findUserByEmail(db, account);
       const valid = user ? await verifyPassword(user.passwordHash, request.body.password) : await burnPasswordCheck(request.body.password);
       if (!user || !valid) {
-        await recordFailure(db, attempt, now());
+        await keepFailure(db, now());
         request.log.warn({ account, ip: request.ip, reason: user ? 'wrong_password' : 'unknown_email' }, 'sign-in failed');
         throw invalidCredentials();
       }
+      await releaseAttempt(db, ticket);
       if (user.role !== 'admin') {
         // SPEC §6: signed out at once: no session is issued and any it had ends.
         await deleteUserSessions(db, user.id);
@@ -73,15 +74,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!current || !current.session.secondFactorPending) throw unauthenticated();
       const { user } = current;
       const attempt = { account: normalizeEmail(user.email), ip: request.ip };
-      await requireUnderFailureLimit(db, config, attempt, now());
+      const ticket = await admitAttempt(db, config, attempt, now());
       const code = request.body.code.replace(/\s/g, '');
       const isTotp = /^\d{6}$/.test(code);
       const accepted = isTotp ? await consumeTotpCode(db, user, code, now()) : await consumeRecoveryCode(db, user.id, code, now());
       if (!accepted) {
-        await recordFailure(db, attempt, now());
+        await keepFailure(db, now());
         request.log.warn({ userId: user.id, ip: request.ip, reason: 'wrong_second_factor' }, 'sign-in failed');
         throw invalidSecondFactor();
       }
+      await releaseAttempt(db, ticket);
       await deleteSession(db, current.session.id);
       return startSession(request, reply, user, { secondFactorPending: false, method: isTotp ? 'totp' : 'recovery_code' });
     },
