@@ -186,11 +186,15 @@ describe('failure limits', () => {
     clock.advance(20 * MINUTE);
     const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => login(t.app, ADMIN.email, `burst-wrong-${i}`, { ip: `10.8.0.${i}` })));
     const codes = burst.map((r) => r.statusCode);
-    // At most the limit's 5 passwords were checked (on PostgreSQL a late counter may see more and wait too).
+    // At most the limit's 5 passwords were checked. PGlite runs the requests one by one (exactly 5); on
+    // PostgreSQL every request may count the whole burst first, and all of them wait.
     const checked = codes.filter((code) => code === 401).length;
-    expect(checked).toBeGreaterThanOrEqual(1);
     expect(checked).toBeLessThanOrEqual(5);
     expect(codes.filter((code) => code === 429)).toHaveLength(12 - checked);
+    if (!process.env.DATABASE_URL) expect(checked).toBe(5);
+    // The refused part of the burst left nothing behind: one second later the owner signs in.
+    clock.advance(1000);
+    expect((await login(t.app, ADMIN.email, ADMIN.password, { ip: '10.8.1.1' })).statusCode).toBe(200);
   });
 
   it('limits one address across accounts, whatever X-Forwarded-For says', async () => {
