@@ -2,6 +2,7 @@
 // Seeds a fresh database (embedded PGlite, or a fresh database on DATABASE_URL's server), starts the
 // real app on loopback, signs in, and times GET /api/admin/merchants for a first page, a search and a
 // filter. Prints p50/p95/p99 in milliseconds.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { upsertUser } from '../src/server/auth/user-store.js';
 import { parseConfig } from '../src/server/config.js';
+import { installKeyring } from '../src/server/crypto/identity-fields.js';
+import { Keyring } from '../src/server/crypto/keyring.js';
 import { openDatabase, type Database } from '../src/server/db/database.js';
 import { merchants } from '../src/server/db/schema.js';
 import { createRandom, fakeMerchant } from '../src/server/seed/fake-merchants.js';
@@ -19,6 +22,7 @@ import { LocalDiskStorage } from '../src/server/storage/local-disk-storage.js';
 const { values } = parseArgs({ options: { merchants: { type: 'string', default: '100000' }, requests: { type: 'string', default: '200' } } });
 const total = Number(values.merchants);
 const requests = Number(values.requests);
+installKeyring(new Keyring(randomBytes(32)));
 const serverUrl = process.env.DATABASE_URL;
 const dir = mkdtempSync(path.join(tmpdir(), 'aipos-bench-'));
 

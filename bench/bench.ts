@@ -188,7 +188,7 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
       await client.end();
     };
   }
-  const dbEnv: Record<string, string> = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const dbEnv: Record<string, string> = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64') } : {}) };
   const oursEnv: Record<string, string> = { ...dbEnv, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', COOKIE_SECURE: 'false', REQUIRE_ADMIN_MFA: 'false' };
   // On PGlite the bare server gets its own copy of the seeded data directory: both servers stay up side
   // by side, and two processes must never open one PGlite directory.

@@ -3,11 +3,13 @@
 // `npm run db:seed -- --merchants 100000`; the server must not be running on it).
 import type { SQL } from 'drizzle-orm';
 import { parseConfig } from '../src/server/config.js';
+import { installKeyringFromConfig } from '../src/server/crypto/key-source.js';
 import { lockDataDir } from '../src/server/db/data-dir-lock.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { listStatements } from './list-sql.js';
 
 const config = parseConfig(process.env);
+installKeyringFromConfig(config, console);
 const unlock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
 const database = config.DATABASE_URL
   ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { parseConfig } from '../src/server/config.js';
+import { installKeyringFromConfig } from '../src/server/crypto/key-source.js';
 import { lockDataDir } from '../src/server/db/data-dir-lock.js';
 import { openDatabase } from '../src/server/db/database.js';
 import { merchants } from '../src/server/db/schema.js';
@@ -16,6 +17,7 @@ if (!Number.isInteger(total) || total < 1 || total > 2_000_000) {
 }
 
 const config = parseConfig(process.env);
+installKeyringFromConfig(config, console);
 let unlock = () => {};
 try {
   if (!config.DATABASE_URL) unlock = lockDataDir(config.DATA_DIR);

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../src/server/config.js';
+import { installKeyringFromConfig } from '../src/server/crypto/key-source.js';
 import { DataDirLockedError, lockDataDir } from '../src/server/db/data-dir-lock.js';
 import { openDatabase, type Database } from '../src/server/db/database.js';
 import { passwordPolicyViolation } from '../src/server/auth/password-policy.js';
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
 
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = parseConfig(process.env);
+installKeyringFromConfig(config, console);
   let unlock = () => {};
   let database: Database;
   try {

@@ -48,6 +48,12 @@ export const ConfigSchema = z.object({
   // Unset: required in production (identity documents sit behind the admin sign-in).
   REQUIRE_ADMIN_MFA: booleanFromEnv.optional(),
 
+  // NIK, account numbers and TOTP secrets are encrypted with this key (32 bytes, base64). Unset on the
+  // embedded database: a key file in DATA_DIR. Required with DATABASE_URL. While rotating, the keys that
+  // wrote older rows go in DATA_ENCRYPTION_KEYS_OLD (comma-separated).
+  DATA_ENCRYPTION_KEY: z.string().min(1).optional(),
+  DATA_ENCRYPTION_KEYS_OLD: z.string().min(1).optional(),
+
   // Document bytes: local disk under DATA_DIR/files, or an S3-compatible bucket shared by every instance.
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
+import { installKeyringFromConfig } from './crypto/key-source.js';
+import { KeyringError } from './crypto/keyring.js';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { startStatisticsMaintenance } from './db/statistics-maintenance.js';
@@ -31,8 +33,23 @@ function readConfig(): Config {
   }
 }
 
+/** The data encryption key, or one clear line and exit 1 (a PostgreSQL deployment without a key). */
+function installKeyring(config: Config): void {
+  try {
+    // Before the database opens: rows written in clear before encryption are encrypted at open.
+    installKeyringFromConfig(config, { info: (message) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg: message })) });
+  } catch (error) {
+    if (error instanceof KeyringError) {
+      console.error(`Invalid configuration: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
+  installKeyring(config);
   let unlock = () => {};
   let database: Database;
   try {

@@ -57,7 +57,7 @@ export async function enableTotp(db: Db, user: UserRow, code: string, now: Date)
   const updated = await db
     .update(users)
     .set({ totpEnabledAt: now, totpLastStep: step, updatedAt: now })
-    .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt), eq(users.totpSecret, user.totpSecret)))
+    .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt), eq(users.updatedAt, user.updatedAt)))
     .returning({ id: users.id });
   return updated.length === 1;
 }

@@ -17,6 +17,11 @@ import { createBackup } from './backup.js';
 import { countRows, type TableCounts } from './database-copy.js';
 import { restoreBackup } from './restore.js';
 import { readTar, TarWriter } from './tar.js';
+import { installKeyring } from '../crypto/identity-fields.js';
+import { Keyring } from '../crypto/keyring.js';
+
+// buildApp below is the bare app: the keyring the encrypted columns use is installed here, as server.ts does.
+installKeyring(new Keyring(Buffer.alloc(32, 5)));
 
 const temp = mkdtempSync(path.join(tmpdir(), 'aipos-backup-test-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { encryptIdentityRows } from './encrypt-identity-rows.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -36,6 +37,8 @@ export type OpenOptions =
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.kind === 'pglite' ? await openPglite(options.dataDir) : openPostgres(options.url, options.poolSize);
   await database.migrate();
+  // Rows written in clear before identity encryption existed are encrypted once, right after the schema.
+  await encryptIdentityRows(database.db, 'legacy');
   return database;
 }
 

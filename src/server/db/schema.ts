@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,8 +14,22 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { keyring } from '../crypto/identity-fields.js';
+import { isEncrypted } from '../crypto/keyring.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Text encrypted at the driver boundary (AES-256-GCM, src/server/crypto/keyring.ts): rows hold
+ * ciphertext, code above the db layer sees the value. Never compare such a column in SQL (every
+ * encryption differs); search through its blind-index column instead. A value written before encryption
+ * existed reads as it is until the start-up pass encrypts it (db/encrypt-legacy-rows.ts).
+ */
+const encryptedText = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => keyring().encrypt(value),
+  fromDriver: (value) => (isEncrypted(value) ? keyring().decrypt(value) : value),
+});
 
 export const users = pgTable(
   'users',
@@ -23,7 +38,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('user'),
-    totpSecret: text('totp_secret'),
+    totpSecret: encryptedText('totp_secret'),
     totpEnabledAt: timestamptz('totp_enabled_at'),
     // The last accepted TOTP time step: a code is accepted once.
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
@@ -102,12 +117,15 @@ export const merchants = pgTable(
     tempatUsaha: text('tempat_usaha'),
     omsetPerBulan: bigint('omset_per_bulan', { mode: 'number' }).notNull().default(0),
     namaPemilik: text('nama_pemilik').notNull(),
-    nik: text('nik').notNull(),
+    nik: encryptedText('nik').notNull(),
+    // HMAC of the normalized NIK / account number: exact search and duplicate checks without decrypting.
+    nikHash: text('nik_hash'),
     noHp: text('no_hp').notNull(),
     email: text('email').notNull(),
     alamatPemilik: text('alamat_pemilik').notNull(),
     namaBank: text('nama_bank').notNull(),
-    noRekening: text('no_rekening').notNull(),
+    noRekening: encryptedText('no_rekening').notNull(),
+    noRekeningHash: text('no_rekening_hash'),
     namaRekening: text('nama_rekening').notNull(),
     status: text('status').notNull().default('processing'),
     catatanAdmin: text('catatan_admin'),
@@ -132,6 +150,8 @@ export const merchants = pgTable(
     uniqueIndex('merchants_kode_pendaftaran_key').on(t.kodePendaftaran),
     uniqueIndex('merchants_idempotency_key_key').on(t.idempotencyKey),
     index('merchants_email_hp_submitted_idx').on(t.email, t.noHp, t.submittedAt.desc()),
+    index('merchants_nik_hash_idx').on(t.nikHash),
+    index('merchants_no_rekening_hash_idx').on(t.noRekeningHash),
     // The admin list's orders, each ending in a unique key so a page is one index range, never a sort of
     // 100,000 rows (docs/decisions/0004). Only live rows: the list never shows a soft-deleted one.
     // nullsFirst: ORDER BY ... DESC means NULLS FIRST, and an index built NULLS LAST cannot serve it.

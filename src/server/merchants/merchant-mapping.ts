@@ -2,6 +2,7 @@ import { DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.j
 import type { MerchantDetail, MerchantListItem } from '../../domain/merchants.js';
 import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { BankStep, OwnerStep, StoreStep } from '../../domain/registration.js';
+import { accountNumberHash, nikHash } from '../crypto/identity-fields.js';
 import type { MerchantRow, NewMerchantRow } from '../db/schema.js';
 
 /** The merchant columns holding each slot's storage key. */
@@ -89,11 +90,21 @@ export function profileColumns(input: StoreStep & OwnerStep & BankStep): Omit<Ne
     omsetPerBulan: input.omset_per_bulan,
     namaPemilik: input.nama_pemilik,
     nik: input.nik,
+    nikHash: nikHash(input.nik),
     noHp: input.no_hp,
     email: input.email,
     alamatPemilik: input.alamat_pemilik,
     namaBank: input.nama_bank,
     noRekening: input.no_rekening,
+    noRekeningHash: accountNumberHash(input.no_rekening),
     namaRekening: input.nama_rekening,
+  };
+}
+
+/** The blind-index columns that follow a changed NIK or account number. */
+export function identityHashColumns(patch: Partial<MerchantRow>): Partial<MerchantRow> {
+  return {
+    ...(patch.nik !== undefined ? { nikHash: nikHash(patch.nik) } : {}),
+    ...(patch.noRekening !== undefined ? { noRekeningHash: accountNumberHash(patch.noRekening) } : {}),
   };
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { maskSensitiveFields } from './audit-diff.js';
-import { PROFILE_FIELDS, profileColumns, type ProfileField } from './merchant-mapping.js';
+import { identityHashColumns, PROFILE_FIELDS, profileColumns, type ProfileField } from './merchant-mapping.js';
 import { lockMerchant } from './merchant-repository.js';
 import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../registration/registration-code.js';
 
@@ -43,7 +43,7 @@ export async function updateMerchantProfile(db: Db, id: string, input: MerchantU
 
     const patch: Partial<MerchantRow> = { updatedAt: now };
     for (const field of changed) Object.assign(patch, { [PROFILE_FIELDS[field]]: input[field] ?? null });
-    const [updated] = await tx.update(merchants).set(patch).where(eq(merchants.id, id)).returning();
+    const [updated] = await tx.update(merchants).set({ ...patch, ...identityHashColumns(patch) }).where(eq(merchants.id, id)).returning();
 
     const statusChanged = changed.includes('status');
     if (statusChanged) {

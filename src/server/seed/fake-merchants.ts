@@ -1,4 +1,5 @@
 import { BANKS, BUSINESS_CATEGORIES, MERCHANT_STATUSES, PREMISES, type MerchantStatus } from '../../domain/vocabularies.js';
+import { accountNumberHash, nikHash } from '../crypto/identity-fields.js';
 import type { NewMerchantRow } from '../db/schema.js';
 
 /** A small deterministic PRNG (mulberry32): the same seed gives the same merchants, run after run. */
@@ -65,6 +66,7 @@ export function fakeMerchant({ index, random, now, status }: FakeMerchantOptions
     code = CODE_ALPHABET[n % 36] + code;
     n = Math.floor(n / 36);
   }
+  const account = digits(random, 10);
   return {
     kodePendaftaran: `AIP-S${code}`,
     namaToko: store,
@@ -78,11 +80,13 @@ export function fakeMerchant({ index, random, now, status }: FakeMerchantOptions
     omsetPerBulan: 1_000_000 * (1 + Math.floor(random() * 200)),
     namaPemilik: `${first} ${last}`,
     nik,
+    nikHash: nikHash(nik),
     noHp: `+628${digits(random, 9 + Math.floor(random() * 3))}`,
     email: `${first}.${last}${index}@contoh.co.id`.toLowerCase(),
     alamatPemilik: `${pick(random, STREETS)} No. ${1 + Math.floor(random() * 200)}, ${place.kota}`,
     namaBank: pick(random, BANKS),
-    noRekening: digits(random, 10),
+    noRekening: account,
+    noRekeningHash: accountNumberHash(account),
     namaRekening: `${first} ${last}`.toUpperCase(),
     status: status ?? pick(random, MERCHANT_STATUSES),
     submittedAt,

@@ -6,9 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
+import { installKeyringFromConfig } from '../crypto/key-source.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import type { Storage } from '../storage/storage.js';
+
+/** A fixed key for tests: the rows of a test database are as encrypted as in production. */
+export const TEST_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export type TestApp = {
   app: FastifyInstance;
@@ -34,7 +38,8 @@ export type TestAppOptions = {
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
-  const config = parseConfig({ NODE_ENV: 'test', ...options.env });
+  const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, ...options.env });
+  installKeyringFromConfig(config, { info: () => {} });
   const fresh = serverUrl ? await createFreshDatabase(serverUrl) : null;
   const database = fresh
     ? await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 })

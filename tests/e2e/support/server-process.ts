@@ -29,6 +29,9 @@ export async function freePort(): Promise<number> {
  * second factor, required by default in production, is off unless a suite turns it on: most suites sign
  * in with a password only, and the TOTP suites enrol explicitly.
  */
+/** The key every test server on PostgreSQL shares (two instances must read each other's rows). */
+export const E2E_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'aipos-e2e-'));
@@ -37,7 +40,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   if (process.env.E2E_LOG_LIST) appendFileSync(process.env.E2E_LOG_LIST, `${logFile}\n`);
   const log = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? 'dist'}/server/server.js`], {
-    env: { ...process.env, NODE_ENV: 'production', REQUIRE_ADMIN_MFA: 'false', LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: { ...process.env, NODE_ENV: 'production', REQUIRE_ADMIN_MFA: 'false', LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(env.DATABASE_URL ? { DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

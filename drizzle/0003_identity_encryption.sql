@@ -1,0 +1,4 @@
+ALTER TABLE "merchants" ADD COLUMN "nik_hash" text;--> statement-breakpoint
+ALTER TABLE "merchants" ADD COLUMN "no_rekening_hash" text;--> statement-breakpoint
+CREATE INDEX "merchants_nik_hash_idx" ON "merchants" USING btree ("nik_hash");--> statement-breakpoint
+CREATE INDEX "merchants_no_rekening_hash_idx" ON "merchants" USING btree ("no_rekening_hash");

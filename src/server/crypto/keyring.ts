@@ -1,0 +1,82 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+
+// `enc:v1:<key id>:<nonce>:<ciphertext+tag>`, base64url parts. The prefix tells ciphertext from a row
+// written before encryption existed, and the key id which key of the ring opens it.
+const PREFIX = 'enc:v1:';
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+
+export class KeyringError extends Error {}
+
+type Key = { id: string; encryption: Buffer; index: Buffer };
+
+function deriveKey(master: Buffer): Key {
+  if (master.length !== 32) throw new KeyringError('a data encryption key must be 32 bytes');
+  // Two keys from one secret: the blind index must not be computable from the encryption key's output.
+  const encryption = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'aipos/field-encryption/v1', 32));
+  const index = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'aipos/blind-index/v1', 32));
+  const id = createHash('sha256').update(encryption).digest('hex').slice(0, 8);
+  return { id, encryption, index };
+}
+
+/**
+ * AES-256-GCM for single fields (NIK, account number, TOTP secret) with a random nonce per value, and a
+ * keyed hash (HMAC-SHA-256) for exact search. The first key encrypts; the others only open what they
+ * wrote, so keys can rotate while rows are re-encrypted (npm run keys:rotate).
+ */
+export class Keyring {
+  private readonly keys: Key[];
+
+  constructor(current: Buffer, previous: Buffer[] = []) {
+    this.keys = [deriveKey(current), ...previous.map(deriveKey)];
+  }
+
+  get currentKeyId(): string {
+    return this.keys[0]!.id;
+  }
+
+  encrypt(plaintext: string): string {
+    const key = this.keys[0]!;
+    const nonce = randomBytes(NONCE_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key.encryption, nonce);
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    return `${PREFIX}${key.id}:${nonce.toString('base64url')}:${body.toString('base64url')}`;
+  }
+
+  decrypt(stored: string): string {
+    if (!isEncrypted(stored)) return stored;
+    const [id, nonce, body] = stored.slice(PREFIX.length).split(':');
+    const key = this.keys.find((candidate) => candidate.id === id);
+    if (!key || !nonce || !body) throw new KeyringError(`no key ${id ?? '?'} in the ring: set DATA_ENCRYPTION_KEY (and DATA_ENCRYPTION_KEYS_OLD) to the keys that wrote this data`);
+    const bytes = Buffer.from(body, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', key.encryption, Buffer.from(nonce, 'base64url'));
+    decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+  }
+
+  /** The blind index under the current key: what is stored beside the ciphertext. */
+  blindIndex(normalized: string): string {
+    return createHmac('sha256', this.keys[0]!.index).update(normalized).digest('base64url');
+  }
+
+  /** The blind index under every key of the ring: a search finds rows not yet rotated too. */
+  blindIndexes(normalized: string): string[] {
+    return this.keys.map((key) => createHmac('sha256', key.index).update(normalized).digest('base64url'));
+  }
+
+  /** True when the stored value was written under a key other than the current one. */
+  needsRotation(stored: string): boolean {
+    return !stored.startsWith(`${PREFIX}${this.currentKeyId}:`);
+  }
+}
+
+export function isEncrypted(stored: string): boolean {
+  return stored.startsWith(PREFIX);
+}
+
+/** A 32-byte key from its base64 text (standard or url-safe alphabet). */
+export function parseKey(text: string, name: string): Buffer {
+  const key = Buffer.from(text.trim(), 'base64');
+  if (key.length !== 32) throw new KeyringError(`${name} must be 32 bytes in base64 (make one with: openssl rand -base64 32)`);
+  return key;
+}
