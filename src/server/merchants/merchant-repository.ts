@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { MerchantList, MerchantListQuery, MerchantSort } from '../../domain/merchants.js';
 import type { Db } from '../db/database.js';
 import { merchantCounts, merchants, merchantSearchText, type MerchantRow } from '../db/schema.js';
 import { toListItem } from './merchant-mapping.js';
-import { escapeLike, searchVariants } from './merchant-search.js';
+import { escapeLike, identitySearch, searchVariants } from './merchant-search.js';
 
 const ORDER: Record<MerchantSort, SQL[]> = {
   newest: [desc(merchants.submittedAt), desc(merchants.id)],
@@ -19,6 +19,10 @@ export function merchantFilter(query: Pick<MerchantListQuery, 'q' | 'status'>): 
   if (query.q) {
     // The same expression as the trigram index, so PostgreSQL can use it.
     const matches = searchVariants(query.q).map((v) => ilike(merchantSearchText, `%${escapeLike(v)}%`));
+    // A whole NIK or account number is found through its keyed hash (the values are encrypted).
+    const identity = identitySearch(query.q);
+    if (identity.nik.length > 0) matches.push(inArray(merchants.nikHash, identity.nik));
+    if (identity.noRekening.length > 0) matches.push(inArray(merchants.noRekeningHash, identity.noRekening));
     conditions.push(matches.length === 1 ? matches[0]! : or(...matches)!);
   }
   return and(...conditions)!;

@@ -1,4 +1,5 @@
 import { stripSeparators } from '../../domain/indonesian-ids.js';
+import { keyring, normalizeAccountNumber, normalizeNik } from '../crypto/identity-fields.js';
 
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -19,4 +20,19 @@ export function searchVariants(term: string): string[] {
     }
   }
   return [...variants];
+}
+
+/**
+ * The blind indexes to look for when the term is a whole NIK (16 digits) or could be an account number
+ * (5-20 digits, separators allowed): under every key of the ring, so rows not yet rotated are found too.
+ */
+export function identitySearch(term: string): { nik: string[]; noRekening: string[] } {
+  const none = { nik: [], noRekening: [] };
+  if (!/^[\d\s.-]+$/.test(term)) return none;
+  const nik = normalizeNik(term);
+  const account = normalizeAccountNumber(term);
+  return {
+    nik: nik.length === 16 ? keyring().blindIndexes(nik) : [],
+    noRekening: /^\d{5,20}$/.test(account) ? keyring().blindIndexes(account) : [],
+  };
 }

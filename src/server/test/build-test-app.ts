@@ -21,6 +21,8 @@ export type TestApp = {
   storage: Storage;
   /** The folder the test's LocalDiskStorage writes to. */
   filesDir: string;
+  /** The test's own PostgreSQL database, or null on in-memory PGlite. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 };
 
@@ -61,6 +63,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     storage,
     filesDir,
+    databaseUrl: fresh?.url ?? null,
     async close() {
       await app.close();
       // A test may have closed the database on purpose already.

@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createBackup } from '../backup/backup.js';
+import { parseConfig } from '../config.js';
+import { openDatabase, queryRows } from '../db/database.js';
+import { LocalDiskStorage } from '../storage/local-disk-storage.js';
+import { signIn } from '../test/admin-session.js';
+import { buildTestApp, TEST_DATA_ENCRYPTION_KEY } from '../test/build-test-app.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../test/registration-fixtures.js';
+import { installKeyringFromConfig } from './key-source.js';
+
+const PEOPLE = [
+  { nik: '3174015503900001', no_rekening: '5550001112', email: 'satu@example.com' },
+  { nik: '3275046609850002', no_rekening: '9876543210123', email: 'dua@example.com' },
+];
+const SECRETS = PEOPLE.flatMap((p) => [p.nik, p.no_rekening]);
+
+const temp = mkdtempSync(path.join(tmpdir(), 'aipos-at-rest-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** Every file below a folder, read whole. */
+function filesBelow(dir: string): Buffer[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(dir, name))
+    .filter((file) => statSync(file).isFile())
+    .map((file) => readFileSync(file));
+}
+
+function expectNoSecretIn(haystacks: Buffer[]): void {
+  expect(haystacks.length).toBeGreaterThan(0);
+  for (const secret of SECRETS) {
+    expect(haystacks.some((bytes) => bytes.includes(secret)), `${secret} found in clear`).toBe(false);
+  }
+}
+
+describe('NIK and account numbers at rest', () => {
+  it('stores ciphertext and a keyed hash, and the admin search finds a merchant by its whole NIK or account number', async () => {
+    const t = await buildTestApp({ env: GENEROUS_LIMITS });
+    try {
+      for (const person of PEOPLE) await registerMerchant(t.app, person);
+      const rows = await queryRows<{ nik: string; no_rekening: string; nik_hash: string | null }>(t.database.db, 'select nik, no_rekening, nik_hash from merchants', []);
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(row.nik).toMatch(/^enc:v1:[0-9a-f]{8}:/);
+        expect(row.no_rekening).toMatch(/^enc:v1:[0-9a-f]{8}:/);
+        expect(row.nik_hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      }
+      const { cookie } = await signIn(t.app);
+      const search = async (q: string) => {
+        const response = await t.app.inject({ method: 'GET', url: `/api/admin/merchants?q=${encodeURIComponent(q)}`, headers: { cookie } });
+        expect(response.statusCode).toBe(200);
+        return response.json().items.map((item: { email: string }) => item.email);
+      };
+      expect(await search('3275046609850002')).toEqual(['dua@example.com']);
+      expect(await search('3275 0466 0985 0002')).toEqual(['dua@example.com']);
+      expect(await search('5550001112')).toEqual(['satu@example.com']);
+      expect(await search('555-000-1112')).toEqual(['satu@example.com']);
+      // Exact only: part of a NIK finds nothing (the ciphertext cannot be searched by substring).
+      expect(await search('327504660985')).toEqual([]);
+      if (t.databaseUrl) {
+        // pg_dump of the whole database, as a backup operator would take it.
+        const dump = execFileSync('pg_dump', ['--no-owner', t.databaseUrl], { maxBuffer: 64 * 1024 * 1024 });
+        expect(dump.includes('enc:v1:')).toBe(true);
+        expectNoSecretIn([dump]);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('leaves no NIK or account number in clear in the PGlite directory or in a backup archive', async () => {
+    const dataDir = path.join(temp, 'data');
+    const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, ...GENEROUS_LIMITS });
+    installKeyringFromConfig(config, { info: () => {} });
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const app = await buildApp({ config, database, storage: new LocalDiskStorage(path.join(dataDir, 'files')), clientDir: null, logger: false });
+    await app.ready();
+    for (const person of PEOPLE) await registerMerchant(app, person);
+    await app.close();
+    await database.close();
+    expectNoSecretIn(filesBelow(path.join(dataDir, 'pgdata')));
+
+    const archive = path.join(temp, 'backup.tar.gz');
+    await createBackup({ config, out: archive });
+    const tar = gunzipSync(readFileSync(archive));
+    expect(tar.includes('enc:v1:')).toBe(true);
+    expectNoSecretIn([tar]);
+  }, 120_000);
+
+  it('encrypts rows written in clear before encryption existed when the database opens', async () => {
+    const dataDir = path.join(temp, 'legacy');
+    installKeyringFromConfig(parseConfig({ DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY }), { info: () => {} });
+    const first = await openDatabase({ kind: 'pglite', dataDir });
+    await first.db.execute(sql`
+      insert into merchants (kode_pendaftaran, nama_toko, kategori_usaha, alamat_jalan, kecamatan, kota_kab, provinsi, kode_pos,
+        nama_pemilik, nik, no_hp, email, alamat_pemilik, nama_bank, no_rekening, nama_rekening)
+      values ('AIP-OLD01', 'Toko Lama', 'Retail', 'Jl. Lama No. 1 Jakarta', 'Gambir', 'Jakarta Pusat', 'DKI Jakarta', '10110',
+        'Budi Lama', '3174015503900001', '+6281234567890', 'lama@example.com', 'Jl. Lama No. 1', 'BCA', '1234567890', 'BUDI LAMA')`);
+    await first.close();
+
+    const reopened = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const [raw] = await queryRows<{ nik: string; no_rekening: string; nik_hash: string | null }>(reopened.db, 'select nik, no_rekening, nik_hash from merchants', []);
+      expect(raw!.nik).toMatch(/^enc:v1:/);
+      expect(raw!.no_rekening).toMatch(/^enc:v1:/);
+      expect(raw!.nik_hash).not.toBeNull();
+      const [row] = await reopened.db.query.merchants.findMany();
+      expect([row!.nik, row!.noRekening]).toEqual(['3174015503900001', '1234567890']);
+    } finally {
+      await reopened.close();
+    }
+  }, 120_000);
+});
