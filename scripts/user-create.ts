@@ -51,7 +51,7 @@ async function main(): Promise<void> {
 
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = parseConfig(process.env);
-installKeyringFromConfig(config, console);
+  installKeyringFromConfig(config, console);
   let unlock = () => {};
   let database: Database;
   try {

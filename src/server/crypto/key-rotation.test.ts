@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { parseConfig } from '../config.js';
+import { openDatabase, queryRows, type Database } from '../db/database.js';
+import { LocalDiskStorage } from '../storage/local-disk-storage.js';
+import { buildTestApp } from '../test/build-test-app.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../test/registration-fixtures.js';
+import { installKeyringFromConfig, readKeyFile } from './key-source.js';
+import { Keyring } from './keyring.js';
+
+const temp = mkdtempSync(path.join(tmpdir(), 'aipos-rotate-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+type Raw = { nik: string; no_rekening: string; nik_hash: string };
+const rawRows = (database: Database) => queryRows<Raw>(database.db, 'select nik, no_rekening, nik_hash from merchants order by nik_hash', []);
+
+function rotate(env: Record<string, string>): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/keys-rotate.ts'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+}
+
+describe('npm run keys:rotate', () => {
+  it('moves every value of the embedded database to a new key in the key file, and drops the old key', async () => {
+    const dataDir = path.join(temp, 'data');
+    const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...GENEROUS_LIMITS });
+    const before = installKeyringFromConfig(config, { info: () => {} });
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const app = await buildApp({ config, database, storage: new LocalDiskStorage(path.join(dataDir, 'files')), clientDir: null, logger: false });
+    await app.ready();
+    await registerMerchant(app, { nik: '3174015503900001', no_rekening: '5550001112' });
+    await registerMerchant(app, { nik: '3275046609850002', no_rekening: '7770002223333', email: 'dua@example.com' });
+    await app.close();
+    await database.close();
+
+    const output = rotate({ DATA_DIR: dataDir, DATABASE_URL: '', DATA_ENCRYPTION_KEY: '' });
+    const keys = readKeyFile(dataDir);
+    expect(keys).toHaveLength(1);
+    const after = new Keyring(keys[0]!);
+    expect(after.currentKeyId).not.toBe(before.currentKeyId);
+    expect(output).toContain(`done: 2 values now under key ${after.currentKeyId}`);
+
+    installKeyringFromConfig(config, { info: () => {} });
+    const reopened = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      const rows = await rawRows(reopened);
+      for (const row of rows) {
+        expect(row.nik.startsWith(`enc:v1:${after.currentKeyId}:`)).toBe(true);
+        expect(row.no_rekening.startsWith(`enc:v1:${after.currentKeyId}:`)).toBe(true);
+      }
+      expect(rows.map((row) => row.nik_hash).sort()).toEqual([after.blindIndex('3174015503900001'), after.blindIndex('3275046609850002')].sort());
+      const merchants = await reopened.db.query.merchants.findMany();
+      expect(merchants.map((m) => m.nik).sort()).toEqual(['3174015503900001', '3275046609850002']);
+    } finally {
+      await reopened.close();
+    }
+  }, 120_000);
+
+  it.runIf(process.env.DATABASE_URL)('re-encrypts a PostgreSQL database under DATA_ENCRYPTION_KEY, reading with DATA_ENCRYPTION_KEYS_OLD', async () => {
+    const oldKey = Buffer.alloc(32, 7).toString('base64');
+    const newKey = Buffer.alloc(32, 8).toString('base64');
+    const t = await buildTestApp({ env: { DATA_ENCRYPTION_KEY: oldKey, ...GENEROUS_LIMITS } });
+    try {
+      await registerMerchant(t.app, { nik: '3174015503900001', no_rekening: '5550001112' });
+      expect(() => rotate({ DATABASE_URL: t.databaseUrl!, DATA_ENCRYPTION_KEY: newKey, DATA_ENCRYPTION_KEYS_OLD: '' })).toThrow();
+      rotate({ DATABASE_URL: t.databaseUrl!, DATA_ENCRYPTION_KEY: newKey, DATA_ENCRYPTION_KEYS_OLD: oldKey });
+      const ring = new Keyring(Buffer.from(newKey, 'base64'));
+      const [row] = await rawRows(t.database);
+      expect(row!.nik.startsWith(`enc:v1:${ring.currentKeyId}:`)).toBe(true);
+      expect(row!.nik_hash).toBe(ring.blindIndex('3174015503900001'));
+      expect(ring.decrypt(row!.no_rekening)).toBe('5550001112');
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
