@@ -58,3 +58,18 @@ export function maskAccountNumber(accountNumber: string): string {
 export function isMaskedEmail(value: string): boolean {
   return /^[^@]?\*\*\*[^@]?@/u.test(value) || value === STARS;
 }
+
+const DOTS = '••••';
+
+/** The admin screens' NIK: `3171 •••• •••• 0001`, the regency code and the last four digits. */
+export function maskNikForAdmin(nik: string): string {
+  const value = nik.replace(/\s/g, '');
+  if (value.length < 8) return DOTS;
+  return `${value.slice(0, 4)} ${DOTS} ${DOTS} ${value.slice(-4)}`;
+}
+
+/** The admin screens' account number: `•••• 7890`. */
+export function maskAccountForAdmin(accountNumber: string): string {
+  const value = accountNumber.replace(/[\s.-]/g, '');
+  return value.length > 4 ? `${DOTS} ${value.slice(-4)}` : DOTS;
+}

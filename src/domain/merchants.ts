@@ -8,6 +8,7 @@ export const MERCHANT_MESSAGES = {
   staleSave: 'Data merchant telah diubah oleh admin lain. Muat ulang data terbaru sebelum menyimpan.',
   deleted: 'Merchant berhasil dihapus',
   noteTooLong: 'Catatan admin maksimal 1000 karakter',
+  revealField: 'Pilih data yang akan ditampilkan: nik atau no_rekening',
 } as const;
 
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -68,9 +69,11 @@ export const MerchantDetailSchema = MerchantListItemSchema.extend({
   kode_pos: z.string(),
   tempat_usaha: z.string().nullable(),
   omset_per_bulan: z.number().int(),
+  /** Masked (`3171 •••• •••• 0001`); the value itself only through POST .../reveal. */
   nik: z.string(),
   alamat_pemilik: z.string(),
   nama_bank: z.string(),
+  /** Masked (`•••• 7890`). */
   no_rekening: z.string(),
   nama_rekening: z.string(),
   catatan_admin: z.string().nullable(),
@@ -103,6 +106,9 @@ export type MerchantCreate = z.infer<typeof MerchantCreateSchema>;
  * from; a row changed since then is a 409, so two admins never overwrite each other silently.
  */
 export const MerchantUpdateSchema = MerchantCreateSchema.extend({
+  // Shown masked until revealed: an edit that did not reveal them leaves them out (unchanged).
+  nik: OwnerStepSchema.shape.nik.optional(),
+  no_rekening: BankStepSchema.shape.no_rekening.optional(),
   tempat_usaha: z.enum(PREMISES, REGISTRATION_MESSAGES.premises).nullable(),
   omset_per_bulan: StoreStepSchema.shape.omset_per_bulan,
   status: z.enum(MERCHANT_STATUSES),
@@ -110,6 +116,13 @@ export const MerchantUpdateSchema = MerchantCreateSchema.extend({
   expected_updated_at: z.iso.datetime({ offset: true }),
 }).strict();
 export type MerchantUpdate = z.infer<typeof MerchantUpdateSchema>;
+
+/** POST /api/admin/merchants/:id/reveal: one identity value in clear, for this view, audited. */
+export const REVEALABLE_FIELDS = ['nik', 'no_rekening'] as const;
+export const RevealRequestSchema = z.object({ field: z.enum(REVEALABLE_FIELDS, MERCHANT_MESSAGES.revealField) }).strict();
+export type RevealRequest = z.infer<typeof RevealRequestSchema>;
+export const RevealResponseSchema = z.object({ field: z.enum(REVEALABLE_FIELDS), value: z.string() });
+export type RevealResponse = z.infer<typeof RevealResponseSchema>;
 
 /** POST /api/admin/merchants/:id/status. */
 export const MerchantStatusChangeSchema = z

@@ -47,6 +47,9 @@ export const AUDIT_ACTIONS = [
   'status_change',
   'document_reupload',
   'document_download',
+  'document_view',
+  'pii_reveal',
+  'retention_purge',
   'login',
   'export',
 ] as const;

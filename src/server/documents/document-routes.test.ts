@@ -4,7 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, merchants } from '../db/schema.js';
 import { signIn, type SignedIn } from '../test/admin-session.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { GENEROUS_LIMITS, makeJpeg, makePdf, makePng, multipartBody, padJpeg, registerMerchant, stageDocument, type RegisteredMerchant } from '../test/registration-fixtures.js';
+import {
+  GENEROUS_LIMITS,
+  makeJpeg,
+  makePdf,
+  makePng,
+  multipartBody,
+  padJpeg,
+  postRegistration,
+  registerMerchant,
+  registrationBody,
+  stageDocument,
+  stageRequiredDocuments,
+  type RegisteredMerchant,
+} from '../test/registration-fixtures.js';
 
 describe('admin documents', () => {
   let t: TestApp;
@@ -34,7 +47,7 @@ describe('admin documents', () => {
     expect((await t.app.inject({ method: 'POST', url: url('foto_ktp'), headers: body.headers, payload: body.payload })).statusCode).toBe(401);
   });
 
-  it('serves the stored bytes inline with no-store and nosniff, without an audit row', async () => {
+  it('serves the stored bytes inline with no-store and nosniff, and audits the look as document_view', async () => {
     const response = await t.app.inject({ method: 'GET', url: url('foto_ktp'), headers: { cookie: admin.cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/jpeg');
@@ -43,6 +56,20 @@ describe('admin documents', () => {
     expect(response.headers['content-disposition']).toBe(`inline; filename="${merchant.kode_pendaftaran}-ktp.jpg"; filename*=UTF-8''${encodeURIComponent(`${merchant.kode_pendaftaran}-ktp.jpg`)}`);
     const stored = await t.storage.get((await row()).fotoKtp!);
     expect(response.rawPayload.equals(stored!)).toBe(true);
+    const views = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'document_view'));
+    expect(views.map((e) => [e.actorId, e.targetId, e.diff])).toEqual([[admin.userId, merchant.id, { kind: 'foto_ktp', filename: `${merchant.kode_pendaftaran}-ktp.jpg` }]]);
+  });
+
+  it('serves a PDF as an attachment even for a preview, so no browser viewer renders it at our origin', async () => {
+    const documents = { ...(await stageRequiredDocuments(t.app)), npwp_file: await stageDocument(t.app, 'npwp_file', makePdf()) };
+    const created = await postRegistration(t.app, registrationBody(documents, { email: 'pdf@example.com' }));
+    expect(created.statusCode).toBe(201);
+    const [withPdf] = await t.database.db.select().from(merchants).where(eq(merchants.kodePendaftaran, created.json().kode_pendaftaran));
+    const response = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${withPdf!.id}/documents/npwp_file`, headers: { cookie: admin.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="AIP-[A-Z0-9_-]{5}-npwp\.pdf"/);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('downloads as an attachment named {kode}-{slug}.{ext} and audits document_download', async () => {

@@ -9,7 +9,7 @@ import { requireAdmin } from '../auth/request-auth.js';
 import { AppError } from '../http/app-error.js';
 import { toDetail } from '../merchants/merchant-mapping.js';
 import { readSingleFile, UPLOAD_LIMITS } from '../registration/multipart-upload.js';
-import { auditDownload, readDocument, replaceDocument } from './document-service.js';
+import { auditDocumentRead, readDocument, replaceDocument } from './document-service.js';
 
 const ParamsSchema = z.object({ id: z.string().max(100), slot: z.enum(DOCUMENT_SLOTS, MESSAGES.documentMissing) }).strict();
 const QuerySchema = z.object({ download: z.enum(['0', '1']).optional() }).strict();
@@ -35,10 +35,13 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, slot } = request.params;
       const document = await readDocument(app.deps, id, slot);
       const download = request.query.download === '1';
-      if (download) await auditDownload(app.deps, actorOf(request), id, slot, document.filename);
+      // Every read of the bytes is recorded: previews and thumbnails as document_view, downloads as
+      // document_download (UU PDP: who looked at which identity document, when).
+      await auditDocumentRead(app.deps, actorOf(request), id, slot, document.filename, download ? 'document_download' : 'document_view');
       return reply
         .header('Content-Type', document.contentType)
-        .header('Content-Disposition', contentDisposition(download ? 'attachment' : 'inline', document.filename))
+        // A PDF is never rendered by the browser's own viewer at our origin: always an attachment.
+        .header('Content-Disposition', contentDisposition(download || document.contentType === 'application/pdf' ? 'attachment' : 'inline', document.filename))
         .header('Cache-Control', 'no-store')
         .header('X-Content-Type-Options', 'nosniff')
         .send(document.bytes);

@@ -39,10 +39,17 @@ export async function readDocument(deps: Deps, merchantId: string, slot: Documen
   return { bytes, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: documentFilename(merchant, slot, key), merchant };
 }
 
-export async function auditDownload(deps: Deps, actor: Actor, merchantId: string, slot: DocumentSlot, filename: string): Promise<void> {
+export async function auditDocumentRead(
+  deps: Deps,
+  actor: Actor,
+  merchantId: string,
+  slot: DocumentSlot,
+  filename: string,
+  action: 'document_view' | 'document_download',
+): Promise<void> {
   await writeAudit(deps.db, {
     actorId: actor.id,
-    action: 'document_download',
+    action,
     targetTable: 'merchants',
     targetId: merchantId,
     diff: { kind: slot, filename },

@@ -26,7 +26,7 @@ async function readEvents(body: ReadableStream<Uint8Array>, count: number, timeo
   return events;
 }
 
-const PROFILE_FIELDS = ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'nama_pemilik', 'nik', 'no_hp', 'email', 'alamat_pemilik', 'nama_bank', 'no_rekening', 'nama_rekening', 'status', 'catatan_admin'];
+const PROFILE_FIELDS = ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'nama_pemilik', 'no_hp', 'email', 'alamat_pemilik', 'nama_bank', 'nama_rekening', 'status', 'catatan_admin'];
 
 describe('GET /api/admin/events', () => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import { DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.js';
 import type { MerchantDetail, MerchantListItem } from '../../domain/merchants.js';
+import { maskAccountForAdmin, maskNikForAdmin } from '../../domain/masking.js';
 import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { BankStep, OwnerStep, StoreStep } from '../../domain/registration.js';
 import { accountNumberHash, nikHash } from '../crypto/identity-fields.js';
@@ -41,10 +42,11 @@ export function toDetail(row: MerchantRow): MerchantDetail {
     kode_pos: row.kodePos,
     tempat_usaha: row.tempatUsaha,
     omset_per_bulan: row.omsetPerBulan,
-    nik: row.nik,
+    // Masked by default (UU PDP): the clear value is revealed one field at a time, audited.
+    nik: maskNikForAdmin(row.nik),
     alamat_pemilik: row.alamatPemilik,
     nama_bank: row.namaBank,
-    no_rekening: row.noRekening,
+    no_rekening: maskAccountForAdmin(row.noRekening),
     nama_rekening: row.namaRekening,
     catatan_admin: row.catatanAdmin,
     updated_at: row.updatedAt.toISOString(),

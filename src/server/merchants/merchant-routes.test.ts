@@ -96,7 +96,8 @@ describe('admin merchant API', () => {
   it('reads, edits with the version it started from, and answers 409 on a stale save', async () => {
     const { id } = (await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Versi' })).json();
     const detail = (await call('GET', `/api/admin/merchants/${id}`)).json();
-    expect(detail).toMatchObject({ nik: '3171011708900001', documents: { foto_ktp: false, npwp_file: false } });
+    expect(detail).toMatchObject({ nik: '3171 •••• •••• 0001', no_rekening: '•••• 7890', documents: { foto_ktp: false, npwp_file: false } });
+    expect(JSON.stringify(detail)).not.toContain('3171011708900001');
     const first = await call('PUT', `/api/admin/merchants/${id}`, { ...pickProfile(detail), nama_toko: 'Toko Versi Baru', expected_updated_at: detail.updated_at });
     expect(first.statusCode).toBe(200);
     expect(first.json().nama_toko).toBe('Toko Versi Baru');
@@ -105,6 +106,33 @@ describe('admin merchant API', () => {
     expect(stale.json()).toEqual({ error: { code: 'STALE_UPDATE', message: 'Data merchant telah diubah oleh admin lain. Muat ulang data terbaru sebelum menyimpan.' } });
     const rows = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, id));
     expect(rows.map((r) => r.action)).toEqual(['create', 'update']);
+  });
+
+  it('reveals NIK or account number one at a time, audited as pii_reveal; an edit after the reveal may change them', async () => {
+    const { id } = (await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Rahasia' })).json();
+    const nik = await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'nik' });
+    expect(nik.statusCode).toBe(200);
+    expect(nik.json()).toEqual({ field: 'nik', value: '3171011708900001' });
+    expect(nik.headers['cache-control']).toBe('no-store');
+    expect((await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'no_rekening' })).json()).toEqual({ field: 'no_rekening', value: '1234567890' });
+    const wrong = await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'email' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe('Pilih data yang akan ditampilkan: nik atau no_rekening');
+    expect((await call('POST', '/api/admin/merchants/00000000-0000-4000-8000-000000000000/reveal', { field: 'nik' })).statusCode).toBe(404);
+    const log = (await call('GET', `/api/admin/merchants/${id}/audit`)).json();
+    expect(log.items.filter((item: { action: string }) => item.action === 'pii_reveal').map((item: { diff: unknown }) => item.diff)).toEqual([
+      { field: 'no_rekening', merchant_name: 'Toko Rahasia' },
+      { field: 'nik', merchant_name: 'Toko Rahasia' },
+    ]);
+    const detail = (await call('GET', `/api/admin/merchants/${id}`)).json();
+    const saved = await call('PUT', `/api/admin/merchants/${id}`, { ...pickProfile(detail), nik: '3171015708900002', expected_updated_at: detail.updated_at });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().nik).toBe('3171 •••• •••• 0002');
+    expect((await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'no_rekening' })).json().value).toBe('1234567890');
+    // The masked text itself is never accepted as a NIK.
+    const masked = await call('PUT', `/api/admin/merchants/${id}`, { ...pickProfile(detail), nik: detail.nik, expected_updated_at: saved.json().updated_at });
+    expect(masked.statusCode).toBe(400);
+    expect(masked.json().error).toMatchObject({ field: 'nik', message: 'NIK harus 16 digit' });
   });
 
   it('changes status through its endpoint, with the audit row and an event', async () => {
@@ -175,6 +203,7 @@ describe('admin merchant API', () => {
 });
 
 function pickProfile(detail: Record<string, unknown>): Record<string, unknown> {
-  const fields = ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'nama_pemilik', 'nik', 'no_hp', 'email', 'alamat_pemilik', 'nama_bank', 'no_rekening', 'nama_rekening', 'status', 'catatan_admin'];
+  // NIK and account number come masked; a save that did not reveal them leaves them out.
+  const fields = ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'nama_pemilik', 'no_hp', 'email', 'alamat_pemilik', 'nama_bank', 'nama_rekening', 'status', 'catatan_admin'];
   return Object.fromEntries(fields.map((f) => [f, detail[f]]));
 }

@@ -11,6 +11,8 @@ import {
   MerchantListSchema,
   MerchantStatusChangeSchema,
   MerchantUpdateSchema,
+  RevealRequestSchema,
+  RevealResponseSchema,
 } from '../../domain/merchants.js';
 import { listMerchantAudit, writeAudit } from '../audit/audit-repository.js';
 import type { MerchantEvent } from '../events/event-bus.js';
@@ -19,7 +21,7 @@ import { requireAdmin } from '../auth/request-auth.js';
 import { exportMerchantsCsv } from './merchant-export.js';
 import { toDetail } from './merchant-mapping.js';
 import { findMerchant, listMerchants } from './merchant-repository.js';
-import { changeMerchantStatus, createMerchant, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
+import { changeMerchantStatus, createMerchant, revealMerchantField, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
 
 // Any string: a malformed id is simply a merchant that does not exist (404), like a deleted one.
 const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
@@ -89,6 +91,15 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await changeMerchantStatus(db, request.params.id, request.body, actorOf(request), app.deps.now());
       void announce(request, 'status_changed', row.id);
       return toDetail(row);
+    },
+  );
+
+  app.post(
+    '/merchants/:id/reveal',
+    { schema: { tags: ['admin'], params: IdParamsSchema, body: RevealRequestSchema, response: { 200: RevealResponseSchema } } },
+    async (request) => {
+      const value = await revealMerchantField(db, request.params.id, request.body.field, actorOf(request));
+      return { field: request.body.field, value };
     },
   );
 

@@ -38,7 +38,8 @@ describe('merchant changes and their audit rows', () => {
   };
   const updateBody = (row: MerchantRow, changes: Record<string, unknown>) => {
     const detail = toDetail(row) as Record<string, unknown>;
-    const profile = Object.fromEntries(Object.keys(PROFILE_FIELDS).map((field) => [field, detail[field]]));
+    // The detail shows NIK and account number masked: a save that did not reveal them leaves them out.
+    const profile = Object.fromEntries(Object.keys(PROFILE_FIELDS).filter((field) => field !== 'nik' && field !== 'no_rekening').map((field) => [field, detail[field]]));
     return MerchantUpdateSchema.parse({ ...profile, expected_updated_at: row.updatedAt.toISOString(), ...changes });
   };
 

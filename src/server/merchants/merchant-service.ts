@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../domain/messages.js';
-import { MERCHANT_MESSAGES, type MerchantCreate, type MerchantStatusChange, type MerchantUpdate } from '../../domain/merchants.js';
+import { MERCHANT_MESSAGES, type MerchantCreate, type MerchantStatusChange, type MerchantUpdate, type RevealRequest } from '../../domain/merchants.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
@@ -36,6 +36,8 @@ export async function updateMerchantProfile(db: Db, id: string, input: MerchantU
       throw new AppError(409, 'STALE_UPDATE', MERCHANT_MESSAGES.staleSave);
     }
     const changed = (Object.keys(PROFILE_FIELDS) as ProfileField[]).filter((field) => {
+      // NIK and account number are sent only after a reveal; left out, they stay as they are.
+      if ((field === 'nik' || field === 'no_rekening') && input[field] === undefined) return false;
       const next = input[field] ?? null;
       return row[PROFILE_FIELDS[field]] !== next;
     });
@@ -126,5 +128,14 @@ export async function softDeleteMerchant(db: Db, id: string, actor: Actor, now: 
     const row = await requireLockedMerchant(tx, id);
     await tx.update(merchants).set({ isDeleted: true, updatedAt: now }).where(eq(merchants.id, id));
     await writeAudit(tx, { ...audit(actor), action: 'soft_delete', targetId: id, diff: { merchant_name: row.namaToko } });
+  });
+}
+
+/** One identity value in clear for the admin who asked, with a pii_reveal audit row (UU PDP: every look). */
+export async function revealMerchantField(db: Db, id: string, field: RevealRequest['field'], actor: Actor): Promise<string> {
+  return db.transaction(async (tx) => {
+    const row = await requireLockedMerchant(tx, id);
+    await writeAudit(tx, { ...audit(actor), action: 'pii_reveal', targetId: id, diff: { field, merchant_name: row.namaToko } });
+    return field === 'nik' ? row.nik : row.noRekening;
   });
 }

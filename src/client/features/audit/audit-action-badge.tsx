@@ -10,6 +10,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   status_change: 'Ubah status',
   document_reupload: 'Upload ulang dokumen',
   document_download: 'Unduh dokumen',
+  document_view: 'Lihat dokumen',
+  pii_reveal: 'Tampilkan data pribadi',
+  retention_purge: 'Hapus data pribadi (retensi)',
   login: 'Login',
   export: 'Ekspor',
 };
@@ -23,6 +26,9 @@ const ACTION_COLOURS: Record<AuditAction, string> = {
   status_change: 'bg-amber-100 text-amber-800',
   document_reupload: 'bg-violet-100 text-violet-800',
   document_download: 'bg-cyan-100 text-cyan-800',
+  document_view: 'bg-sky-100 text-sky-800',
+  pii_reveal: 'bg-orange-100 text-orange-800',
+  retention_purge: 'bg-stone-200 text-stone-800',
   login: 'bg-slate-200 text-slate-800',
   export: 'bg-teal-100 text-teal-800',
 };
