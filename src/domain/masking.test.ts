@@ -55,3 +55,14 @@ describe('maskAccountNumber', () => {
     expect(maskAccountNumber('1234')).toBe('****');
   });
 });
+
+describe('admin masks (UU PDP: masked by default)', () => {
+  it('shows a NIK as its first and last four digits in groups, and an account number as its last four', async () => {
+    const { maskAccountForAdmin, maskNikForAdmin } = await import('./masking.js');
+    expect(maskNikForAdmin('3171011708900001')).toBe('3171 •••• •••• 0001');
+    expect(maskNikForAdmin('123')).toBe('••••');
+    expect(maskAccountForAdmin('1234567890')).toBe('•••• 7890');
+    expect(maskAccountForAdmin('123-456.7890')).toBe('•••• 7890');
+    expect(maskAccountForAdmin('123')).toBe('••••');
+  });
+});

@@ -277,6 +277,34 @@ describe('delete and create', () => {
   });
 });
 
+describe('identity data, masked by default', () => {
+  it('shows NIK and account number masked, reveals one on request, and records the look', async () => {
+    const merchant = await createMerchantThroughApi(admin.request, 'Toko Data Pribadi');
+    const page = await adminPage();
+    await page.goto(`/admin/merchants/${merchant.id}`);
+    const nik = page.getByLabel('NIK', { exact: true });
+    await page.getByRole('group', { name: 'Informasi Pemilik' }).waitFor();
+    expect(await nik.inputValue()).toBe('3174 •••• •••• 0001');
+    expect(await page.getByLabel('Nomor Rekening', { exact: true }).inputValue()).toBe('•••• 4455');
+    expect(await page.content()).not.toContain('3174015505900001');
+
+    await page.getByRole('button', { name: 'Tampilkan NIK' }).click();
+    await page.waitForFunction(() => (document.querySelector('input[name="nik"]') as HTMLInputElement | null)?.value === '3174015505900001');
+    expect(await page.getByRole('button', { name: 'Tampilkan NIK' }).count()).toBe(0);
+    // The account number stays masked until asked for, also in edit mode (where it cannot be typed over).
+    await page.getByRole('button', { name: 'Edit Merchant' }).click();
+    const account = page.getByLabel('Nomor Rekening', { exact: true });
+    expect(await account.getAttribute('readonly')).not.toBeNull();
+    expect(await account.inputValue()).toBe('•••• 4455');
+    expect(await page.getByLabel('NIK', { exact: true }).getAttribute('readonly')).toBeNull();
+    await page.getByRole('button', { name: 'Batal' }).click();
+
+    await page.getByRole('tab', { name: 'Aktivitas' }).click();
+    await page.getByTestId('activity-entry').first().waitFor();
+    expect(await page.getByTestId('audit-action').allInnerTexts()).toContain('pii_reveal');
+  });
+});
+
 describe('audit trail', () => {
   it('the Aktivitas tab lists this merchant’s changes by that admin', async () => {
     const page = await adminPage();

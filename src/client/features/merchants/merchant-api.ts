@@ -10,6 +10,8 @@ import {
   type MerchantListQuery,
   type MerchantStatusChange,
   type MerchantUpdateSchema,
+  RevealResponseSchema,
+  type RevealRequest,
 } from '../../../domain/merchants';
 import { apiFetch, ApiRequestError } from '../../lib/api-client';
 
@@ -66,6 +68,12 @@ export function updateMerchant(id: string, body: MerchantUpdateBody): Promise<Me
 
 export function changeMerchantStatus(id: string, body: MerchantStatusChange): Promise<MerchantDetail> {
   return apiFetch(`${idPath(id)}/status`, { method: 'POST', body, schema: MerchantDetailSchema });
+}
+
+/** One identity value in clear; the server audits every call as pii_reveal. */
+export async function revealMerchantField(id: string, field: RevealRequest['field']): Promise<string> {
+  const answer = await apiFetch(`${idPath(id)}/reveal`, { method: 'POST', body: { field }, schema: RevealResponseSchema });
+  return answer.value;
 }
 
 export async function deleteMerchant(id: string): Promise<void> {

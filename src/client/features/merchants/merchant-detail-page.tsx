@@ -14,6 +14,7 @@ import { MerchantDetailHeader } from './merchant-detail-header';
 import { MerchantDocumentsTab } from './merchant-documents-tab';
 import { MerchantNotFound } from './merchant-not-found';
 import { MerchantProfileForm } from './merchant-profile-form';
+import { useRevealedValues } from './revealable-field';
 import { StaleSaveAlert } from './stale-save-alert';
 import { useLiveMerchantUpdates } from './use-live-merchant-updates';
 import { useMerchantDetail } from './use-merchant-detail';
@@ -40,6 +41,7 @@ export function MerchantDetailPage() {
   // Bumped by Muat Ulang: the edit form mounts again on the version just loaded.
   const [edition, setEdition] = useState(0);
   usePageTitle(detail.data?.nama_toko ?? 'Detail Merchant');
+  const [revealed, addRevealed] = useRevealedValues(`${id}|${detail.data?.updated_at ?? ''}`);
 
   if (isNotFound(detail.error)) return <MerchantNotFound />;
   const merchant = detail.data;
@@ -101,6 +103,7 @@ export function MerchantDetailPage() {
             merchant={merchant}
             editing={editing}
             onSave={onSave}
+            reveal={{ merchantId: merchant.id, values: revealed, onRevealed: addRevealed }}
           />
         </TabsContent>
         <TabsContent value="dokumen">

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import type { MerchantDetail } from '../../../domain/merchants';
+import type { MerchantDetail, RevealRequest } from '../../../domain/merchants';
+import type { RevealState } from './revealable-field';
 import { ApiRequestError } from '../../lib/api-client';
 import { BankInfoCard, OwnerInfoCard, StoreAddressCard, StoreInfoCard } from './profile-cards';
 import { PROFILE_FIELDS, ProfileFormSchema, toMerchantUpdate, toProfileForm, type ProfileForm } from './profile-form';
@@ -14,23 +15,25 @@ type MerchantProfileFormProps = {
   merchant: MerchantDetail;
   editing: boolean;
   onSave: SaveMerchant;
+  /** NIK and account number revealed on this screen (each look audited by the server). */
+  reveal: RevealState;
 };
 
 /**
  * Tab Profil. Mounted afresh (by key) for each view and each edit: the values and the version the edit
  * started from are taken once at mount, so a background refetch never overwrites what is being typed.
  */
-export function MerchantProfileForm({ merchant, editing, onSave }: MerchantProfileFormProps) {
+export function MerchantProfileForm({ merchant, editing, onSave, reveal }: MerchantProfileFormProps) {
   const [startedFrom] = useState(merchant.updated_at);
   const form = useForm<ProfileForm, unknown, ProfileForm>({
     // raw: the server normalises (phone, NIK) with the same schema; the form only checks.
     resolver: zodResolver(ProfileFormSchema, undefined, { raw: true }),
-    defaultValues: toProfileForm(merchant),
+    defaultValues: { ...toProfileForm(merchant), ...reveal.values },
   });
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await onSave(toMerchantUpdate(values, merchant, startedFrom));
+      await onSave(toMerchantUpdate(values, merchant, startedFrom, new Set(Object.keys(reveal.values) as RevealRequest['field'][])));
     } catch (error) {
       // The toast is the page's; a field the server refused is also marked at the field.
       const field = error instanceof ApiRequestError && error.status === 400 ? error.field : undefined;
@@ -45,8 +48,8 @@ export function MerchantProfileForm({ merchant, editing, onSave }: MerchantProfi
       <form id={PROFILE_FORM_ID} noValidate onSubmit={(event) => void submit(event)} aria-label="Profil merchant" className="grid gap-6 lg:grid-cols-2">
         <StoreInfoCard editing={editing} turnover={merchant.omset_per_bulan} />
         <StoreAddressCard editing={editing} />
-        <OwnerInfoCard editing={editing} />
-        <BankInfoCard editing={editing} />
+        <OwnerInfoCard editing={editing} reveal={reveal} />
+        <BankInfoCard editing={editing} reveal={reveal} />
       </form>
     </FormProvider>
   );

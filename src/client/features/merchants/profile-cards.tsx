@@ -3,6 +3,7 @@ import { formatRupiah } from '../../../domain/format';
 import { BANKS, BUSINESS_CATEGORIES, MERCHANT_STATUSES, PREMISES, STATUS_LABELS } from '../../../domain/vocabularies';
 import { Card } from '../../components/ui/card';
 import { ReadOnlyValue, SelectField, TextareaField, TextField } from './merchant-fields';
+import { RevealableField, type RevealState } from './revealable-field';
 
 const STATUS_OPTIONS = MERCHANT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
@@ -57,12 +58,12 @@ export function StoreAddressCard({ editing }: CardProps) {
   );
 }
 
-export function OwnerInfoCard({ editing }: CardProps) {
+export function OwnerInfoCard({ editing, reveal }: CardProps & { reveal: RevealState }) {
   const ro = !editing;
   return (
     <ProfileCard title="Informasi Pemilik">
       <TextField name="nama_pemilik" label="Nama Pemilik" required={editing} readOnly={ro} maxLength={200} />
-      <TextField name="nik" label="NIK" required={editing} readOnly={ro} inputMode="numeric" maxLength={20} />
+      <RevealableField name="nik" label="NIK" editing={editing} maxLength={20} reveal={reveal} />
       <TextField name="no_hp" label="Nomor HP" type="tel" required={editing} readOnly={ro} maxLength={20} />
       <TextField name="email" label="Email" type="email" required={editing} readOnly={ro} maxLength={254} />
       <Wide>
@@ -72,12 +73,12 @@ export function OwnerInfoCard({ editing }: CardProps) {
   );
 }
 
-export function BankInfoCard({ editing }: CardProps) {
+export function BankInfoCard({ editing, reveal }: CardProps & { reveal: RevealState }) {
   const ro = !editing;
   return (
     <ProfileCard title="Informasi Bank">
       <SelectField name="nama_bank" label="Nama Bank" required={editing} readOnly={ro} options={BANKS} placeholder="Pilih bank" />
-      <TextField name="no_rekening" label="Nomor Rekening" required={editing} readOnly={ro} inputMode="numeric" maxLength={30} />
+      <RevealableField name="no_rekening" label="Nomor Rekening" editing={editing} maxLength={30} reveal={reveal} />
       <TextField name="nama_rekening" label="Nama Pemilik Rekening" required={editing} readOnly={ro} maxLength={200} />
     </ProfileCard>
   );

@@ -19,10 +19,10 @@ const merchant: MerchantDetail = {
   kode_pos: '12920',
   tempat_usaha: null,
   omset_per_bulan: 15_000_000,
-  nik: '3174015505900001',
+  nik: '3174 •••• •••• 0001',
   alamat_pemilik: 'Jl. Melati No. 5, Jakarta',
   nama_bank: 'BCA',
-  no_rekening: '9876501234',
+  no_rekening: '•••• 1234',
   nama_rekening: 'Budi Santoso',
   catatan_admin: null,
   updated_at: '2026-11-21T01:02:03.456Z',
@@ -59,6 +59,17 @@ describe('toMerchantUpdate', () => {
     expect(body).toMatchObject({ nama_toko: 'Toko Berkah Jaya', status: 'verified', catatan_admin: null, tempat_usaha: null, omset_per_bulan: 15_000_000 });
     expect(body.expected_updated_at).toBe('2026-11-21T01:02:03.456Z');
     expect(MerchantUpdateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('sends NIK and account number only once revealed, so a save never stores the mask', () => {
+    const form = toProfileForm(merchant);
+    const unrevealed = toMerchantUpdate(form, merchant, merchant.updated_at);
+    expect(unrevealed).not.toHaveProperty('nik');
+    expect(unrevealed).not.toHaveProperty('no_rekening');
+    const revealed = toMerchantUpdate({ ...form, nik: '3174015505900001' }, merchant, merchant.updated_at, new Set(['nik']));
+    expect(revealed).toMatchObject({ nik: '3174015505900001' });
+    expect(revealed).not.toHaveProperty('no_rekening');
+    expect(MerchantUpdateSchema.safeParse(revealed).success).toBe(true);
   });
 
   it('trims a note and keeps a chosen premises', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MERCHANT_MESSAGES, MerchantUpdateSchema, type MerchantDetail } from '../../../domain/merchants';
+import { MERCHANT_MESSAGES, MerchantUpdateSchema, type MerchantDetail, type RevealRequest } from '../../../domain/merchants';
 import { PREMISES } from '../../../domain/vocabularies';
 
 /**
@@ -12,7 +12,12 @@ export const ProfileFormSchema = MerchantUpdateSchema.omit({
   omset_per_bulan: true,
   tempat_usaha: true,
   catatan_admin: true,
+  nik: true,
+  no_rekening: true,
 }).extend({
+  // Masked until revealed; a revealed value is checked by the server with the same schema (400 marks it).
+  nik: z.string(),
+  no_rekening: z.string(),
   tempat_usaha: z.union([z.literal(''), z.enum(PREMISES)]),
   catatan_admin: z.string().max(1000, MERCHANT_MESSAGES.noteTooLong),
 });
@@ -52,10 +57,19 @@ export function toProfileForm(merchant: MerchantDetail): ProfileForm {
  * The PUT body: what was typed (the server parses it with the same schema), the turnover as it was,
  * and the updated_at the edit started from, so a save over someone else's change is refused (409).
  */
-export function toMerchantUpdate(form: ProfileForm, merchant: Pick<MerchantDetail, 'omset_per_bulan'>, startedFrom: string): z.input<typeof MerchantUpdateSchema> {
+export function toMerchantUpdate(
+  form: ProfileForm,
+  merchant: Pick<MerchantDetail, 'omset_per_bulan'>,
+  startedFrom: string,
+  revealed: ReadonlySet<RevealRequest['field']> = new Set(),
+): z.input<typeof MerchantUpdateSchema> {
   const note = form.catatan_admin.trim();
+  const { nik, no_rekening, ...rest } = form;
   return {
-    ...form,
+    ...rest,
+    // Only what was revealed (and so could be edited) is sent; the rest stays as stored.
+    ...(revealed.has('nik') ? { nik } : {}),
+    ...(revealed.has('no_rekening') ? { no_rekening } : {}),
     tempat_usaha: form.tempat_usaha === '' ? null : form.tempat_usaha,
     // SPEC §5: an empty note is stored as null.
     catatan_admin: note === '' ? null : note,
