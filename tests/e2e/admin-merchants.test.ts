@@ -296,7 +296,9 @@ describe('identity data, masked by default', () => {
     const account = page.getByLabel('Nomor Rekening', { exact: true });
     expect(await account.getAttribute('readonly')).not.toBeNull();
     expect(await account.inputValue()).toBe('•••• 4455');
-    expect(await page.getByLabel('NIK', { exact: true }).getAttribute('readonly')).toBeNull();
+    // Revealed, the NIK is an ordinary (required) field of the edit.
+    expect(await page.locator('input[name="nik"]').getAttribute('readonly')).toBeNull();
+    expect(await page.locator('input[name="nik"]').inputValue()).toBe('3174015505900001');
     await page.getByRole('button', { name: 'Batal' }).click();
 
     await page.getByRole('tab', { name: 'Aktivitas' }).click();
