@@ -54,6 +54,10 @@ export const ConfigSchema = z.object({
   DATA_ENCRYPTION_KEY: z.string().min(1).optional(),
   DATA_ENCRYPTION_KEYS_OLD: z.string().min(1).optional(),
 
+  // UU PDP: days after its last change that a rejected / a deleted registration keeps its personal data.
+  RETENTION_REJECTED_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  RETENTION_DELETED_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+
   // Document bytes: local disk under DATA_DIR/files, or an S3-compatible bucket shared by every instance.
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),

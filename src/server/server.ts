@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { startStatisticsMaintenance } from './db/statistics-maintenance.js';
 import { PostgresEventBus } from './events/event-bus.js';
 import { startUploadPurge } from './registration/upload-purge.js';
+import { startRetention } from './privacy/retention.js';
 import { createStorage } from './storage/create-storage.js';
 
 // Built, the client sits beside the server (BUILD_DIR/client); run from src (npm run dev), in dist/client.
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
   const stopUploadPurge = startUploadPurge(app);
   // PGlite never autovacuums: the server keeps the planner's statistics fresh itself (hourly).
   const stopStatistics = startStatisticsMaintenance(database, app.log);
+  // Personal data of rejected or deleted registrations past RETENTION_*_DAYS: at start, then daily.
+  const stopRetention = startRetention(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -90,6 +93,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     stopUploadPurge();
     stopStatistics();
+    stopRetention();
     try {
       // Stops accepting, lets in-flight requests finish, then the database goes.
       await app.close();

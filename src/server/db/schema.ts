@@ -143,6 +143,8 @@ export const merchants = pgTable(
     idempotencyKey: text('idempotency_key'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    // Set when retention removed the personal data and documents (RETENTION_*_DAYS, docs/privacy.md).
+    purgedAt: timestamptz('purged_at'),
     submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -151,6 +153,8 @@ export const merchants = pgTable(
     uniqueIndex('merchants_idempotency_key_key').on(t.idempotencyKey),
     index('merchants_email_hp_submitted_idx').on(t.email, t.noHp, t.submittedAt.desc()),
     index('merchants_nik_hash_idx').on(t.nikHash),
+    // The retention pass looks for rejected or deleted rows not yet purged, oldest change first.
+    index('merchants_retention_idx').on(t.updatedAt).where(sql`${t.purgedAt} is null and (${t.status} = 'rejected' or ${t.isDeleted})`),
     index('merchants_no_rekening_hash_idx').on(t.noRekeningHash),
     // The admin list's orders, each ending in a unique key so a page is one index range, never a sort of
     // 100,000 rows (docs/decisions/0004). Only live rows: the list never shows a soft-deleted one.

@@ -1,0 +1,122 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock } from '../auth/auth-test-kit.js';
+import { queryRows } from '../db/database.js';
+import { auditLogs, merchants, uploads } from '../db/schema.js';
+import { signIn, type SignedIn } from '../test/admin-session.js';
+import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../test/registration-fixtures.js';
+import { listRetentionDue, PURGED_MARKER, purgeDueMerchants } from './retention.js';
+
+const DAY = 24 * 3_600_000;
+
+describe('retention of personal data (UU PDP)', () => {
+  const clock = testClock('2026-01-05T03:00:00.000Z');
+  let t: TestApp;
+  let admin: SignedIn;
+  const ids: Record<string, string> = {};
+  const call = (method: 'POST' | 'DELETE' | 'GET', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+  const idOf = async (kode: string) => (await t.database.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.kodePendaftaran, kode)))[0]!.id;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ now: clock.now, env: GENEROUS_LIMITS });
+    admin = await signIn(t.app);
+    for (const [name, email] of [['rejected', 'tolak@example.com'], ['deleted', 'hapus@example.com'], ['verified', 'oke@example.com'], ['recent', 'baru@example.com']] as const) {
+      ids[name] = await idOf((await registerMerchant(t.app, { email, nama_toko: `Toko ${name}` })).kode_pendaftaran);
+    }
+    expect((await call('POST', `/api/admin/merchants/${ids.rejected}/status`, { status: 'rejected', catatan_admin: 'KTP tidak terbaca' })).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/merchants/${ids.deleted}`)).statusCode).toBe(204);
+    expect((await call('POST', `/api/admin/merchants/${ids.verified}/status`, { status: 'verified' })).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const deps = () => ({ ...t.app.deps, config: t.config });
+
+  it('keeps everything inside the windows', async () => {
+    clock.advance(29 * DAY);
+    expect(await listRetentionDue(deps())).toEqual([]);
+    expect(await purgeDueMerchants(deps())).toBe(0);
+  });
+
+  it('removes the documents and personal data of a deleted merchant after 30 days and of a rejected one after 180', async () => {
+    clock.advance(2 * DAY);
+    expect((await listRetentionDue(deps())).map((item) => [item.nama_toko, item.reason])).toEqual([['Toko deleted', 'deleted']]);
+    const filesBefore = (await t.database.db.select().from(uploads).where(eq(uploads.claimedBy, ids.deleted!))).map((u) => u.storageKey);
+    expect(filesBefore).toHaveLength(5);
+    expect(await purgeDueMerchants(deps())).toBe(1);
+    for (const key of filesBefore) expect(await t.storage.exists(key)).toBe(false);
+
+    // A rejected merchant changed again (a note) waits from that change; the recent one is left alone.
+    clock.advance(150 * DAY);
+    expect(await purgeDueMerchants(deps())).toBe(1);
+    const [rejected] = await t.database.db.select().from(merchants).where(eq(merchants.id, ids.rejected!));
+    expect(rejected).toMatchObject({
+      namaToko: 'Toko rejected',
+      status: 'rejected',
+      nik: PURGED_MARKER,
+      noRekening: PURGED_MARKER,
+      noHp: PURGED_MARKER,
+      email: PURGED_MARKER,
+      alamatJalan: PURGED_MARKER,
+      alamatPemilik: PURGED_MARKER,
+      namaPemilik: PURGED_MARKER,
+      nikHash: null,
+      fotoKtp: null,
+      fotoSelfieKtp: null,
+      fotoKk: null,
+      catatanAdmin: null,
+    });
+    expect(rejected!.kodePendaftaran).toMatch(/^AIP-/);
+    expect(rejected!.purgedAt).toEqual(clock.now());
+    // The stored NIK is still ciphertext (of the marker), so nothing personal is left in clear either.
+    const [raw] = await queryRows<{ nik: string }>(t.database.db, 'select nik from merchants where id = $1', [ids.rejected]);
+    expect(raw!.nik).toMatch(/^enc:v1:/);
+    expect(await t.database.db.select().from(uploads).where(eq(uploads.claimedBy, ids.rejected!))).toEqual([]);
+
+    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'retention_purge'));
+    expect(audit.map((row) => [row.actorId, row.targetId, row.diff])).toEqual([
+      [null, ids.deleted, { merchant_name: 'Toko deleted', kode_pendaftaran: expect.stringMatching(/^AIP-/), reason: 'deleted', documents: 5 }],
+      [null, ids.rejected, { merchant_name: 'Toko rejected', kode_pendaftaran: expect.stringMatching(/^AIP-/), reason: 'rejected', documents: 5 }],
+    ]);
+    // 'System' in the audit screen: no actor. (The session of months ago has ended: sign in again.)
+    admin = await signIn(t.app);
+    const log = (await call('GET', `/api/admin/merchants/${ids.rejected}/audit`)).json();
+    expect(log.items[0]).toMatchObject({ action: 'retention_purge', actor_email: null });
+  });
+
+  it('never touches a verified merchant, however old, nor one still processing', async () => {
+    clock.advance(3000 * DAY);
+    expect(await purgeDueMerchants(deps())).toBe(0);
+    for (const id of [ids.verified!, ids.recent!]) {
+      const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, id));
+      expect(row!.nik).toBe('3174015503900001');
+      expect(row!.fotoKtp).not.toBeNull();
+      expect(await t.storage.exists(row!.fotoKtp!)).toBe(true);
+      expect(row!.purgedAt).toBeNull();
+    }
+  });
+});
+
+describe('npm run retention -- --dry-run', () => {
+  it('lists what would go and changes nothing', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'aipos-retention-'));
+    let output: string;
+    try {
+      output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/retention.ts', '--dry-run'], {
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: '' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(output).toContain('0 merchants would lose their documents and personal data (dry run, nothing changed)');
+  });
+});
