@@ -66,4 +66,5 @@ export const API_MESSAGES = {
   internal: 'Terjadi kesalahan pada server. Silakan coba lagi.',
   unavailable: 'Layanan sedang tidak tersedia. Silakan coba lagi.',
   methodNotAllowed: 'Metode tidak diizinkan',
+  stagingFull: 'Penyimpanan dokumen sementara sedang penuh. Silakan coba unggah lagi beberapa saat lagi.',
 } as const;

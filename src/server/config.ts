@@ -54,6 +54,10 @@ export const ConfigSchema = z.object({
   DATA_ENCRYPTION_KEY: z.string().min(1).optional(),
   DATA_ENCRYPTION_KEYS_OLD: z.string().min(1).optional(),
 
+  // Documents staged but not yet claimed by a registration, all clients together: past this, uploads get 503
+  // (a flood of abandoned uploads must not fill the disk with identity documents).
+  STAGED_UPLOADS_MAX_MB: z.coerce.number().int().min(1).default(2048),
+
   // UU PDP: days after its last change that a rejected / a deleted registration keeps its personal data.
   RETENTION_REJECTED_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   RETENTION_DELETED_DAYS: z.coerce.number().int().min(1).max(3650).default(30),

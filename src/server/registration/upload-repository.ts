@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sum } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { uploads, type UploadRow } from '../db/schema.js';
 
@@ -44,4 +44,10 @@ export async function deleteUnclaimedUploadsBefore(db: Db, cutoff: Date): Promis
     .where(and(isNull(uploads.claimedBy), lt(uploads.createdAt, cutoff)))
     .returning({ storageKey: uploads.storageKey });
   return rows.map((row) => row.storageKey);
+}
+
+/** Bytes held by staged uploads no registration has claimed (the partial index covers them). */
+export async function stagedBytes(db: Db): Promise<number> {
+  const [row] = await db.select({ total: sum(uploads.size) }).from(uploads).where(isNull(uploads.claimedBy));
+  return Number(row?.total ?? 0);
 }

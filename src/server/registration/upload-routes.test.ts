@@ -247,3 +247,33 @@ describe('POST /api/uploads rate limit', () => {
     }
   });
 });
+
+describe('POST /api/uploads: the cap on staged bytes', () => {
+  it('answers 503 in Indonesian once STAGED_UPLOADS_MAX_MB would be passed, storing nothing; a claimed or purged upload frees room', async () => {
+    const t = await buildTestApp({ env: { STAGED_UPLOADS_MAX_MB: '1' } });
+    try {
+      // A noisy photo stays a few hundred KB after re-encoding: a few fit under 1 MB, then no more.
+      const file = await sharp({ create: { width: 500, height: 500, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+      const accepted: number[] = [];
+      let refused: Awaited<ReturnType<typeof uploadFile>> | null = null;
+      for (let i = 0; i < 10 && !refused; i += 1) {
+        const response = await uploadFile(t.app, 'foto_usaha', file);
+        if (response.statusCode === 201) accepted.push(response.json().size);
+        else refused = response;
+      }
+      expect(accepted.length).toBeGreaterThan(0);
+      expect(refused?.statusCode).toBe(503);
+      expect(refused?.json()).toEqual({
+        error: { code: 'STAGING_FULL', message: 'Penyimpanan dokumen sementara sedang penuh. Silakan coba unggah lagi beberapa saat lagi.' },
+      });
+      const staged = await t.database.db.select().from(uploads);
+      expect(staged).toHaveLength(accepted.length);
+      expect(accepted.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1024 * 1024);
+      // Room again once the staged rows are gone (the 24-hour purge, or a registration claiming them).
+      await t.database.db.delete(uploads);
+      expect((await uploadFile(t.app, 'foto_usaha', file)).statusCode).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+});
