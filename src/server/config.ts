@@ -47,6 +47,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().positive().default(5),
   // Unset: required in production (identity documents sit behind the admin sign-in).
   REQUIRE_ADMIN_MFA: booleanFromEnv.optional(),
+  // Live-update stream: a heartbeat (and a fresh check of the session) this often; shorter than any proxy's idle timeout.
+  SSE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
 
   // NIK, account numbers and TOTP secrets are encrypted with this key (32 bytes, base64). Unset on the
   // embedded database: a key file in DATA_DIR. Required with DATABASE_URL. While rotating, the keys that

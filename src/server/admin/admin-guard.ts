@@ -13,6 +13,8 @@ declare module 'fastify' {
      * routes set it; everything else under /api/admin stays shut until enrolment is done.
      */
     allowWithoutSecondFactor?: boolean;
+    /** Called by the browser by itself (SSE): the session is checked but its idle timeout not extended. */
+    passiveSession?: boolean;
   }
 }
 

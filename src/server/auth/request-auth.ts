@@ -13,7 +13,9 @@ export function loadSession(request: FastifyRequest): Promise<ValidSession | nul
   if (!found) {
     const { db, config, now } = request.server.deps;
     const token = readSessionToken(request, config);
-    found = token ? validateSessionToken(db, config, token, now()) : Promise.resolve(null);
+    // Routes the browser calls by itself (the SSE stream and its reconnects) must not keep an idle admin in.
+    const slide = !request.routeOptions.config.passiveSession;
+    found = token ? validateSessionToken(db, config, token, now(), { slide }) : Promise.resolve(null);
     cache.set(request, found);
   }
   return found;

@@ -41,7 +41,7 @@ export async function createSession(db: Db, config: Config, input: NewSession, n
  * The Copenhagen Book's validation: unknown, idle-expired or past the absolute lifetime is no session
  * (and the row goes); otherwise activity slides the idle window, never past the absolute end.
  */
-export async function validateSessionToken(db: Db, config: Config, token: string, now: Date): Promise<ValidSession | null> {
+export async function validateSessionToken(db: Db, config: Config, token: string, now: Date, options: { slide?: boolean } = {}): Promise<ValidSession | null> {
   const id = hashToken(token);
   const [row] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id));
   if (!row) return null;
@@ -51,7 +51,8 @@ export async function validateSessionToken(db: Db, config: Config, token: string
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (!session.secondFactorPending && now.getTime() - session.lastSeenAt.getTime() >= SLIDE_GRANULARITY_MS) {
+  // A request the browser makes by itself (an SSE reconnect, a heartbeat check) is no sign of a person.
+  if (options.slide !== false && !session.secondFactorPending && now.getTime() - session.lastSeenAt.getTime() >= SLIDE_GRANULARITY_MS) {
     const expiresAt = new Date(Math.min(now.getTime() + minutes(config.SESSION_IDLE_MINUTES), absoluteEnd));
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
     return { session: { ...session, lastSeenAt: now, expiresAt }, user: row.user };

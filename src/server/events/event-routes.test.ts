@@ -90,3 +90,64 @@ describe('GET /api/admin/events', () => {
     ]);
   });
 });
+
+describe('GET /api/admin/events and the session', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { SSE_HEARTBEAT_SECONDS: '1' } });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** The stream's text until it ends (or the time runs out). */
+  async function readUntilEnd(body: ReadableStream<Uint8Array>, timeoutMs: number): Promise<{ text: string; ended: boolean }> {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+      if (!chunk) break;
+      if (chunk.done) return { text, ended: true };
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    await reader.cancel();
+    return { text, ended: false };
+  }
+
+  it('checks the session at each heartbeat and closes the stream after logout', async () => {
+    const admin = await signIn(t.app);
+    const response = await fetch(`${base}/api/admin/events`, { headers: { cookie: admin.cookie } });
+    expect(response.status).toBe(200);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: admin.cookie } });
+    expect(logout.statusCode).toBe(204);
+    const { text, ended } = await readUntilEnd(response.body!, 5000);
+    expect(ended).toBe(true);
+    expect(text).toContain('event: session_ended');
+    expect((await fetch(`${base}/api/admin/events`, { headers: { cookie: admin.cookie } })).status).toBe(401);
+  });
+
+  it('does not extend the idle timeout: the stream and its reconnects are not activity', async () => {
+    const admin = await signIn(t.app, { email: 'idle@aipos.test' });
+    const { sessions } = await import('../db/schema.js');
+    const { eq } = await import('drizzle-orm');
+    const before = await t.database.db.select().from(sessions);
+    const [mine] = before.filter((s) => s.userId === admin.userId);
+    // Pretend the last real request was long ago (past the slide granularity), then only the stream talks.
+    const past = new Date(Date.now() - 20 * 60_000);
+    await t.database.db.update(sessions).set({ lastSeenAt: past, expiresAt: new Date(past.getTime() + 30 * 60_000) }).where(eq(sessions.id, mine!.id));
+    const response = await fetch(`${base}/api/admin/events`, { headers: { cookie: admin.cookie } });
+    expect(response.status).toBe(200);
+    const { text } = await readUntilEnd(response.body!, 2500);
+    expect(text).toContain(': heartbeat');
+    const [after] = await t.database.db.select().from(sessions).where(eq(sessions.id, mine!.id));
+    expect(after!.lastSeenAt).toEqual(past);
+    // An ordinary admin request does slide it.
+    await t.app.inject({ method: 'GET', url: '/api/admin/merchants', headers: { cookie: admin.cookie } });
+    const [slid] = await t.database.db.select().from(sessions).where(eq(sessions.id, mine!.id));
+    expect(slid!.lastSeenAt.getTime()).toBeGreaterThan(past.getTime());
+  });
+});

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-
-const HEARTBEAT_MS = 15_000;
+import { readSessionToken } from '../auth/session-cookie.js';
+import { validateSessionToken } from '../auth/session-store.js';
 
 /**
  * GET /api/admin/events: Server-Sent Events announcing merchant changes (id and kind only), with
@@ -14,7 +14,11 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const res of open) res.end();
   });
 
-  app.get('/events', { schema: { tags: ['admin'], summary: 'Server-Sent Events of merchant changes' } }, (request, reply) => {
+  const heartbeatMs = app.deps.config.SSE_HEARTBEAT_SECONDS * 1000;
+  const { db, config, now } = app.deps;
+
+  app.get('/events', { config: { passiveSession: true }, schema: { tags: ['admin'], summary: 'Server-Sent Events of merchant changes' } }, (request, reply) => {
+    const token = readSessionToken(request, config);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -30,7 +34,17 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const unsubscribe = app.deps.events.subscribe((event) => {
       res.write(`event: merchant\ndata: ${JSON.stringify(event)}\n\n`);
     });
-    const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    // Each heartbeat checks the session again (without extending it): after a logout or the idle or
+    // absolute end, the stream says so and closes; the reconnect then gets 401 and the screen signs out.
+    const heartbeat = setInterval(() => {
+      void (token ? validateSessionToken(db, config, token, now(), { slide: false }) : Promise.resolve(null))
+        .then((session) => {
+          if (session && !session.session.secondFactorPending) return void res.write(': heartbeat\n\n');
+          res.write('event: session_ended\ndata: {}\n\n');
+          res.end();
+        })
+        .catch(() => res.write(': heartbeat\n\n'));
+    }, heartbeatMs);
     const cleanup = () => {
       clearInterval(heartbeat);
       unsubscribe();

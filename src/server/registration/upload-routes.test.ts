@@ -253,7 +253,7 @@ describe('POST /api/uploads: the cap on staged bytes', () => {
     const t = await buildTestApp({ env: { STAGED_UPLOADS_MAX_MB: '1' } });
     try {
       // A noisy photo stays a few hundred KB after re-encoding: a few fit under 1 MB, then no more.
-      const file = await sharp({ create: { width: 500, height: 500, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+      const file = await sharp({ create: { width: 500, height: 500, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
       const accepted: number[] = [];
       let refused: Awaited<ReturnType<typeof uploadFile>> | null = null;
       for (let i = 0; i < 10 && !refused; i += 1) {
