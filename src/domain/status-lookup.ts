@@ -36,11 +36,13 @@ export const StatusResultSchema = z
     no_hp: z.string(),
     kode_pendaftaran: z.string(),
     submitted_at: z.string(),
+    // Null unless the asker holds the receipt token of the browser that registered (UU PDP: a guessed
+    // code or a known e-mail and phone must not open the street address or the admin's note).
     catatan_admin: z.string().nullable(),
-    alamat_jalan: z.string(),
-    kecamatan: z.string(),
+    alamat_jalan: z.string().nullable(),
+    kecamatan: z.string().nullable(),
     provinsi: z.string(),
-    kode_pos: z.string(),
+    kode_pos: z.string().nullable(),
   })
   .strict();
 export type StatusResult = z.infer<typeof StatusResultSchema>;

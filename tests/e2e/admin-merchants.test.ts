@@ -140,6 +140,14 @@ describe('merchant list', () => {
     const publicPage = await visitor.newPage();
     await publicPage.goto(`/status?code=${registration.kode_pendaftaran}`);
     await publicPage.getByText(STATUS_MESSAGES.verified.body).waitFor();
+    // The note reaches the applicant's own browser (receipt token), never a code alone.
+    expect(await publicPage.getByText('Dokumen lengkap dan valid.').count()).toBe(0);
+    await publicPage.evaluate((r) => {
+      sessionStorage.setItem('aipos.registration.submitted', 'true');
+      sessionStorage.setItem('aipos.registration.code', r.kode_pendaftaran);
+      sessionStorage.setItem('aipos.registration.receiptToken', r.receipt_token);
+    }, registration);
+    await publicPage.goto('/status');
     await publicPage.getByText('Dokumen lengkap dan valid.').waitFor();
   });
 });

@@ -80,7 +80,6 @@ describe('status page', () => {
       '+62 813-****-2468',
       registration.kode_pendaftaran,
       'WIB',
-      'Jl. Melati No. 12, RT 03/RW 05, Tebet, Jakarta Selatan, DKI Jakarta, 12810',
       'Sedang Diproses',
       'Verifikasi data membutuhkan waktu 1-2 hari kerja.',
       'Pendaftaran rekening bank membutuhkan waktu 3-5 hari kerja.',
@@ -92,6 +91,9 @@ describe('status page', () => {
     }
     expect(text).not.toContain('Siti Rahayu');
     expect(text).not.toContain('3174015503900001');
+    // A code alone opens no street address (UU PDP): no address row at all.
+    expect(text).not.toContain('Jl. Melati');
+    expect(text).not.toContain('12810');
     expect(await card.getByRole('note', { name: 'Catatan Admin' }).count()).toBe(0);
   });
 
@@ -109,6 +111,8 @@ describe('status page', () => {
     expect(await page.getByRole('textbox', { name: 'Kode Pendaftaran' }).inputValue()).toBe(registration.kode_pendaftaran);
     const text = await card.innerText();
     for (const value of [registration.nama_pemilik, registration.email, registration.no_hp]) expect(text).toContain(value);
+    // The registering browser sees the address too.
+    expect(text).toContain('Jl. Melati No. 12, RT 03/RW 05, Tebet, Jakarta Selatan, DKI Jakarta, 12810');
     expect(text).not.toContain('disamarkan');
   });
 
@@ -148,7 +152,7 @@ describe('status page', () => {
     }
   });
 
-  it('shows the message of each of the four statuses, and the admin note when there is one', async () => {
+  it('shows the message of each of the four statuses; a code alone never opens the admin note', async () => {
     const page = await openPage();
     const cases = [
       ['AIP-PRC01', 'processing'],
@@ -163,8 +167,9 @@ describe('status page', () => {
       expect(await page.getByTestId('status-badge').textContent(), code).toBe(`Status: ${label}`);
       expect(await page.getByTestId('status-message').innerText(), code).toContain(message);
     }
-    // The last one: its note, and '-' for the empty category.
-    expect(await page.getByRole('note', { name: 'Catatan Admin' }).innerText()).toContain('Foto KTP buram, mohon unggah ulang.');
+    // The last one has a note, kept for the browser that registered; '-' for the empty category.
+    expect(await page.getByRole('note', { name: 'Catatan Admin' }).count()).toBe(0);
+    expect(await result(page).innerText()).not.toContain('Foto KTP buram');
     const store = page.getByRole('region', { name: 'Informasi Toko' });
     expect(await store.innerText()).toMatch(/Kategori Usaha\s*-\s/);
   });

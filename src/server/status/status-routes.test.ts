@@ -108,7 +108,7 @@ describe('POST /api/status/lookup', () => {
       expect(response.headers['cache-control']).toBe('no-store');
     });
 
-    it('masks e-mail, phone and owner name for a code alone', async () => {
+    it('masks e-mail, phone and owner name for a code alone, and leaves out the address and the admin note', async () => {
       const response = await lookup({ kode_pendaftaran: 'aip-ab12c' });
       expect(response.json()).toEqual({
         status: 'processing',
@@ -120,11 +120,11 @@ describe('POST /api/status/lookup', () => {
         no_hp: '+62 812-****-7890',
         kode_pendaftaran: 'AIP-AB12C',
         submitted_at: '2026-11-20T07:30:00.000Z',
-        catatan_admin: 'Foto KTP buram',
-        alamat_jalan: 'Jl. Merdeka No. 10',
-        kecamatan: 'Tebet',
+        catatan_admin: null,
+        alamat_jalan: null,
+        kecamatan: null,
         provinsi: 'DKI Jakarta',
-        kode_pos: '12810',
+        kode_pos: null,
       });
       const siti = (await lookup({ kode_pendaftaran: 'AIP-X_Y-Z' })).json();
       expect([siti.nama_pemilik, siti.email, siti.no_hp]).toEqual(['Siti N. A.', 's***h@contoh.co.id', '+62 811-****-8877']);
@@ -133,6 +133,7 @@ describe('POST /api/status/lookup', () => {
     it('answers full values to the browser holding the receipt token', async () => {
       const body = (await lookup({ kode_pendaftaran: 'aip-ab12c', receipt_token: token })).json();
       expect([body.nama_pemilik, body.email, body.no_hp]).toEqual(['Budi Santoso', 'budi@gmail.com', '+6281234567890']);
+      expect([body.alamat_jalan, body.kecamatan, body.kode_pos, body.catatan_admin]).toEqual(['Jl. Merdeka No. 10', 'Tebet', '12810', 'Foto KTP buram']);
     });
 
     it('still masks with a wrong, empty or null token, or a token of another registration', async () => {
@@ -155,7 +156,7 @@ describe('POST /api/status/lookup', () => {
   });
 
   describe('by e-mail and phone', () => {
-    it('finds the newest registration with the phone and e-mail in any spelling, unmasked', async () => {
+    it('finds the newest registration with the phone and e-mail in any spelling: those two as typed, the name masked, no address or note', async () => {
       const spellings: [string, string][] = [
         ['budi@gmail.com', '+6281234567890'],
         ['BUDI@Gmail.com', '081234567890'],
@@ -170,7 +171,8 @@ describe('POST /api/status/lookup', () => {
         expect(Object.keys(body).sort()).toEqual(RESULT_KEYS);
         expect(body.kode_pendaftaran).toBe('AIP-NEW01');
         expect(body.status).toBe('verified');
-        expect([body.nama_pemilik, body.email, body.no_hp]).toEqual(['Budi Santoso', 'budi@gmail.com', '+6281234567890']);
+        expect([body.nama_pemilik, body.email, body.no_hp]).toEqual(['Budi S.', 'budi@gmail.com', '+6281234567890']);
+        expect([body.alamat_jalan, body.kecamatan, body.kode_pos, body.catatan_admin]).toEqual([null, null, null, null]);
       }
     });
 

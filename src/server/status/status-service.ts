@@ -7,22 +7,23 @@ import { hashToken } from '../shared/tokens.js';
 import { findByCode, findNewestByEmailAndPhone, type PublicMerchantRow } from './status-repository.js';
 
 /**
- * The public status of one registration, or null when none matches. A code alone is guessable, so its
- * answer masks e-mail, phone and owner name unless it carries the receipt token the registration gave
- * that browser; the e-mail-plus-phone asker already knows both and gets full values.
+ * The public status of one registration, or null when none matches. Only the browser holding the receipt
+ * token the registration gave sees everything. A code alone is guessable: its answer masks e-mail, phone
+ * and owner name. The e-mail-plus-phone asker gets back the two values they typed and a masked name.
+ * Neither of those two gets the street address, kecamatan, postal code or the admin's note.
  */
 export async function lookupStatus(db: Db, request: StatusLookupRequest): Promise<StatusResult | null> {
   if ('kode_pendaftaran' in request) {
     // Codes are generated upper case; matching the stored form keeps the unique index in use.
     const row = await findByCode(db, request.kode_pendaftaran.trim().toUpperCase());
     if (!row) return null;
-    return toStatusResult(row, !receiptMatches(request.receipt_token, row.receiptTokenHash));
+    return toStatusResult(row, receiptMatches(request.receipt_token, row.receiptTokenHash) ? 'owner' : 'code');
   }
   const noHp = normalizeMobile(request.no_hp);
   // Stored phones are always +628…: a number that does not normalise cannot match any row.
   if (!noHp) return null;
   const row = await findNewestByEmailAndPhone(db, normalizeEmail(request.email), noHp);
-  return row ? toStatusResult(row, false) : null;
+  return row ? toStatusResult(row, 'contact') : null;
 }
 
 /** Constant-time comparison of the token's hash with the stored one, so timing reveals nothing of it. */
@@ -33,21 +34,25 @@ export function receiptMatches(token: string | null | undefined, storedHash: str
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-function toStatusResult(row: PublicMerchantRow, masked: boolean): StatusResult {
+/** owner: the registering browser (receipt token); code: a code alone; contact: e-mail plus phone. */
+type Asker = 'owner' | 'code' | 'contact';
+
+function toStatusResult(row: PublicMerchantRow, asker: Asker): StatusResult {
+  const owner = asker === 'owner';
   return {
     status: publicStatus(row.status),
     nama_toko: row.namaToko,
     kategori_usaha: row.kategoriUsaha,
     kota_kab: row.kotaKab,
-    nama_pemilik: masked ? maskPersonName(row.namaPemilik) : row.namaPemilik,
-    email: masked ? maskEmail(row.email) : row.email,
-    no_hp: masked ? maskPhone(row.noHp) : row.noHp,
+    nama_pemilik: owner ? row.namaPemilik : maskPersonName(row.namaPemilik),
+    email: asker === 'code' ? maskEmail(row.email) : row.email,
+    no_hp: asker === 'code' ? maskPhone(row.noHp) : row.noHp,
     kode_pendaftaran: row.kodePendaftaran,
     submitted_at: row.submittedAt.toISOString(),
-    catatan_admin: row.catatanAdmin,
-    alamat_jalan: row.alamatJalan,
-    kecamatan: row.kecamatan,
+    catatan_admin: owner ? row.catatanAdmin : null,
+    alamat_jalan: owner ? row.alamatJalan : null,
+    kecamatan: owner ? row.kecamatan : null,
     provinsi: row.provinsi,
-    kode_pos: row.kodePos,
+    kode_pos: owner ? row.kodePos : null,
   };
 }

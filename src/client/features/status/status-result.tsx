@@ -107,7 +107,8 @@ export function StatusResultView({ result }: { result: StatusResult }) {
             </span>
           </Row>
           <Row label={T.submittedAt}>{formatDateTimeWib(result.submitted_at)}</Row>
-          <Row label={T.address}>{address(result)}</Row>
+          {/* Only the registering browser gets the street address (UU PDP); others see no address row. */}
+          {result.alamat_jalan !== null && <Row label={T.address}>{address(result)}</Row>}
         </Section>
       </div>
 
