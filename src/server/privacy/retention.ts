@@ -64,7 +64,10 @@ export async function purgeDueMerchants(deps: RetentionDeps): Promise<number> {
   }
 }
 
-async function purgeOne(tx: Db, row: MerchantRow, now: Date): Promise<string[]> {
+export type PurgeReason = 'rejected' | 'deleted' | 'subject_request';
+
+/** Removes one merchant's documents (rows here, files by the caller after commit) and personal fields. */
+export async function purgeOne(tx: Db, row: MerchantRow, now: Date, reason: PurgeReason = reasonOf(row)): Promise<string[]> {
   const slotKeys = DOCUMENT_SLOTS.map((slot) => row[SLOT_COLUMNS[slot]]).filter((key): key is string => Boolean(key));
   // Replaced documents stay as upload rows: their files go too.
   const staged = await tx.delete(uploads).where(eq(uploads.claimedBy, row.id)).returning({ key: uploads.storageKey });
@@ -88,6 +91,8 @@ async function purgeOne(tx: Db, row: MerchantRow, now: Date): Promise<string[]> 
       catatanAdmin: null,
       receiptTokenHash: null,
       purgedAt: now,
+      // An erased applicant is gone from the admin list too; the row stays for the trail.
+      ...(reason === 'subject_request' ? { isDeleted: true } : {}),
     })
     .where(eq(merchants.id, row.id));
   await writeAudit(tx, {
@@ -95,7 +100,7 @@ async function purgeOne(tx: Db, row: MerchantRow, now: Date): Promise<string[]> 
     action: 'retention_purge',
     targetTable: 'merchants',
     targetId: row.id,
-    diff: { merchant_name: row.namaToko, kode_pendaftaran: row.kodePendaftaran, reason: reasonOf(row), documents: keys.length },
+    diff: { merchant_name: row.namaToko, kode_pendaftaran: row.kodePendaftaran, reason, documents: keys.length },
     ip: null,
     userAgent: null,
   });
