@@ -288,3 +288,30 @@ describe('POST /api/status/lookup rate limit', () => {
     expect((await lookup('10.0.0.8')).statusCode).toBe(404);
   });
 });
+
+describe('client addresses behind a proxy (TRUST_PROXY)', () => {
+  const lookupFrom = (t: TestApp, forwardedFor: string) =>
+    t.app.inject({ method: 'POST', url: '/api/status/lookup', payload: { kode_pendaftaran: 'AIP-ZZZZZ' }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('with a hop count, counts per client address the nearest proxy reports; a prepended address changes nothing', async () => {
+    const t = await buildTestApp({ env: { RATE_LIMIT_LOOKUPS_PER_MINUTE: '2', TRUST_PROXY: '1' } });
+    try {
+      for (let i = 0; i < 2; i += 1) expect((await lookupFrom(t, `198.51.100.${i}, 203.0.113.5`)).statusCode).toBe(404);
+      // The client forged a first entry each time; the address our proxy saw (the last) is the same.
+      expect((await lookupFrom(t, '192.0.2.99, 203.0.113.5')).statusCode).toBe(429);
+      expect((await lookupFrom(t, '203.0.113.6')).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('by default, ignores X-Forwarded-For entirely', async () => {
+    const t = await buildTestApp({ env: { RATE_LIMIT_LOOKUPS_PER_MINUTE: '2' } });
+    try {
+      for (const address of ['203.0.113.1', '203.0.113.2']) expect((await lookupFrom(t, address)).statusCode).toBe(404);
+      expect((await lookupFrom(t, '203.0.113.3')).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
