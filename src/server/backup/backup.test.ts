@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -218,5 +219,43 @@ describe.runIf(serverUrl)('backup and restore: PostgreSQL + S3', () => {
 
     // Restoring again over the now-filled database is refused.
     await expect(restoreBackup({ config: configFor(targetDb.url, servers[1]!), file: archive, storage: s3[1]! })).rejects.toThrow(/not empty/);
+  });
+});
+
+describe('encrypted backups (age)', () => {
+  it('writes only ciphertext for the recipient, restores with the identity, and refuses without it', async () => {
+    const { generateIdentity, identityToRecipient } = await import('age-encryption');
+    const identity = await generateIdentity();
+    const recipient = await identityToRecipient(identity);
+    const source = dirIn('age-source');
+    const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: source, ...GENEROUS_LIMITS });
+    const database = await openDatabase({ kind: 'pglite', dataDir: source });
+    await fillWithRegistrations(config, database, new LocalDiskStorage(path.join(source, 'files')));
+    await database.close();
+
+    const archive = dirIn('age-backup.tar.gz.age');
+    const manifest = await createBackup({ config, out: archive, recipient });
+    const bytes = readFileSync(archive);
+    expect(bytes.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+    // Neither the tar structure nor the manifest can be read without the key.
+    expect(bytes.includes(Buffer.from('manifest.json'))).toBe(false);
+    await expect(createBackup({ config, out: dirIn('bad.age'), recipient: 'age1nicht-ein-schluessel' })).rejects.toThrow(/--recipient must be an age public key/);
+
+    const target = dirIn('age-target');
+    await expect(restoreBackup({ config: parseConfig({ NODE_ENV: 'test', DATA_DIR: target }), file: archive })).rejects.toThrow(
+      'this backup is encrypted: pass the age identity file with --identity FILE',
+    );
+    const other = await generateIdentity();
+    await expect(restoreBackup({ config: parseConfig({ NODE_ENV: 'test', DATA_DIR: dirIn('age-wrong') }), file: archive, identity: other })).rejects.toThrow(/cannot decrypt the backup|no identity matched/);
+    const result = await restoreBackup({ config: parseConfig({ NODE_ENV: 'test', DATA_DIR: target }), file: archive, identity: `# created: now\n${identity}\n` });
+    expect(result.documents).toBe(manifest.documents.length);
+    expect(await pgliteCounts(target)).toEqual(await pgliteCounts(source));
+  }, 240_000);
+
+  it('makes npm run backup ask for a recipient or an explicit --plain', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', '--out', dirIn('never.tar.gz')], { encoding: 'utf8', timeout: 30_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('usage: npm run backup -- --out FILE (--recipient <age public key> | --plain)');
+    expect(existsSync(dirIn('never.tar.gz'))).toBe(false);
   });
 });

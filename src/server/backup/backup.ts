@@ -9,11 +9,14 @@ import { createStorage } from '../storage/create-storage.js';
 import type { Storage } from '../storage/storage.js';
 import { dumpPglite, dumpPostgres } from './database-copy.js';
 import { ARCHIVE_FORMAT, FILES_PREFIX, MANIFEST_ENTRY, PGLITE_ENTRY, POSTGRES_ENTRY, type BackupManifest, type DocumentEntry } from './manifest.js';
+import { encryptForRecipient } from './archive-encryption.js';
 import { TarWriter } from './tar.js';
 
 export type BackupOptions = {
   config: Config;
   out: string;
+  /** An age public key (`age1…`): the archive is encrypted for it. Unset: a plain archive. */
+  recipient?: string;
   /** Defaults to the driver the configuration names; tests pass their own. */
   storage?: Storage;
   log?: (line: string) => void;
@@ -47,7 +50,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
   const partial = `${out}.partial`;
   const file = createWriteStream(partial, { mode: 0o600 });
   const gzip = createGzip();
-  gzip.pipe(file);
+  // With a recipient, only ciphertext reaches the disk: the documents are in the archive in clear.
+  (options.recipient ? await encryptForRecipient(gzip, options.recipient) : gzip).pipe(file);
   const fileClosed = new Promise<void>((resolve, reject) => {
     file.once('close', resolve);
     file.once('error', reject);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Config } from '../config.js';
 import { lockDataDir } from '../db/data-dir-lock.js';
@@ -8,11 +9,14 @@ import { createStorage } from '../storage/create-storage.js';
 import type { Storage } from '../storage/storage.js';
 import { loadPglite, loadPostgres, postgresRelationCount, type TableCounts } from './database-copy.js';
 import { contentTypeOf, FILES_PREFIX, MANIFEST_ENTRY, parseManifest, PGLITE_ENTRY, POSTGRES_ENTRY, type BackupManifest } from './manifest.js';
+import { decryptWithIdentity, isAgeEncrypted } from './archive-encryption.js';
 import { readTar } from './tar.js';
 
 export type RestoreOptions = {
   config: Config;
   file: string;
+  /** The text of an age identity file, for an encrypted archive. */
+  identity?: string;
   storage?: Storage;
   log?: (line: string) => void;
 };
@@ -39,6 +43,17 @@ async function assertEmptyTarget(config: Config, storage: Storage): Promise<void
  * Restores an archive into an EMPTY target (DATA_DIR, or the database in DATABASE_URL, plus the configured
  * storage), then checks it: every table's row count and every document's SHA-256 must match the manifest.
  */
+/** The archive's compressed bytes: decrypted first when it is an age file (which needs the identity). */
+async function openArchive(file: string, identity: string | undefined): Promise<Readable> {
+  if (!isAgeEncrypted(file)) return createReadStream(file);
+  if (!identity) throw new RestoreError('this backup is encrypted: pass the age identity file with --identity FILE');
+  try {
+    return await decryptWithIdentity(createReadStream(file), identity);
+  } catch (error) {
+    throw new RestoreError(`cannot decrypt the backup: ${(error as Error).message}`);
+  }
+}
+
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const { config } = options;
   const log = options.log ?? (() => {});
@@ -51,7 +66,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     let tables: TableCounts | null = null;
     let manifest: BackupManifest | null = null;
     const restored = new Map<string, string>();
-    for await (const entry of readTar(createReadStream(options.file).pipe(createGunzip()))) {
+    for await (const entry of readTar((await openArchive(options.file, options.identity)).pipe(createGunzip()))) {
       if (entry.name === PGLITE_ENTRY || entry.name === POSTGRES_ENTRY) {
         const fromPglite = entry.name === PGLITE_ENTRY;
         if (fromPglite && config.DATABASE_URL) throw new RestoreError('this backup holds an embedded (PGlite) database: unset DATABASE_URL and restore into DATA_DIR');
