@@ -60,8 +60,17 @@ export type ApiOptions<T> = {
   signal?: AbortSignal;
 };
 
+// Until this time, GETs are refetches the screen makes by itself (after a live event), not a person's
+// doing: the server then checks the session without extending its idle timeout.
+let backgroundUntil = 0;
+
+export function markBackgroundRequests(ms = 2000): void {
+  backgroundUntil = Date.now() + ms;
+}
+
 export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if ((options.method ?? 'GET') === 'GET' && options.body === undefined && Date.now() < backgroundUntil) headers['X-Background-Request'] = '1';
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

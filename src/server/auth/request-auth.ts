@@ -14,7 +14,8 @@ export function loadSession(request: FastifyRequest): Promise<ValidSession | nul
     const { db, config, now } = request.server.deps;
     const token = readSessionToken(request, config);
     // Routes the browser calls by itself (the SSE stream and its reconnects) must not keep an idle admin in.
-    const slide = !request.routeOptions.config.passiveSession;
+    // Likewise refetches a screen makes after a live event (the client marks them X-Background-Request).
+    const slide = !request.routeOptions.config.passiveSession && request.headers['x-background-request'] !== '1';
     found = token ? validateSessionToken(db, config, token, now(), { slide }) : Promise.resolve(null);
     cache.set(request, found);
   }

@@ -130,7 +130,7 @@ describe('GET /api/admin/events and the session', () => {
     expect((await fetch(`${base}/api/admin/events`, { headers: { cookie: admin.cookie } })).status).toBe(401);
   });
 
-  it('does not extend the idle timeout: the stream and its reconnects are not activity', async () => {
+  it('does not extend the idle timeout: the stream, its reconnects and background refetches are not activity', async () => {
     const admin = await signIn(t.app, { email: 'idle@aipos.test' });
     const { sessions } = await import('../db/schema.js');
     const { eq } = await import('drizzle-orm');
@@ -145,7 +145,11 @@ describe('GET /api/admin/events and the session', () => {
     expect(text).toContain(': heartbeat');
     const [after] = await t.database.db.select().from(sessions).where(eq(sessions.id, mine!.id));
     expect(after!.lastSeenAt).toEqual(past);
-    // An ordinary admin request does slide it.
+    // A refetch the screen makes by itself after a live event does not slide it either...
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/merchants', headers: { cookie: admin.cookie, 'x-background-request': '1' } })).statusCode).toBe(200);
+    const [still] = await t.database.db.select().from(sessions).where(eq(sessions.id, mine!.id));
+    expect(still!.lastSeenAt).toEqual(past);
+    // ...an ordinary admin request does.
     await t.app.inject({ method: 'GET', url: '/api/admin/merchants', headers: { cookie: admin.cookie } });
     const [slid] = await t.database.db.select().from(sessions).where(eq(sessions.id, mine!.id));
     expect(slid!.lastSeenAt.getTime()).toBeGreaterThan(past.getTime());

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
+import { markBackgroundRequests } from '../../lib/api-client';
 import { useServerEvents } from '../../lib/use-server-events';
 import { merchantKeys } from './merchant-api';
 
@@ -25,6 +26,8 @@ export function useLiveMerchantUpdates(): void {
     if (timer.current !== undefined) return;
     timer.current = setTimeout(() => {
       timer.current = undefined;
+      // Nobody clicked: these refetches must not keep an idle admin signed in.
+      markBackgroundRequests();
       void queryClient.invalidateQueries({ queryKey: merchantKeys.all });
     }, COALESCE_MS);
   }, [queryClient]);
