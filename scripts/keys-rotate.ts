@@ -6,42 +6,28 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { parseConfig } from '../src/server/config.js';
-import { installKeyringFromConfig, keyFilePath, readKeyFile, writeKeyFile } from '../src/server/crypto/key-source.js';
-import { DataDirLockedError, lockDataDir } from '../src/server/db/data-dir-lock.js';
-import { openDatabase } from '../src/server/db/database.js';
+import { keyring } from '../src/server/crypto/identity-fields.js';
+import { keyFilePath, readKeyFile, writeKeyFile } from '../src/server/crypto/key-source.js';
+import { openForCli } from '../src/server/db/open-for-cli.js';
 import { encryptIdentityRows } from '../src/server/db/encrypt-identity-rows.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = parseConfig(process.env);
-let unlock = () => {};
 const embeddedKeyFile = !config.DATABASE_URL && !config.DATA_ENCRYPTION_KEY;
-try {
-  if (!config.DATABASE_URL) unlock = lockDataDir(config.DATA_DIR);
-} catch (error) {
-  if (error instanceof DataDirLockedError) {
-    console.error(`${error.message}\nStop the server first (the embedded database is one process only).`);
-    process.exit(1);
-  }
-  throw error;
-}
 if (config.DATABASE_URL && !config.DATA_ENCRYPTION_KEYS_OLD) {
   console.error('Set DATA_ENCRYPTION_KEY to the new key and DATA_ENCRYPTION_KEYS_OLD to the old one(s), on every instance first.');
   process.exit(1);
 }
-if (embeddedKeyFile && existsSync(keyFilePath(config.DATA_DIR))) {
+const { database, close } = await openForCli(config, 'Stop the server first (the embedded database is one process only).', () => {
+  if (!embeddedKeyFile || !existsSync(keyFilePath(config.DATA_DIR))) return;
   const keys = readKeyFile(config.DATA_DIR);
   // One key: start a rotation. Several: a rotation was interrupted; go on with the key it added.
   if (keys.length === 1) writeKeyFile(config.DATA_DIR, [randomBytes(32), ...keys]);
-}
-const ring = installKeyringFromConfig(config, console);
-const database = config.DATABASE_URL
-  ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: 2 })
-  : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
+});
 try {
   const done = await encryptIdentityRows(database.db, 'rotate', (n) => console.log(`${n} merchants re-encrypted`));
-  console.log(`done: ${done} values now under key ${ring.currentKeyId}`);
+  console.log(`done: ${done} values now under key ${keyring().currentKeyId}`);
   if (embeddedKeyFile) writeKeyFile(config.DATA_DIR, readKeyFile(config.DATA_DIR).slice(0, 1));
 } finally {
-  await database.close();
-  unlock();
+  await close();
 }

@@ -5,29 +5,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../src/server/config.js';
-import { installKeyringFromConfig } from '../src/server/crypto/key-source.js';
-import { DataDirLockedError, lockDataDir } from '../src/server/db/data-dir-lock.js';
-import { openDatabase } from '../src/server/db/database.js';
+import { openForCli } from '../src/server/db/open-for-cli.js';
 import { listRetentionDue, purgeDueMerchants } from '../src/server/privacy/retention.js';
 import { createStorage } from '../src/server/storage/create-storage.js';
 
 const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = parseConfig(process.env);
-let unlock = () => {};
-try {
-  if (!config.DATABASE_URL) unlock = lockDataDir(config.DATA_DIR);
-} catch (error) {
-  if (error instanceof DataDirLockedError) {
-    console.error(`${error.message}\nThe running server purges at start and daily; stop it to run this by hand.`);
-    process.exit(1);
-  }
-  throw error;
-}
-installKeyringFromConfig(config, console);
-const database = config.DATABASE_URL
-  ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: 2 })
-  : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
+const { database, close } = await openForCli(config, 'The running server purges at start and daily; stop it to run this by hand.');
 try {
   const deps = { db: database.db, storage: createStorage(config), config, now: () => new Date() };
   const due = await listRetentionDue(deps);
@@ -38,6 +23,5 @@ try {
     console.log(`${await purgeDueMerchants(deps)} merchants purged (${path.resolve(config.DATA_DIR)})`);
   }
 } finally {
-  await database.close();
-  unlock();
+  await close();
 }

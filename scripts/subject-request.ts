@@ -6,9 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../src/server/config.js';
-import { installKeyringFromConfig } from '../src/server/crypto/key-source.js';
-import { DataDirLockedError, lockDataDir } from '../src/server/db/data-dir-lock.js';
-import { openDatabase } from '../src/server/db/database.js';
+import { openForCli } from '../src/server/db/open-for-cli.js';
 import { eraseSubject, exportSubject, SubjectNotFoundError } from '../src/server/privacy/subject-request.js';
 import { createStorage } from '../src/server/storage/create-storage.js';
 
@@ -21,20 +19,7 @@ if ((mode !== 'export' && mode !== 'erase') || !values.code) {
 }
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = parseConfig(process.env);
-let unlock = () => {};
-try {
-  if (!config.DATABASE_URL) unlock = lockDataDir(config.DATA_DIR);
-} catch (error) {
-  if (error instanceof DataDirLockedError) {
-    console.error(`${error.message}\nStop the server first (the embedded database is one process only).`);
-    process.exit(1);
-  }
-  throw error;
-}
-installKeyringFromConfig(config, console);
-const database = config.DATABASE_URL
-  ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: 2 })
-  : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
+const { database, close } = await openForCli(config, 'Stop the server first (the embedded database is one process only).');
 const deps = { db: database.db, storage: createStorage(config), now: () => new Date() };
 try {
   if (mode === 'export') {
@@ -53,6 +38,5 @@ try {
   console.error(error.message);
   process.exitCode = 1;
 } finally {
-  await database.close();
-  unlock();
+  await close();
 }
