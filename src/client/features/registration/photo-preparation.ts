@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES } from '../../../domain/document-slots';
 
 import { MAX_PHOTO_SIDE } from './upload-rules';
 
-/** The photo cannot be sent: 'type' when it cannot be decoded, 'size' when even scaled it exceeds 3 MB. */
+/** The photo cannot be sent: 'size' when it is over 3 MB and cannot be shrunk to fit, 'type' when the scaling fails. */
 export class PhotoRefusedError extends Error {
   override name = 'PhotoRefusedError';
   constructor(readonly reason: 'type' | 'size') {
@@ -11,14 +11,15 @@ export class PhotoRefusedError extends Error {
   }
 }
 
-async function longestSide(file: File): Promise<number> {
+/** The longest side, or null when the browser cannot decode the file. */
+async function longestSide(file: File): Promise<number | null> {
   try {
     const bitmap = await createImageBitmap(file);
     const side = Math.max(bitmap.width, bitmap.height);
     bitmap.close();
     return side;
   } catch {
-    throw new PhotoRefusedError('type');
+    return null;
   }
 }
 
@@ -30,7 +31,13 @@ async function longestSide(file: File): Promise<number> {
  */
 export async function preparePhoto(file: File, signal?: AbortSignal): Promise<File> {
   const side = await longestSide(file);
-  if (file.size <= MAX_UPLOAD_BYTES && side <= MAX_PHOTO_SIDE) return file;
+  if (file.size <= MAX_UPLOAD_BYTES) {
+    // Within 3 MB and undecodable here: the server reads the bytes and gives its own answer (415).
+    if (side === null || side <= MAX_PHOTO_SIDE) return file;
+  } else if (side === null) {
+    // Over 3 MB and not a picture this browser can shrink: SPEC §5's size text stands.
+    throw new PhotoRefusedError('size');
+  }
   // The library's worker would load its script from a CDN; the main thread needs no network.
   const scaled = await imageCompression(file, {
     maxSizeMB: (MAX_UPLOAD_BYTES * 0.95) / (1024 * 1024),
