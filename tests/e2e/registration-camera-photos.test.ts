@@ -146,4 +146,17 @@ describe('camera photos (issue 16)', () => {
     await uploadFile(page, 'Foto Usaha', await bigPng('usaha.png', 0.1));
     expect(answered).toBe(3);
   });
+
+  it('waits while offline, saying so, and uploads when the connection is back', async () => {
+    await page.goto('/register');
+    await fileInput(page, 'Foto Usaha').waitFor();
+    await page.context().setOffline(true);
+    await fileInput(page, 'Foto Usaha').setInputFiles(await bigPng('usaha.png', 0.1));
+    await page.getByText('Menunggu koneksi...').first().waitFor();
+    await page.context().setOffline(false);
+    await page.waitForFunction(
+      () => document.querySelector('[role="progressbar"][aria-label="Progres unggah Foto Usaha"]')?.getAttribute('aria-valuenow') === '100',
+    );
+    await page.getByTestId('upload-Foto Usaha').getByText('Terunggah 100%').waitFor();
+  });
 });

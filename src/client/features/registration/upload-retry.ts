@@ -24,7 +24,8 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-function online(signal?: AbortSignal): Promise<void> {
+/** Resolves when the browser is online (at once if it is). */
+export function online(signal?: AbortSignal): Promise<void> {
   if (navigator.onLine) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const done = () => {

@@ -4,7 +4,7 @@ import { DOCUMENT_SLOT_INFO, fileTypeMessage, type DocumentSlot } from '../../..
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
 import { fileProblem, isPdf } from './upload-rules';
-import { sendWithRetry } from './upload-retry';
+import { online, sendWithRetry } from './upload-retry';
 import { loadPhotoPreparation, loadRegistrationApi } from './wizard-loaders';
 
 export type UploadedDocument = {
@@ -82,6 +82,12 @@ export function useDocumentUploads(): DocumentUploads {
           return { ...current, [slot]: { ...document, ...change } };
         });
       try {
+        // The preparing code and the API are loaded on demand: offline, they wait for the connection too.
+        if (!navigator.onLine) {
+          update({ status: 'waiting' });
+          await online(controller.signal);
+          update({ status: isPdf(file) ? 'uploading' : 'preparing' });
+        }
         const sent = isPdf(file) ? file : await (await loadPhotoPreparation()).preparePhoto(file, controller.signal);
         update({ file: sent, status: 'uploading' });
         const { uploadDocument } = await loadRegistrationApi();
