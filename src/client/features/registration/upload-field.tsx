@@ -24,7 +24,7 @@ export function UploadField({ slot, document, error, onChoose, onRemove, inputRe
   const info = DOCUMENT_SLOT_INFO[slot];
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const uploading = document?.status === 'uploading';
+  const uploading = document !== undefined && document.status !== 'done';
   return (
     <div className="space-y-2">
       <Label htmlFor={id} required={info.required}>
@@ -66,14 +66,25 @@ export function UploadField({ slot, document, error, onChoose, onRemove, inputRe
   );
 }
 
+const STATUS_TEXT: Record<Exclude<UploadedDocument['status'], 'uploading' | 'done'>, string> = {
+  preparing: 'Menyiapkan foto...',
+  waiting: 'Menunggu koneksi...',
+};
+
+function statusText(document: UploadedDocument): string {
+  if (document.status === 'done') return 'Terunggah 100%';
+  if (document.status === 'uploading') return `Mengunggah ${document.progress}%`;
+  return STATUS_TEXT[document.status];
+}
+
 function ChosenFile({ label, document, onRemove }: { label: string; document: UploadedDocument; onRemove: () => void }) {
-  const uploading = document.status === 'uploading';
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid={`upload-${label}`}>
       <div className="flex items-center gap-3">
         <DocumentThumbnail document={document} label={label} className="size-14" />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium text-slate-900">{document.file.name}</p>
+          {/* After a photo is prepared, this is the size that is sent, not the camera's. */}
           <p className="text-xs text-slate-500">{formatMegabytes(document.file.size)}</p>
         </div>
         <a
@@ -92,12 +103,12 @@ function ChosenFile({ label, document, onRemove }: { label: string; document: Up
       </div>
       <div className="mt-2 flex items-center gap-3">
         <Progress value={document.progress} label={`Progres unggah ${label}`} className="flex-1" />
-        <span className="w-28 text-right text-xs text-slate-600" aria-hidden>
-          {uploading ? `Mengunggah ${document.progress}%` : 'Terunggah 100%'}
+        <span className="w-36 text-right text-xs text-slate-600" aria-hidden>
+          {statusText(document)}
         </span>
         {/* Announces the start and the end, not every percent. */}
         <span className="sr-only" aria-live="polite">
-          {uploading ? `Mengunggah ${label}` : `${label} berhasil diunggah`}
+          {document.status === 'done' ? `${label} berhasil diunggah` : document.status === 'uploading' ? `Mengunggah ${label}` : statusText(document)}
         </span>
       </div>
     </div>

@@ -5,6 +5,11 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 const PDF_TYPE = 'application/pdf';
 const EXTENSION_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: PDF_TYPE };
 
+/** Longest side sent to the server (issue 16): a larger camera photo is scaled to this before upload. */
+export const MAX_PHOTO_SIDE = 2560;
+/** A larger photo is refused before decoding: mid-range phones run out of memory on bigger ones. */
+export const MAX_PHOTO_SOURCE_BYTES = 25 * 1024 * 1024;
+
 export function allowedTypes(slot: DocumentSlot): string[] {
   return DOCUMENT_SLOT_INFO[slot].allowsPdf ? [...IMAGE_TYPES, PDF_TYPE] : IMAGE_TYPES;
 }
@@ -26,12 +31,14 @@ export function isPdf(file: File): boolean {
 }
 
 /**
- * The browser's pre-check, with the SPEC §5 texts; null when the file may be sent. The server decides from
- * the bytes anyway: this only spares a 3 MB upload that would be refused.
+ * The browser's pre-check, with the SPEC §5 texts; null when the file may be prepared and sent. The server
+ * decides from the bytes anyway: this only spares an upload that would be refused.
  */
 export function fileProblem(slot: DocumentSlot, file: File): string | null {
   // SPEC §5 quotes the photo text; NPWP and SIUP/NIB also take PDF and say so, as the server does.
   if (!allowedTypes(slot).includes(fileType(file))) return fileTypeMessage(slot);
-  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.fileTooLarge;
+  // A photo over 3 MB is scaled in the browser before upload; a PDF is never altered (issue 16).
+  const limit = isPdf(file) ? MAX_UPLOAD_BYTES : MAX_PHOTO_SOURCE_BYTES;
+  if (file.size > limit) return MESSAGES.fileTooLarge;
   return null;
 }

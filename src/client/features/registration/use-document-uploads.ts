@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
+import { DOCUMENT_SLOT_INFO, fileTypeMessage, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
-import { fileProblem } from './upload-rules';
-import { loadRegistrationApi } from './wizard-loaders';
+import { fileProblem, isPdf } from './upload-rules';
+import { online, sendWithRetry } from './upload-retry';
+import { loadPhotoPreparation, loadRegistrationApi } from './wizard-loaders';
 
 export type UploadedDocument = {
   file: File;
   /** A blob: URL of the chosen file, for the thumbnail and the eye button. */
   previewUrl: string;
   progress: number;
-  status: 'uploading' | 'done';
+  /** preparing: a photo being scaled; waiting: offline, the upload resumes with the connection. */
+  status: 'preparing' | 'uploading' | 'waiting' | 'done';
   uploadId: string | null;
 };
 
@@ -71,7 +73,7 @@ export function useDocumentUploads(): DocumentUploads {
       const previewUrl = URL.createObjectURL(file);
       controllers.current.set(slot, controller);
       urls.current.set(slot, previewUrl);
-      setDocuments((current) => ({ ...current, [slot]: { file, previewUrl, progress: 0, status: 'uploading', uploadId: null } }));
+      setDocuments((current) => ({ ...current, [slot]: { file, previewUrl, progress: 0, status: isPdf(file) ? 'uploading' : 'preparing', uploadId: null } }));
       const update = (change: Partial<UploadedDocument>) =>
         setDocuments((current) => {
           const document = current[slot];
@@ -80,8 +82,19 @@ export function useDocumentUploads(): DocumentUploads {
           return { ...current, [slot]: { ...document, ...change } };
         });
       try {
+        // The preparing code and the API are loaded on demand: offline, they wait for the connection too.
+        if (!navigator.onLine) {
+          update({ status: 'waiting' });
+          await online(controller.signal);
+          update({ status: isPdf(file) ? 'uploading' : 'preparing' });
+        }
+        const sent = isPdf(file) ? file : await (await loadPhotoPreparation()).preparePhoto(file, controller.signal);
+        update({ file: sent, status: 'uploading' });
         const { uploadDocument } = await loadRegistrationApi();
-        const result = await uploadDocument(slot, file, (progress) => update({ progress }), controller.signal);
+        const result = await sendWithRetry(
+          () => uploadDocument(slot, sent, (progress) => update({ progress, status: 'uploading' }), controller.signal),
+          { signal: controller.signal, onWaiting: () => update({ status: 'waiting' }) },
+        );
         update({ progress: 100, status: 'done', uploadId: result.upload_id });
         controllers.current.delete(slot);
         return result.upload_id;
@@ -89,10 +102,7 @@ export function useDocumentUploads(): DocumentUploads {
         if (controller.signal.aborted) return null;
         remove(slot);
         // A refusal carries the server's own text (413, 415, 429); anything else is SPEC §8's upload failure.
-        const message =
-          error instanceof ApiRequestError && error.status >= 400 && error.status < 500
-            ? error.message
-            : MESSAGES.uploadFailed(DOCUMENT_SLOT_INFO[slot].label);
+        const message = refusalMessage(slot, error);
         toast.error(message);
         return null;
       }
@@ -114,6 +124,16 @@ export function useDocumentUploads(): DocumentUploads {
     };
   }, []);
 
-  const uploading = (slots: readonly DocumentSlot[]) => slots.some((slot) => documents[slot]?.status === 'uploading');
+  const uploading = (slots: readonly DocumentSlot[]) =>
+    slots.some((slot) => { const status = documents[slot]?.status; return status !== undefined && status !== 'done'; });
   return { documents, choose, remove, reset, uploading };
+}
+
+function refusalMessage(slot: DocumentSlot, error: unknown): string {
+  // A photo the browser cannot decode or shrink gets the spec's own texts (SPEC §5).
+  if (error instanceof Error && error.name === 'PhotoRefusedError') {
+    return (error as Error & { reason: string }).reason === 'size' ? MESSAGES.fileTooLarge : fileTypeMessage(slot);
+  }
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return error.message;
+  return MESSAGES.uploadFailed(DOCUMENT_SLOT_INFO[slot].label);
 }

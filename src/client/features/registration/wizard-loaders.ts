@@ -10,6 +10,8 @@ export const loadOwnerStep = () => import('./owner-step');
 export const loadDocumentsStep = () => import('./documents-step');
 export const loadBankStep = () => import('./bank-step');
 export const loadReviewStep = () => import('./review-step');
+/** The image library: loaded when a photo is chosen, never with the page (issue 16). */
+export const loadPhotoPreparation = () => import('./photo-preparation');
 
 let started = false;
 

@@ -1,0 +1,57 @@
+import imageCompression from 'browser-image-compression';
+import { MAX_UPLOAD_BYTES } from '../../../domain/document-slots';
+
+import { MAX_PHOTO_SIDE } from './upload-rules';
+
+/** The photo cannot be sent: 'size' when it is over 3 MB and cannot be shrunk to fit, 'type' when the scaling fails. */
+export class PhotoRefusedError extends Error {
+  override name = 'PhotoRefusedError';
+  constructor(readonly reason: 'type' | 'size') {
+    super(reason);
+  }
+}
+
+/** The longest side, or null when the browser cannot decode the file. */
+async function longestSide(file: File): Promise<number | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const side = Math.max(bitmap.width, bitmap.height);
+    bitmap.close();
+    return side;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Returns what will be uploaded: the file itself when it already fits, else a JPEG with the longest side at
+ * most 2560 px, upright (EXIF orientation applied by the canvas) and without EXIF, its quality lowered from
+ * 0.85 until it is within 3 MB. JPEG even for a PNG source: a PNG's size does not fall with quality.
+ * This module is loaded only when a photo is chosen (first-load budget).
+ */
+export async function preparePhoto(file: File, signal?: AbortSignal): Promise<File> {
+  const side = await longestSide(file);
+  if (file.size <= MAX_UPLOAD_BYTES) {
+    // Within 3 MB and undecodable here: the server reads the bytes and gives its own answer (415).
+    if (side === null || side <= MAX_PHOTO_SIDE) return file;
+  } else if (side === null) {
+    // Over 3 MB and not a picture this browser can shrink: SPEC §5's size text stands.
+    throw new PhotoRefusedError('size');
+  }
+  // The library's worker would load its script from a CDN; the main thread needs no network.
+  const scaled = await imageCompression(file, {
+    maxSizeMB: (MAX_UPLOAD_BYTES * 0.95) / (1024 * 1024),
+    maxWidthOrHeight: MAX_PHOTO_SIDE,
+    initialQuality: 0.85,
+    fileType: 'image/jpeg',
+    useWebWorker: false,
+    maxIteration: 10,
+    ...(signal ? { signal } : {}),
+  }).catch((error: unknown) => {
+    if (signal?.aborted) throw error;
+    throw new PhotoRefusedError('type');
+  });
+  if (scaled.size > MAX_UPLOAD_BYTES) throw new PhotoRefusedError('size');
+  const name = file.name.replace(/\.(png|jpe?g)$/i, '') + '.jpg';
+  return new File([scaled], name, { type: 'image/jpeg', lastModified: file.lastModified });
+}
