@@ -94,17 +94,25 @@ describe('Dokumen tab', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Lihat KTP', undefined, { timeout: 5_000 });
   });
 
-  it('previews a PDF in a frame that the browser PDF viewer draws', async () => {
+  it('previews a PDF drawn by pdf.js on a canvas; the bytes come as an attachment, never to the browser viewer', async () => {
     const page = await adminPage();
+    const dispositions: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/documents/npwp_file')) dispositions.push(response.headers()['content-disposition'] ?? '');
+    });
     await openDocumentsTab(page, merchant.id);
     await slotCard(page, 'NPWP').getByRole('img', { name: 'NPWP (PDF)' }).waitFor();
     await page.getByRole('button', { name: 'Lihat NPWP', exact: true }).click();
-    const frame = page.getByRole('dialog', { name: 'Pratinjau NPWP' }).locator('iframe[title="Dokumen NPWP (PDF)"]');
-    await frame.waitFor();
-    expect(await frame.getAttribute('src')).toBe(`/api/admin/merchants/${merchant.id}/documents/npwp_file`);
-    // Chromium's viewer is an extension frame inside ours; an error page or a blocked frame has none.
-    await expect.poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://')), { timeout: 10_000 }).toBe(true);
-    expect(page.frames().some((f) => f.url().startsWith('chrome-error://'))).toBe(false);
+    const dialog = page.getByRole('dialog', { name: 'Pratinjau NPWP' });
+    const canvas = dialog.getByRole('img', { name: /^Dokumen NPWP \(PDF\), halaman 1 dari \d+$/ });
+    await canvas.waitFor();
+    expect(await canvas.evaluate((node) => node.tagName)).toBe('CANVAS');
+    // The test PDF's page is 200 x 200 points, drawn at 1.5x: pdf.js read it, nothing else drew it.
+    expect(await canvas.evaluate((node) => [(node as HTMLCanvasElement).width, (node as HTMLCanvasElement).height])).toEqual([300, 300]);
+    expect(await dialog.locator('iframe, embed, object').count()).toBe(0);
+    expect(page.frames().some((f) => f.url().startsWith('chrome-extension://'))).toBe(false);
+    expect(dispositions.length).toBeGreaterThan(0);
+    for (const value of dispositions) expect(value).toMatch(/^attachment;/);
   });
 
   it('downloads a document under the server name {kode}-ktp.jpg', async () => {

@@ -62,8 +62,6 @@ export function DocumentSlotCard({ merchant, slot, present }: DocumentSlotCardPr
         {present && (
           <>
             <DocumentPreviewDialog
-              merchantId={merchant.id}
-              slot={slot}
               label={info.label}
               blob={blob.data}
               trigger={
