@@ -301,6 +301,7 @@ describe('identity data, masked by default', () => {
     expect(await page.getByRole('button', { name: 'Tampilkan NIK' }).count()).toBe(0);
     // The account number stays masked until asked for, also in edit mode (where it cannot be typed over).
     await page.getByRole('button', { name: 'Edit Merchant' }).click();
+    await page.getByRole('button', { name: 'Simpan' }).waitFor();
     const account = page.getByLabel('Nomor Rekening', { exact: true });
     expect(await account.getAttribute('readonly')).not.toBeNull();
     expect(await account.inputValue()).toBe('•••• 4455');
