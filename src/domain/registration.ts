@@ -138,8 +138,8 @@ export const RegistrationRequestSchema = StoreStepSchema.extend(OwnerStepSchema.
   .strict();
 export type RegistrationRequest = z.infer<typeof RegistrationRequestSchema>;
 
+/** The public answer: no internal id (UU PDP review): the code is the applicant's handle everywhere. */
 export const RegistrationResponseSchema = z.object({
-  id: z.uuid(),
   kode_pendaftaran: z.string().regex(REGISTRATION_CODE_PATTERN),
   status: z.literal('processing'),
   submitted_at: z.string(),

@@ -18,11 +18,10 @@ beforeEach(async () => {
 });
 
 /** What the wizard leaves in the browser session after a successful submit. */
-async function rememberSubmission(p: Page, registration: { kode_pendaftaran: string; id: string; receipt_token: string }) {
+async function rememberSubmission(p: Page, registration: { kode_pendaftaran: string; receipt_token: string }) {
   await p.evaluate((r) => {
     sessionStorage.setItem('aipos.registration.submitted', 'true');
     sessionStorage.setItem('aipos.registration.code', r.kode_pendaftaran);
-    sessionStorage.setItem('aipos.registration.merchantId', r.id);
     sessionStorage.setItem('aipos.registration.receiptToken', r.receipt_token);
     sessionStorage.setItem('aipos.registration.idempotencyKey', 'kunci-lama-12345');
   }, registration);

@@ -77,9 +77,10 @@ describe('two instances, one PostgreSQL, one bucket', () => {
     expect(list.status).toBe(200);
     const body = (await list.json()) as { items: { id: string; kode_pendaftaran: string }[]; total: number };
     expect(body.items.map((item) => item.kode_pendaftaran)).toEqual([registration.kode_pendaftaran]);
+    const id = body.items[0]!.id;
 
     for (const server of [b, a]) {
-      const document = await fetch(`${server.baseUrl}/api/admin/merchants/${registration.id}/documents/foto_ktp`, { headers: { cookie } });
+      const document = await fetch(`${server.baseUrl}/api/admin/merchants/${id}/documents/foto_ktp`, { headers: { cookie } });
       expect(document.status).toBe(200);
       expect(document.headers.get('content-type')).toBe('image/jpeg');
       const bytes = Buffer.from(await document.arrayBuffer());
@@ -106,9 +107,11 @@ describe('two instances, one PostgreSQL, one bucket', () => {
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await page.getByRole('heading', { name: 'Daftar Merchant', level: 1 }).waitFor();
       await page.getByPlaceholder('Cari nama, email, no HP, atau kode...').fill(registration.kode_pendaftaran);
-      await page.getByRole('row').filter({ hasText: registration.kode_pendaftaran }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: registration.kode_pendaftaran });
+      await row.waitFor();
       // The row's documents, stored through B, are served by A from the shared bucket.
-      await page.goto(`/admin/merchants/${registration.id}`);
+      await row.getByRole('link', { name: /^Lihat/ }).click();
+      await page.waitForURL(/\/admin\/merchants\/[0-9a-f-]{36}$/);
       await page.getByRole('tab', { name: 'Dokumen' }).click();
       await page.getByText('KTP', { exact: true }).first().waitFor();
       expect(await page.getByText('Belum diunggah').count()).toBe(2);

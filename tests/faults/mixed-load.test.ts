@@ -77,6 +77,15 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed load on %s',
     const jpeg = await makeSmallJpeg();
     const admin = await AdminClient.signIn(baseUrl);
     const registered: Registered[] = await mapLimit(Array.from({ length: 20 }, (_, i) => i), 4, (i) => registerOnce(baseUrl, `awal ${i}`, jpeg));
+    // The public answer has no internal id: the admin finds each target once by its code, as a reviewer would.
+    const ids = new Map<string, string>();
+    const idOf = async (registration: Registered): Promise<string> => {
+      const known = ids.get(registration.kode_pendaftaran);
+      if (known) return known;
+      const id = (await admin.findByCode(registration.kode_pendaftaran))[0]?.id ?? '00000000-0000-4000-8000-000000000000';
+      ids.set(registration.kode_pendaftaran, id);
+      return id;
+    };
     const tally = new Tally();
     const attemptedKeys = new Set<string>();
 
@@ -108,12 +117,13 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed load on %s',
           return;
         }
         case 'edit': {
-          const read = await admin.fetch(`/api/admin/merchants/${target.id}`);
+          const targetId = await idOf(target);
+          const read = await admin.fetch(`/api/admin/merchants/${targetId}`);
           const text = await read.text();
           tally.record('detail', read.status, text);
           if (read.status !== 200) return;
           const detail = JSON.parse(text) as MerchantDetail;
-          const response = await admin.fetch(`/api/admin/merchants/${target.id}`, {
+          const response = await admin.fetch(`/api/admin/merchants/${targetId}`, {
             method: 'PUT',
             body: JSON.stringify(editBody(detail, { nama_toko: `Warung Diubah ${worker}-${n}`, omset_per_bulan: 1_000_000 + n })),
           });
@@ -122,7 +132,7 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed load on %s',
           return;
         }
         case 'status': {
-          const response = await admin.fetch(`/api/admin/merchants/${target.id}/status`, {
+          const response = await admin.fetch(`/api/admin/merchants/${await idOf(target)}/status`, {
             method: 'POST',
             body: JSON.stringify({ status: pick(STATUSES), catatan_admin: 'Dicek saat uji beban' }),
           });
@@ -152,7 +162,7 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed load on %s',
 
     const inspection = await inspectDatabase(dataDir, database?.url);
     const stored = new Map<string, number>();
-    for (const merchant of inspection.merchants) stored.set(merchant.id, (stored.get(merchant.id) ?? 0) + 1);
+    for (const merchant of inspection.merchants) stored.set(merchant.kode_pendaftaran, (stored.get(merchant.kode_pendaftaran) ?? 0) + 1);
     const acknowledged = registered.length;
     const summary = [...tally.byStatus.entries()].sort().map(([key, count]) => `${key}: ${count}`).join(', ');
     console.log(
@@ -165,7 +175,7 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed load on %s',
     expect(tally.networkErrors, 'no dropped connection').toEqual([]);
     expect([...tally.byStatus.keys()].filter((key) => key.endsWith(' 429')), 'rate limits were raised for the run').toEqual([]);
     expect(tally.byStatus.get('register 201') ?? 0, 'registrations went through under load').toBeGreaterThan(0);
-    expect(registered.filter((r) => stored.get(r.id) !== 1).map((r) => r.kode_pendaftaran), 'every 201 stored exactly once').toEqual([]);
+    expect(registered.filter((r) => stored.get(r.kode_pendaftaran) !== 1).map((r) => r.kode_pendaftaran), 'every 201 stored exactly once').toEqual([]);
     expect(inspection.merchants.length, 'no row beyond the acknowledged registrations').toBe(acknowledged);
     expect(listedTotal).toBe(acknowledged);
     expect(new Set(inspection.merchants.map((m) => m.idempotency_key)).size).toBe(acknowledged);

@@ -71,7 +71,7 @@ describe('a second process on the DATA_DIR of a running server (PGlite)', () => 
     // Refused before opening the database: the first server's lock and data are untouched.
     expect(readFileSync(path.join(dataDir, 'server.lock'), 'utf8')).toBe(String(server!.process.pid));
     const admin = await AdminClient.signIn(server!.baseUrl);
-    expect((await admin.findByCode(registered.kode_pendaftaran)).map((m) => m.id)).toEqual([registered.id]);
+    expect((await admin.findByCode(registered.kode_pendaftaran)).map((m) => m.kode_pendaftaran)).toEqual([registered.kode_pendaftaran]);
   });
 
   it('refuses npm run db:seed and npm run user:create while the server runs', () => {
@@ -89,7 +89,7 @@ describe('a second process on the DATA_DIR of a running server (PGlite)', () => 
     server = undefined;
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
     const before = await inspectDatabase(dataDir);
-    expect(before.merchants.map((m) => m.id)).toEqual([registered.id]);
+    expect(before.merchants.map((m) => m.kode_pendaftaran)).toEqual([registered.kode_pendaftaran]);
     const seed = npmScript(dataDir, ['db:seed', '--', '--merchants', '3']);
     expect(seed.code, seed.stderr).toBe(0);
     expect((await inspectDatabase(dataDir)).merchants).toHaveLength(4);

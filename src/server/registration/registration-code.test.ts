@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_CODE_PATTERN } from '../../domain/registration.js';
 import { merchants, uploads } from '../db/schema.js';
-import { GENEROUS_LIMITS, postRegistration, registrationBody, stageRequiredDocuments } from '../test/registration-fixtures.js';
+import { GENEROUS_LIMITS, merchantIdOf, postRegistration, registrationBody, stageRequiredDocuments } from '../test/registration-fixtures.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
 import { generateRegistrationCode, REGISTRATION_CODE_CONSTRAINT, withUniqueRegistrationCode } from './registration-code.js';
 import { registrationRoutes } from './registration-routes.js';
@@ -89,7 +89,7 @@ describe('a forced code collision through the API', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json().kode_pendaftaran).toBe('AIP-FRESH');
     expect(generated).toEqual(['AIP-TAKEN', 'AIP-FRESH']);
-    const claimed = await t.database.db.select().from(uploads).where(eq(uploads.claimedBy, second.json().id));
+    const claimed = await t.database.db.select().from(uploads).where(eq(uploads.claimedBy, await merchantIdOf(t.app, 'AIP-FRESH')));
     expect(claimed).toHaveLength(5);
     expect(await t.database.db.select().from(merchants)).toHaveLength(2);
   });

@@ -9,6 +9,7 @@ import {
   GENEROUS_LIMITS,
   makePdf,
   makePng,
+  merchantIdOf,
   postRegistration,
   registerMerchant,
   registrationBody,
@@ -50,13 +51,15 @@ describe('POST /api/registrations', () => {
 
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['id', 'kode_pendaftaran', 'receipt_token', 'status', 'submitted_at']);
+    // No internal id in the public answer (UU PDP review): the code is the applicant's handle.
+    expect(Object.keys(body).sort()).toEqual(['kode_pendaftaran', 'receipt_token', 'status', 'submitted_at']);
+    const id = await merchantIdOf(app, body.kode_pendaftaran);
     expect(body.kode_pendaftaran).toMatch(/^AIP-[A-Z0-9_-]{5}$/);
     expect(body.status).toBe('processing');
     expect(body.submitted_at).toBe(NOW.toISOString());
     expect(body.receipt_token.length).toBeGreaterThanOrEqual(43);
 
-    const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, body.id));
+    const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, id));
     expect(row).toMatchObject({
       kodePendaftaran: body.kode_pendaftaran,
       namaToko: 'Warung Sejahtera',
@@ -79,7 +82,7 @@ describe('POST /api/registrations', () => {
     expect(row!.consentAt?.toISOString()).toBe(NOW.toISOString());
     expect(row!.submittedAt.toISOString()).toBe(NOW.toISOString());
 
-    const claimed = await t.database.db.select().from(uploads).where(eq(uploads.claimedBy, body.id));
+    const claimed = await t.database.db.select().from(uploads).where(eq(uploads.claimedBy, id));
     expect(claimed).toHaveLength(7);
     const keyOf = (slot: string) => claimed.find((u) => u.slot === slot)!.storageKey;
     // The row holds storage keys, never URLs.
@@ -99,7 +102,7 @@ describe('POST /api/registrations', () => {
       expect(await t.storage.exists(upload.storageKey)).toBe(true);
     }
 
-    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, body.id));
+    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, id));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: null, action: 'create', targetTable: 'merchants' });
     expect(audit[0]!.diff).toMatchObject({ created: 'Warung Sejahtera', kode_pendaftaran: body.kode_pendaftaran });
@@ -390,8 +393,7 @@ describe('POST /api/registrations', () => {
       const responses = await Promise.all(Array.from({ length: 5 }, () => postRegistration(app, registrationBody(documents), key)));
       const statuses = responses.map((r) => r.statusCode).sort();
       expect(statuses).toEqual([200, 200, 200, 200, 201]);
-      expect(new Set(responses.map((r) => r.json().id)).size).toBe(1);
-      expect(new Set(responses.map((r) => r.json().kode_pendaftaran)).size).toBe(1);
+            expect(new Set(responses.map((r) => r.json().kode_pendaftaran)).size).toBe(1);
       expect(await t.database.db.select().from(merchants).where(eq(merchants.idempotencyKey, key))).toHaveLength(1);
     });
 

@@ -85,7 +85,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       if (result.created) {
         // Admin screens refresh by themselves; a lost announcement never fails the registration.
         void app.deps.events
-          .publish({ kind: 'created', merchant_id: result.registration.id })
+          .publish({ kind: 'created', merchant_id: result.merchantId })
           .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
       }
       return reply.status(result.created ? 201 : 200).send(result.registration);

@@ -38,7 +38,8 @@ export type Submission = {
 };
 
 /** `created` false: the key was seen before and the answer is that earlier registration (a replay). */
-export type SubmissionResult = { created: boolean; registration: RegistrationResponse };
+/** The public answer, and (for the server's own use: live events) the merchant's id. */
+export type SubmissionResult = { created: boolean; merchantId: string; registration: RegistrationResponse };
 
 type RequestedDocument = { slot: DocumentSlot; uploadId: string };
 
@@ -61,7 +62,7 @@ export async function submitRegistration(deps: RegistrationDeps, submission: Sub
       (code) => insertRegistration(deps, submission, { code, storageKeys, documents, receiptTokenHash: hashToken(receiptToken) }),
       deps.generateCode ?? generateRegistrationCode,
     );
-    return { created: true, registration: toResponse(row, receiptToken) };
+    return { created: true, merchantId: row.id, registration: toResponse(row, receiptToken) };
   } catch (error) {
     // A concurrent request with the same key committed first: answer with its registration.
     if (uniqueViolation(error) === IDEMPOTENCY_KEY_CONSTRAINT) {
@@ -157,12 +158,11 @@ async function replay(db: Db, row: MerchantRow, input: RegistrationRequest): Pro
   if (!sameDocuments) throw alreadySubmitted();
   const receiptToken = generateToken();
   await replaceReceiptTokenHash(db, row.id, hashToken(receiptToken));
-  return { created: false, registration: toResponse(row, receiptToken) };
+  return { created: false, merchantId: row.id, registration: toResponse(row, receiptToken) };
 }
 
 function toResponse(row: MerchantRow, receiptToken: string): RegistrationResponse {
   return {
-    id: row.id,
     kode_pendaftaran: row.kodePendaftaran,
     status: 'processing',
     submitted_at: row.submittedAt.toISOString(),

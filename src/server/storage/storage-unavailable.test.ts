@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, uploads } from '../db/schema.js';
 import { signIn } from '../test/admin-session.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { GENEROUS_LIMITS, makeJpeg, postRegistration, registrationBody, stageRequiredDocuments, uploadFile } from '../test/registration-fixtures.js';
+import { GENEROUS_LIMITS, makeJpeg, merchantIdOf, postRegistration, registrationBody, stageRequiredDocuments, uploadFile } from '../test/registration-fixtures.js';
 import { S3Storage } from './s3-storage.js';
 import { S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from './s3-test-server.js';
 
@@ -84,7 +84,7 @@ describe('registration with the S3 driver, and with the storage down', () => {
 
     // An admin viewing its documents gets the same 503 while the storage is down, and the bytes after.
     const { cookie } = await signIn(t.app);
-    const url = `/api/admin/merchants/${created.json().id}/documents/foto_ktp`;
+    const url = `/api/admin/merchants/${await merchantIdOf(t.app, created.json().kode_pendaftaran)}/documents/foto_ktp`;
     t.app.deps.storage = dead;
     const down = await t.app.inject({ method: 'GET', url, headers: { cookie } });
     expect(down.statusCode).toBe(503);

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { DocumentSlot } from '../../domain/document-slots.js';
 import type { RegistrationResponse } from '../../domain/registration.js';
+// The app's declaration of `app.deps` (a type-only import: nothing of the app runs here).
+import type {} from '../app.js';
+import { merchants } from '../db/schema.js';
 
 /**
  * Test data for registrations, shared by API suites: real images made with sharp, multipart bodies built
@@ -154,6 +158,8 @@ export function postRegistration(app: FastifyInstance, body: unknown, idempotenc
 }
 
 export type RegisteredMerchant = RegistrationResponse & {
+  /** The merchant's internal id, read from the database: the public answer does not carry it. */
+  id: string;
   /** The body that was sent, so a test can look the merchant up by e-mail and phone. */
   body: Record<string, unknown>;
   idempotencyKey: string;
@@ -165,5 +171,13 @@ export async function registerMerchant(app: FastifyInstance, overrides: Record<s
   const idempotencyKey = randomUUID();
   const response = await postRegistration(app, body, idempotencyKey);
   if (response.statusCode !== 201) throw new Error(`registration failed: ${response.statusCode} ${response.body}`);
-  return { ...(response.json() as RegistrationResponse), body, idempotencyKey };
+  const answer = response.json() as RegistrationResponse;
+  return { ...answer, id: await merchantIdOf(app, answer.kode_pendaftaran), body, idempotencyKey };
+}
+
+/** The internal id behind a registration code (tests address admin routes by it). */
+export async function merchantIdOf(app: FastifyInstance, kode: string): Promise<string> {
+  const [row] = await app.deps.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.kodePendaftaran, kode));
+  if (!row) throw new Error(`no merchant ${kode}`);
+  return row.id;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { makePdf } from '../../../src/server/test/registration-fixtures.js';
+import { merchantIdByCode, signedInContext } from './admin-merchants-setup.js';
 
 export function makeJpeg(width: number, height: number, background = '#2e86c1'): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
@@ -66,8 +67,14 @@ export async function registerInOwnContext(browser: Browser, baseUrl: string, op
       },
     });
     if (response.status() !== 201) throw new Error(`registration: ${response.status()} ${await response.text()}`);
-    const answer = (await response.json()) as { id: string; kode_pendaftaran: string };
-    return { id: answer.id, kode_pendaftaran: answer.kode_pendaftaran, nama_toko };
+    const answer = (await response.json()) as { kode_pendaftaran: string };
+    // The public answer carries no internal id: an admin finds it by the code, as a reviewer would.
+    const admin = await signedInContext(browser, baseUrl);
+    try {
+      return { id: await merchantIdByCode(admin.request, answer.kode_pendaftaran), kode_pendaftaran: answer.kode_pendaftaran, nama_toko };
+    } finally {
+      await admin.close();
+    }
   } finally {
     await context.close();
   }

@@ -67,3 +67,12 @@ export function rowOf(page: Page, code: string) {
 export function toastWith(page: Page, text: string) {
   return page.locator('[data-sonner-toast]', { hasText: text });
 }
+
+/** The internal id of a registration, found by its code through the admin list (the public answer has no id). */
+export async function merchantIdByCode(request: APIRequestContext, code: string): Promise<string> {
+  const response = await request.get(`/api/admin/merchants?q=${encodeURIComponent(code)}`);
+  const body = (await response.json()) as { items: { id: string; kode_pendaftaran: string }[] };
+  const item = body.items.find((candidate) => candidate.kode_pendaftaran === code);
+  if (!item) throw new Error(`no merchant ${code} in the admin list (${response.status()})`);
+  return item.id;
+}

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 
 export type ApiRegistration = {
-  id: string;
   kode_pendaftaran: string;
   receipt_token: string;
   nama_pemilik: string;
@@ -51,6 +50,6 @@ export async function registerThroughApi(baseUrl: string): Promise<ApiRegistrati
     body: JSON.stringify(body),
   });
   if (response.status !== 201) throw new Error(`registration: ${response.status} ${await response.text()}`);
-  const answer = (await response.json()) as { id: string; kode_pendaftaran: string; receipt_token: string };
+  const answer = (await response.json()) as { kode_pendaftaran: string; receipt_token: string };
   return { ...answer, nama_pemilik: body.nama_pemilik, email: body.email };
 }

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 
 export const REQUIRED_SLOTS = ['foto_usaha', 'foto_produk', 'foto_ktp', 'foto_selfie_ktp', 'foto_kk'] as const;
 
-export type Registered = { id: string; kode_pendaftaran: string; receipt_token: string; idempotencyKey: string };
+/** What the applicant holds after a 201: the public answer carries no internal id, only the code. */
+export type Registered = { kode_pendaftaran: string; receipt_token: string; idempotencyKey: string };
 
 /** A photo as a phone makes it: noise keeps sharp busy for a while, so a kill often lands mid-upload. */
 export async function makeNoisyJpeg(width = 640, height = 480): Promise<Buffer> {
@@ -73,6 +74,6 @@ export async function registerOnce(baseUrl: string, tag: string, jpeg: Buffer, o
     body: JSON.stringify(registrationBody(tag, Object.fromEntries(REQUIRED_SLOTS.map((slot, i) => [slot, ids[i]!])))),
   });
   if (response.status !== 201) throw new UnexpectedStatus(response.status, `registration: ${response.status} ${await response.text()}`);
-  const answer = (await response.json()) as { id: string; kode_pendaftaran: string; receipt_token: string };
-  return { id: answer.id, kode_pendaftaran: answer.kode_pendaftaran, receipt_token: answer.receipt_token, idempotencyKey };
+  const answer = (await response.json()) as { kode_pendaftaran: string; receipt_token: string };
+  return { kode_pendaftaran: answer.kode_pendaftaran, receipt_token: answer.receipt_token, idempotencyKey };
 }

@@ -1,7 +1,7 @@
 /**
- * What the browser session remembers about a registration (SPEC §4 and §7: the submitted flag, the code
- * and the merchant id; we add the receipt token that unmasks the success page, and the wizard's
- * Idempotency-Key). sessionStorage, not localStorage: it ends with the tab, which is the scope the spec
+ * What the browser session remembers about a registration (SPEC §4 and §7: the submitted flag and the code;
+ * the merchant id of the old app is no longer given to the public (issue 17), only its key is still cleared;
+ * we add the receipt token that unmasks the success page, and the wizard's Idempotency-Key). sessionStorage, not localStorage: it ends with the tab, which is the scope the spec
  * gives, and personal data behind the token does not outlive it.
  */
 const KEYS = {
@@ -14,7 +14,6 @@ const KEYS = {
 
 export type SubmittedRegistration = {
   code: string;
-  merchantId: string | null;
   receiptToken: string | null;
 };
 
@@ -46,13 +45,12 @@ function remove(key: string): void {
 export function loadSubmittedRegistration(): SubmittedRegistration | null {
   const code = read(KEYS.code);
   if (read(KEYS.submitted) !== 'true' || !code) return null;
-  return { code, merchantId: read(KEYS.merchantId), receiptToken: read(KEYS.receiptToken) };
+  return { code, receiptToken: read(KEYS.receiptToken) };
 }
 
-export function saveSubmittedRegistration(registration: { code: string; merchantId: string; receiptToken: string }): void {
+export function saveSubmittedRegistration(registration: { code: string; receiptToken: string }): void {
   write(KEYS.submitted, 'true');
   write(KEYS.code, registration.code);
-  write(KEYS.merchantId, registration.merchantId);
   write(KEYS.receiptToken, registration.receiptToken);
 }
 

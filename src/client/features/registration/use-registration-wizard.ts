@@ -91,7 +91,7 @@ export function useRegistrationWizard() {
     try {
       const { submitRegistration } = await loadRegistrationApi();
       const response = await submitRegistration(parsed.data, idempotencyKey());
-      saveSubmittedRegistration({ code: response.kode_pendaftaran, merchantId: response.id, receiptToken: response.receipt_token });
+      saveSubmittedRegistration({ code: response.kode_pendaftaran, receiptToken: response.receipt_token });
       toast.success(MESSAGES.registerSuccess);
       void navigate(successPath(response.kode_pendaftaran));
     } catch (error) {
