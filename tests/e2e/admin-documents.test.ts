@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, PDF_PREVIEW_MESSAGES } from '../../src/domain/messages.js';
+import { MESSAGES } from '../../src/domain/messages.js';
+import { PDF_PREVIEW_MESSAGES } from '../../src/domain/pdf-preview-messages.js';
 import { makeJpeg, makeNoisePng, naturalWidth, openDocumentsTab, registerInOwnContext, slotCard, type Registered } from './support/admin-documents-setup.js';
 import { signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
 import { launchBrowser } from './support/browser.js';

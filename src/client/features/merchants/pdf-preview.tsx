@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { PDF_PREVIEW_MESSAGES } from '../../../domain/messages';
+import { PDF_PREVIEW_MESSAGES } from '../../../domain/pdf-preview-messages';
 import { Button } from '../../components/ui/button';
 
 /** Pages drawn at first, and added per click: a long SIUP/NIB does not draw hundreds of canvases at once. */
