@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
+import { PDF_PREVIEW_MESSAGES } from '../../src/domain/pdf-preview-messages.js';
 import { makeJpeg, makeNoisePng, naturalWidth, openDocumentsTab, registerInOwnContext, slotCard, type Registered } from './support/admin-documents-setup.js';
 import { signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
 import { launchBrowser } from './support/browser.js';
@@ -45,6 +46,35 @@ function progressSeen(page: Page): Promise<number[]> {
 async function chooseFile(page: Page, buttonName: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: buttonName, exact: true }).click()]);
   await chooser.setFiles(file);
+}
+
+/** The RGBA of a canvas's centre pixel. */
+function centrePixel(canvas: Locator): Promise<number[]> {
+  return canvas.evaluate((element: HTMLCanvasElement) => {
+    const data = element.getContext('2d')?.getImageData(Math.floor(element.width / 2), Math.floor(element.height / 2), 1, 1).data;
+    return data ? [...data] : [];
+  });
+}
+
+/** A PDF of one 200 x 200 pt page per colour, each page filled with its colour (RGB from 0 to 1). */
+function makeFilledPdf(colours: [number, number, number][]): Buffer {
+  const pageIds = colours.map((_, i) => 3 + i * 2);
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${colours.length} >>`];
+  for (const [i, [r, g, b]] of colours.entries()) {
+    const content = `${r} ${g} ${b} rg 0 0 200 200 re f`;
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents ${pageIds[i]! + 1} 0 R >>`);
+    objects.push(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+  }
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const offset = body.length;
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
 }
 
 beforeAll(async () => {
@@ -94,25 +124,68 @@ describe('Dokumen tab', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Lihat KTP', undefined, { timeout: 5_000 });
   });
 
-  it('previews a PDF drawn by pdf.js on a canvas; the bytes come as an attachment, never to the browser viewer', async () => {
+  it('draws a PDF with pdf.js on a canvas, never in a frame, from bytes served as an attachment', async () => {
     const page = await adminPage();
-    const dispositions: string[] = [];
+    const answers: Promise<Record<string, string>>[] = [];
+    const pdfjsLoads: string[] = [];
+    const workers: string[] = [];
+    const cspViolations: string[] = [];
     page.on('response', (response) => {
-      if (response.url().endsWith('/documents/npwp_file')) dispositions.push(response.headers()['content-disposition'] ?? '');
+      if (response.url().includes('/documents/npwp_file')) answers.push(response.allHeaders());
+    });
+    page.on('request', (request) => {
+      if (/\/assets\/pdf[.-]/.test(request.url())) pdfjsLoads.push(request.url());
+    });
+    page.on('worker', (worker) => workers.push(worker.url()));
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
     });
     await openDocumentsTab(page, merchant.id);
     await slotCard(page, 'NPWP').getByRole('img', { name: 'NPWP (PDF)' }).waitFor();
+    // pdf.js is fetched when a PDF preview opens, not with the Dokumen tab.
+    expect(pdfjsLoads).toEqual([]);
     await page.getByRole('button', { name: 'Lihat NPWP', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Pratinjau NPWP' });
-    const canvas = dialog.getByRole('img', { name: /^Dokumen NPWP \(PDF\), halaman 1 dari \d+$/ });
+    const canvas = dialog.getByRole('img', { name: 'Dokumen NPWP (PDF), halaman 1 dari 1', exact: true });
     await canvas.waitFor();
-    expect(await canvas.evaluate((node) => node.tagName)).toBe('CANVAS');
-    // The test PDF's page is 200 x 200 points, drawn at 1.5x: pdf.js read it, nothing else drew it.
-    expect(await canvas.evaluate((node) => [(node as HTMLCanvasElement).width, (node as HTMLCanvasElement).height])).toEqual([300, 300]);
+    expect(await canvas.evaluate((element) => element.tagName)).toBe('CANVAS');
+    // Drawn: pdf.js paints the blank page opaque white; an untouched canvas is transparent.
+    await expect.poll(() => centrePixel(canvas), { timeout: 10_000 }).toEqual([255, 255, 255, 255]);
     expect(await dialog.locator('iframe, embed, object').count()).toBe(0);
-    expect(page.frames().some((f) => f.url().startsWith('chrome-extension://'))).toBe(false);
-    expect(dispositions.length).toBeGreaterThan(0);
-    for (const value of dispositions) expect(value).toMatch(/^attachment;/);
+    expect(page.frames()).toHaveLength(1);
+    expect(workers.some((url) => /\/assets\/pdf\.worker\.min-[\w-]+\.mjs$/.test(url))).toBe(true);
+    expect(pdfjsLoads.length).toBeGreaterThan(0);
+    expect(cspViolations).toEqual([]);
+    // The bytes were fetched once, for the thumbnail, as an attachment; pdf.js read that copy.
+    const headers = await Promise.all(answers);
+    expect(headers).toHaveLength(1);
+    for (const answer of headers) {
+      expect(answer['content-type']).toBe('application/pdf');
+      expect(answer['content-disposition']).toMatch(/^attachment;/);
+    }
+  });
+
+  it('draws every page of a longer PDF, each labelled with its number', async () => {
+    const twoPages = await registerInOwnContext(browser, server.baseUrl, { withPdf: makeFilledPdf([[0, 0.4, 0.8], [0.8, 0, 0]]) });
+    const page = await adminPage();
+    await openDocumentsTab(page, twoPages.id);
+    await page.getByRole('button', { name: 'Lihat NPWP', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pratinjau NPWP' });
+    const first = dialog.getByRole('img', { name: 'Dokumen NPWP (PDF), halaman 1 dari 2', exact: true });
+    const second = dialog.getByRole('img', { name: 'Dokumen NPWP (PDF), halaman 2 dari 2', exact: true });
+    await expect.poll(() => centrePixel(first), { timeout: 10_000 }).toEqual([0, 102, 204, 255]);
+    await expect.poll(() => centrePixel(second), { timeout: 10_000 }).toEqual([204, 0, 0, 255]);
+    expect(await dialog.locator('canvas').count()).toBe(2);
+  });
+
+  it('says in Indonesian when a PDF cannot be read', async () => {
+    const broken = await registerInOwnContext(browser, server.baseUrl, { withPdf: Buffer.from('%PDF-1.4\nbukan isi PDF yang sah\n') });
+    const page = await adminPage();
+    await openDocumentsTab(page, broken.id);
+    await page.getByRole('button', { name: 'Lihat NPWP', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pratinjau NPWP' });
+    await dialog.getByRole('alert').filter({ hasText: PDF_PREVIEW_MESSAGES.unreadable }).waitFor();
+    expect(await dialog.locator('canvas, iframe, embed, object').count()).toBe(0);
   });
 
   it('downloads a document under the server name {kode}-ktp.jpg', async () => {

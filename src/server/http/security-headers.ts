@@ -12,7 +12,10 @@ const applyHeaders = helmet({
     directives: {
       'script-src': ["'self'"],
       'img-src': ["'self'", 'data:', 'blob:'],
-      'frame-src': ["'self'", 'blob:'],
+      // No page frames anything: PDFs are drawn by pdf.js on a canvas (decision 0014), never in a frame.
+      'frame-src': ["'none'"],
+      // pdf.js's worker is a script file of this origin; never a blob: or data: worker.
+      'worker-src': ["'self'"],
       'connect-src': ["'self'"],
       // Served over plain HTTP on localhost; upgrading would break every asset there.
       'upgrade-insecure-requests': null,

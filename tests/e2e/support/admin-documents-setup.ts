@@ -27,16 +27,16 @@ async function upload(request: APIRequestContext, slot: string, part: Part): Pro
 
 /**
  * A registration as an applicant's browser sends it, from a context of its own with no admin session:
- * the five photos, and with `withPdf` an NPWP as PDF.
+ * the five photos, and with `withPdf` an NPWP as PDF (these bytes, or a one-page blank PDF).
  */
-export async function registerInOwnContext(browser: Browser, baseUrl: string, options: { nama_toko?: string; withPdf?: boolean } = {}): Promise<Registered> {
+export async function registerInOwnContext(browser: Browser, baseUrl: string, options: { nama_toko?: string; withPdf?: boolean | Buffer } = {}): Promise<Registered> {
   const context = await browser.newContext({ baseURL: baseUrl });
   try {
     const jpeg = await makeJpeg(64, 48);
     const parts: Record<string, Part> = Object.fromEntries(
       ['foto_usaha', 'foto_produk', 'foto_ktp', 'foto_selfie_ktp', 'foto_kk'].map((slot) => [slot, { name: `${slot}.jpg`, mimeType: 'image/jpeg', buffer: jpeg }]),
     );
-    if (options.withPdf) parts.npwp_file = { name: 'npwp.pdf', mimeType: 'application/pdf', buffer: makePdf() };
+    if (options.withPdf) parts.npwp_file = { name: 'npwp.pdf', mimeType: 'application/pdf', buffer: options.withPdf === true ? makePdf() : options.withPdf };
     const slots = Object.keys(parts);
     const ids = await Promise.all(slots.map((slot) => upload(context.request, slot, parts[slot]!)));
     const suffix = randomUUID().slice(0, 8);

@@ -100,7 +100,7 @@ export function DocumentSlotCard({ merchant, slot, present }: DocumentSlotCardPr
 }
 
 function Thumbnail({ label, blob }: { label: string; blob: Blob }) {
-  const source = useBlobSource<HTMLImageElement>(blob);
+  const source = useBlobSource(blob);
   if (blob.type === PDF_TYPE) {
     return (
       <div className="flex flex-col items-center gap-1 text-red-700" role="img" aria-label={`${label} (PDF)`}>

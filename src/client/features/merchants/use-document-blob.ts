@@ -24,13 +24,13 @@ export function useDocumentBlob(merchantId: string, slot: DocumentSlot, version:
 export const PDF_TYPE = 'application/pdf';
 
 /**
- * A ref for an <img> or <iframe> that shows a blob through a blob: URL of its own, released when the
+ * A ref for an <img> that shows a blob through a blob: URL of its own, released when the
  * element goes or the blob changes. A ref callback rather than state set in an effect: no extra render,
  * and React's double mounting in development creates a fresh URL instead of reusing a revoked one.
  */
-export function useBlobSource<E extends HTMLImageElement | HTMLIFrameElement>(blob: Blob | undefined) {
+export function useBlobSource(blob: Blob | undefined) {
   return useCallback(
-    (node: E | null) => {
+    (node: HTMLImageElement | null) => {
       if (!node || !blob) return;
       const url = URL.createObjectURL(blob);
       node.src = url;
