@@ -141,6 +141,47 @@ describe('the __Host- cookie over HTTPS', () => {
   });
 });
 
+describe('defaults that protect a deployment (UU PDP review)', () => {
+  it('sets a Secure __Host- cookie when the server listens beyond loopback, unless COOKIE_SECURE=false says otherwise', async () => {
+    for (const [env, secure] of [
+      [{ HOST: '0.0.0.0' }, true],
+      [{ HOST: '0.0.0.0', COOKIE_SECURE: 'false' }, false],
+      [{ HOST: '127.0.0.1' }, false],
+    ] as const) {
+      const t = await buildTestApp({ env });
+      try {
+        await createUser(t.app, ADMIN.email, ADMIN.password, 'admin');
+        const response = await login(t.app, ADMIN.email, ADMIN.password);
+        expect(response.statusCode).toBe(200);
+        const cookie = response.cookies.find((c) => c.name.endsWith('aipos_session'))!;
+        expect([cookie.name, Boolean(cookie.secure)], JSON.stringify(env)).toEqual([secure ? '__Host-aipos_session' : 'aipos_session', secure]);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
+  it('requires the second factor in production by default, documents included', async () => {
+    const t = await buildTestApp({ env: { NODE_ENV: 'production', COOKIE_SECURE: 'false' } });
+    try {
+      await createUser(t.app, ADMIN.email, ADMIN.password, 'admin');
+      const response = await login(t.app, ADMIN.email, ADMIN.password);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().mfaEnrolmentRequired).toBe(true);
+      const cookie = sessionCookie(response);
+      for (const url of ['/api/admin/merchants', '/api/admin/merchants/00000000-0000-4000-8000-000000000000/documents/foto_ktp']) {
+        const refused = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json().error.code).toBe('MFA_ENROLMENT_REQUIRED');
+      }
+      // Enrolment itself stays open.
+      expect((await t.app.inject({ method: 'GET', url: '/api/admin/totp', headers: { cookie } })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('failure limits', () => {
   let t: TestApp;
   const clock = testClock();
