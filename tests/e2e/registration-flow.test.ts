@@ -241,9 +241,11 @@ describe('registration wizard, end to end', () => {
       body: sent.postData() ?? '',
     });
     expect([200, 201]).toContain(replay.status);
-    const replayed = (await replay.json()) as { kode_pendaftaran: string; id: string };
+    const replayed = (await replay.json()) as Record<string, unknown>;
     expect(replayed.kode_pendaftaran).toBe(code);
-    expect(replayed.id).toBe(await page.evaluate(() => sessionStorage.getItem('aipos.registration.merchantId')));
+    // No internal id in the public answer, and none remembered by the browser (UU PDP review).
+    expect(replayed).not.toHaveProperty('id');
+    expect(await page.evaluate(() => sessionStorage.getItem('aipos.registration.merchantId'))).toBeNull();
 
   });
 
