@@ -20,6 +20,7 @@ export const MESSAGES = {
   fileTypeRegistration: 'Format file harus JPG atau PNG',
   fileTypeAdmin: 'File harus berformat JPG atau PNG',
   uploadFailed: (field: string) => `Gagal upload ${field}`,
+  draftRestored: 'Draf pendaftaran dipulihkan',
   registerFailed: 'Gagal mendaftar',
   registerError: 'Terjadi kesalahan saat mendaftar',
   registerSuccess: 'Pendaftaran berhasil!',

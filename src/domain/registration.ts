@@ -29,6 +29,7 @@ export const SUBMISSION_MESSAGES = {
   idempotencyKey: 'Permintaan tidak valid: header Idempotency-Key harus berisi 8-200 huruf, angka, _ atau -',
   uploadNotFound: (label: string) => `Dokumen ${label} tidak ditemukan atau sudah kedaluwarsa. Silakan upload ulang.`,
   uploadWrongSlot: (label: string) => `File yang dikirim bukan dokumen ${label}. Silakan upload ulang.`,
+  stagedUploadGone: 'Dokumen tidak ditemukan atau sudah kedaluwarsa. Silakan upload ulang.',
   uploadUsed: (label: string) => `Dokumen ${label} sudah dipakai pada pendaftaran lain. Silakan upload ulang.`,
   alreadySubmitted: 'Pendaftaran ini sudah pernah dikirim. Cek status pendaftaran Anda atau buat pendaftaran baru.',
 } as const;

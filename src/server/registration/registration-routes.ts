@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
 import {
   IDEMPOTENCY_KEY_PATTERN,
@@ -14,7 +15,7 @@ import { assertStagedDocumentsStored } from '../storage/staged-documents.js';
 import { readSingleFile, UPLOAD_LIMITS } from './multipart-upload.js';
 import type { RegistrationCodeGenerator } from './registration-code.js';
 import { submitRegistration } from './registration-service.js';
-import { stageUpload } from './upload-service.js';
+import { findStagedUpload, stageUpload } from './upload-service.js';
 
 export type RegistrationRoutesOptions = {
   /** Only tests pass one, to force a code clash; production uses the cryptographic generator. */
@@ -53,6 +54,20 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       const file = await readSingleFile(request);
       return reply.status(201).send(await stageUpload(app.deps, file));
     },
+  );
+
+  app.get(
+    '/uploads/:id',
+    {
+      config: { rateLimit: { max: config.RATE_LIMIT_UPLOADS_PER_HOUR, timeWindow: HOUR } },
+      schema: {
+        tags: ['registration'],
+        summary: 'Whether a staged upload can still be claimed (a draft restored in the browser); 404 when claimed, purged or expired',
+        params: z.object({ id: z.uuid({ error: SUBMISSION_MESSAGES.stagedUploadGone }) }),
+        response: { 200: UploadResponseSchema, 404: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request) => findStagedUpload(app.deps, request.params.id),
   );
 
   app.post(

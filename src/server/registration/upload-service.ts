@@ -1,11 +1,12 @@
 import type { DocumentSlot } from '../../domain/document-slots.js';
 import { API_MESSAGES } from '../../domain/messages.js';
-import type { UploadResponse } from '../../domain/registration.js';
+import { SUBMISSION_MESSAGES, type UploadResponse } from '../../domain/registration.js';
 import type { AppDeps } from '../app.js';
 import { newDocumentKey } from '../storage/storage-keys.js';
 import { prepareDocument } from './document-processing.js';
 import { AppError } from '../http/app-error.js';
-import { deleteUpload, insertUpload, stagedBytes } from './upload-repository.js';
+import { deleteUpload, findUploads, insertUpload, stagedBytes } from './upload-repository.js';
+import { STAGED_UPLOAD_TTL_MS } from './upload-purge.js';
 
 export type UploadDeps = Pick<AppDeps, 'db' | 'storage' | 'now'> & { config: Pick<AppDeps['config'], 'STAGED_UPLOADS_MAX_MB'> };
 
@@ -39,6 +40,18 @@ export async function stageUpload(deps: UploadDeps, file: ReceivedFile): Promise
     throw error;
   }
   return { upload_id: row.id, slot: file.slot, size: row.size, content_type: document.contentType };
+}
+
+/**
+ * A staged upload a registration can still claim, for a draft restored in the browser (issue 16). The
+ * random id is the applicant's only handle on it, so the answer carries no more than the upload did:
+ * slot, size and type. Claimed, purged and expired uploads all answer 404 alike, revealing nothing.
+ */
+export async function findStagedUpload(deps: Pick<UploadDeps, 'db' | 'now'>, id: string): Promise<UploadResponse> {
+  const [row] = await findUploads(deps.db, [id]);
+  const expired = row && deps.now().getTime() - row.createdAt.getTime() >= STAGED_UPLOAD_TTL_MS;
+  if (!row || row.claimedBy || expired) throw new AppError(404, 'UPLOAD_NOT_FOUND', SUBMISSION_MESSAGES.stagedUploadGone);
+  return { upload_id: row.id, slot: row.slot as DocumentSlot, size: row.size, content_type: row.contentType as UploadResponse['content_type'] };
 }
 
 /**

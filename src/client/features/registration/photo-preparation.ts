@@ -55,3 +55,25 @@ export async function preparePhoto(file: File, signal?: AbortSignal): Promise<Fi
   const name = file.name.replace(/\.(png|jpe?g)$/i, '') + '.jpg';
   return new File([scaled], name, { type: 'image/jpeg', lastModified: file.lastModified });
 }
+
+const THUMBNAIL_SIDE = 96;
+
+/**
+ * A small JPEG data URL of a photo for the draft (issue 16): a few KB, so seven of them fit easily in
+ * sessionStorage and a restored upload still shows what was chosen.
+ */
+export async function thumbnailOf(file: File): Promise<string | null> {
+  const bitmap = await createImageBitmap(file);
+  try {
+    const scale = Math.min(1, THUMBNAIL_SIDE / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    return canvas.toDataURL('image/jpeg', 0.7);
+  } finally {
+    bitmap.close();
+  }
+}

@@ -26,7 +26,7 @@ export function RegisterPage() {
   const headingRef = useFocusOnChange<HTMLHeadingElement>(step);
 
   const content = [
-    <StoreStep key="store" defaults={values.store} uploads={uploads} onNext={(store) => save({ store }, 1)} />,
+    <StoreStep key="store" defaults={values.store} uploads={uploads} onNext={(store) => save({ store }, 1)} onRestart={wizard.restart} />,
     <OwnerStep key="owner" defaults={values.owner} onNext={(owner) => save({ owner }, 2)} onBack={(owner) => save({ owner }, 0)} />,
     <DocumentsStep key="documents" uploads={uploads} onNext={() => wizard.goTo(3)} onBack={() => wizard.goTo(1)} />,
     <BankStep key="bank" defaults={values.bank} onNext={(bank) => save({ bank }, REVIEW_STEP)} onBack={(bank) => save({ bank }, 2)} />,

@@ -1,7 +1,7 @@
-import type { DocumentSlot } from '../../../domain/document-slots';
+import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import type { RegistrationRequest, RegistrationResponse, UploadResponse } from '../../../domain/registration';
 import type { StatusResult } from '../../../domain/status-lookup';
-import { apiFetch } from '../../lib/api-client';
+import { ApiRequestError, apiFetch } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload-with-progress';
 
 // The answers' schemas load with the first answer, not with the wizard (issue 8 page budgets).
@@ -16,6 +16,21 @@ export function uploadDocument(
   signal?: AbortSignal,
 ): Promise<UploadResponse> {
   return uploadWithProgress({ url: '/api/uploads', field: slot, file, schema: loadUploadSchema, onProgress, ...(signal ? { signal } : {}) });
+}
+
+/**
+ * A restored draft's upload: null while the server still holds it, else the slot's message to choose it
+ * again (purged after 24 h, or claimed).
+ */
+export async function stagedUploadGone(slot: DocumentSlot, uploadId: string, signal: AbortSignal): Promise<string | null> {
+  try {
+    await apiFetch(`/api/uploads/${encodeURIComponent(uploadId)}`, { schema: loadUploadSchema, signal });
+    return null;
+  } catch (error) {
+    if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+    const { SUBMISSION_MESSAGES } = await import('../../../domain/registration');
+    return SUBMISSION_MESSAGES.uploadNotFound(DOCUMENT_SLOT_INFO[slot].label);
+  }
 }
 
 /** POST /api/registrations; the same key answers with the same registration, never a second row. */

@@ -74,7 +74,7 @@ export function ReviewStep({ values, uploads, submitting, onSubmit, onBack, onEd
                   <span className="min-w-0 text-sm">
                     <span className="block font-medium text-slate-900">{label}</span>
                     <span className="block truncate text-slate-500">
-                      {document ? `${document.file.name} (${formatMegabytes(document.file.size)})` : 'Tidak diunggah'}
+                      {document ? `${document.name} (${formatMegabytes(document.size)})` : 'Tidak diunggah'}
                     </span>
                   </span>
                 </li>

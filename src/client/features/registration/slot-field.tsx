@@ -24,7 +24,7 @@ export function SlotField({ slot, uploads }: { slot: DocumentSlot; uploads: Docu
     <UploadField
       slot={slot}
       document={uploads.documents[slot]}
-      error={inlineMessage(fieldState.error?.message, 'file')}
+      error={uploads.missing[slot] ?? inlineMessage(fieldState.error?.message, 'file')}
       inputRef={field.ref}
       onChoose={(file) => void uploads.choose(slot, file)}
       onRemove={() => uploads.remove(slot)}

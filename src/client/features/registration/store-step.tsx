@@ -1,4 +1,7 @@
+import { RotateCcw } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
+import { Button } from '../../components/ui/button';
 import { REGISTRATION_STEP_SLOTS } from '../../../domain/document-slots';
 import { PREMISES } from '../../../domain/vocabularies';
 import { SlotField } from './slot-field';
@@ -9,14 +12,20 @@ import { SelectField, TextareaField, TextField } from './wizard-fields';
 import { WizardNav } from './wizard-nav';
 import type { StoreForm } from './wizard-schemas';
 
+// Loaded when the button is pressed: step 1 paints with the page (first-load budget).
+const RestartDialog = lazy(async () => ({ default: (await import('./restart-dialog')).RestartDialog }));
+
 type StoreStepProps = {
   defaults: Partial<StoreForm>;
   uploads: DocumentUploads;
   onNext: (values: StoreForm) => void;
+  /** Mulai dari awal: clears the draft, uploads and typed values (issue 16). */
+  onRestart: () => void;
 };
 
 /** Step 1, Data Toko. */
-export function StoreStep({ defaults, uploads, onNext }: StoreStepProps) {
+export function StoreStep({ defaults, uploads, onNext, onRestart }: StoreStepProps) {
+  const [confirming, setConfirming] = useState(false);
   const { form, onInvalid } = useStepForm(0, {
     ...defaults,
     foto_usaha: uploads.documents.foto_usaha?.uploadId ?? null,
@@ -51,8 +60,25 @@ export function StoreStep({ defaults, uploads, onNext }: StoreStepProps) {
           <SlotField slot="foto_usaha" uploads={uploads} />
           <SlotField slot="foto_produk" uploads={uploads} />
         </div>
+        <div className="mt-6 flex justify-end">
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+            <RotateCcw aria-hidden /> Mulai dari awal
+          </Button>
+        </div>
         <WizardNav waiting={waiting} />
       </form>
+      {confirming && (
+        <Suspense fallback={null}>
+          <RestartDialog
+            open
+            onOpenChange={setConfirming}
+            onConfirm={() => {
+              setConfirming(false);
+              onRestart();
+            }}
+          />
+        </Suspense>
+      )}
     </FormProvider>
   );
 }

@@ -7,7 +7,7 @@ import { Label } from '../../components/ui/label';
 import { Progress } from '../../components/ui/progress';
 import { cn } from '../../lib/cn';
 import type { UploadedDocument } from './use-document-uploads';
-import { acceptAttribute, isPdf } from './upload-rules';
+import { acceptAttribute, PDF_TYPE } from './upload-rules';
 
 type UploadFieldProps = {
   slot: DocumentSlot;
@@ -83,20 +83,23 @@ function ChosenFile({ label, document, onRemove }: { label: string; document: Up
       <div className="flex items-center gap-3">
         <DocumentThumbnail document={document} label={label} className="size-14" />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium text-slate-900">{document.file.name}</p>
+          <p className="truncate text-sm font-medium text-slate-900">{document.name}</p>
           {/* After a photo is prepared, this is the size that is sent, not the camera's. */}
-          <p className="text-xs text-slate-500">{formatMegabytes(document.file.size)}</p>
+          <p className="text-xs text-slate-500">{formatMegabytes(document.size)}</p>
         </div>
-        <a
-          href={document.previewUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonVariants({ variant: 'ghost', size: 'icon' })}
-          aria-label={`Lihat ${label} di tab baru`}
-          title="Lihat di tab baru"
-        >
-          <Eye aria-hidden />
-        </a>
+        {/* After a reload only the draft's thumbnail is left: there is no file to open in a tab. */}
+        {!document.restored && document.previewUrl && (
+          <a
+            href={document.previewUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+            aria-label={`Lihat ${label} di tab baru`}
+            title="Lihat di tab baru"
+          >
+            <Eye aria-hidden />
+          </a>
+        )}
         <Button variant="ghost" size="icon" onClick={onRemove} aria-label={`Hapus ${label}`} title="Hapus file">
           <Trash2 aria-hidden className="text-red-600" />
         </Button>
@@ -117,9 +120,9 @@ function ChosenFile({ label, document, onRemove }: { label: string; document: Up
 
 /** A thumbnail of the chosen image; a PDF gets an icon (browsers cannot draw one into an img). */
 export function DocumentThumbnail({ document, label, className }: { document: UploadedDocument; label: string; className?: string }) {
-  if (isPdf(document.file)) {
+  if (document.type === PDF_TYPE || !document.previewUrl) {
     return (
-      <div className={cn('flex shrink-0 items-center justify-center rounded-md bg-red-50 text-red-700', className)} role="img" aria-label={`${label} (PDF)`}>
+      <div className={cn('flex shrink-0 items-center justify-center rounded-md bg-red-50 text-red-700', className)} role="img" aria-label={document.type === PDF_TYPE ? `${label} (PDF)` : label}>
         <FileText aria-hidden className="size-7" />
       </div>
     );

@@ -2,7 +2,7 @@ import { DOCUMENT_SLOT_INFO, fileTypeMessage, MAX_UPLOAD_BYTES, type DocumentSlo
 import { MESSAGES } from '../../../domain/messages';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
-const PDF_TYPE = 'application/pdf';
+export const PDF_TYPE = 'application/pdf';
 const EXTENSION_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: PDF_TYPE };
 
 /** Longest side sent to the server (issue 16): a larger camera photo is scaled to this before upload. */

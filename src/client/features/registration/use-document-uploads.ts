@@ -3,14 +3,20 @@ import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOT_INFO, fileTypeMessage, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
-import { fileProblem, isPdf } from './upload-rules';
+import { saveDraftUpload, type RegistrationDraft } from './registration-draft';
+import { fileProblem, fileType, isPdf } from './upload-rules';
 import { online, sendWithRetry } from './upload-retry';
 import { loadPhotoPreparation, loadRegistrationApi } from './wizard-loaders';
 
 export type UploadedDocument = {
-  file: File;
-  /** A blob: URL of the chosen file, for the thumbnail and the eye button. */
-  previewUrl: string;
+  /** What is (or was) sent: after a photo is prepared, its name and size, not the camera's. */
+  name: string;
+  size: number;
+  type: string;
+  /** A blob: URL of the chosen file; after a reload, the draft's small thumbnail, or null for a PDF. */
+  previewUrl: string | null;
+  /** Restored from the draft after a reload: only the thumbnail is left in the browser, not the file. */
+  restored: boolean;
   progress: number;
   /** preparing: a photo being scaled; waiting: offline, the upload resumes with the connection. */
   status: 'preparing' | 'uploading' | 'waiting' | 'done';
@@ -19,6 +25,8 @@ export type UploadedDocument = {
 
 export type DocumentUploads = {
   documents: Partial<Record<DocumentSlot, UploadedDocument>>;
+  /** A slot whose restored upload the server no longer holds (purged after 24 h): its message. */
+  missing: Partial<Record<DocumentSlot, string>>;
   /** Checks and uploads the file; resolves to its upload id, or null when it was refused. */
   choose: (slot: DocumentSlot, file: File) => Promise<string | null>;
   remove: (slot: DocumentSlot) => void;
@@ -31,8 +39,9 @@ export type DocumentUploads = {
  * The wizard's documents, kept above the steps so an upload started on one step finishes while the
  * applicant moves on, and the review step can show the thumbnails.
  */
-export function useDocumentUploads(): DocumentUploads {
-  const [documents, setDocuments] = useState<Partial<Record<DocumentSlot, UploadedDocument>>>({});
+export function useDocumentUploads(restored: RegistrationDraft['uploads'] = {}): DocumentUploads {
+  const [documents, setDocuments] = useState<Partial<Record<DocumentSlot, UploadedDocument>>>(() => restoredDocuments(restored));
+  const [missing, setMissing] = useState<Partial<Record<DocumentSlot, string>>>({});
   const controllers = useRef(new Map<DocumentSlot, AbortController>());
   const urls = useRef(new Map<DocumentSlot, string>());
 
@@ -45,6 +54,7 @@ export function useDocumentUploads(): DocumentUploads {
   }, []);
 
   const drop = useCallback((slot: DocumentSlot) => {
+    saveDraftUpload(slot, null);
     setDocuments((current) => {
       const next = { ...current };
       delete next[slot];
@@ -69,11 +79,14 @@ export function useDocumentUploads(): DocumentUploads {
         return null;
       }
       forget(slot);
+      saveDraftUpload(slot, null);
+      setMissing(({ [slot]: _gone, ...rest }) => rest);
       const controller = new AbortController();
       const previewUrl = URL.createObjectURL(file);
       controllers.current.set(slot, controller);
       urls.current.set(slot, previewUrl);
-      setDocuments((current) => ({ ...current, [slot]: { file, previewUrl, progress: 0, status: isPdf(file) ? 'uploading' : 'preparing', uploadId: null } }));
+      const chosen = { name: file.name, size: file.size, type: fileType(file), previewUrl, restored: false, progress: 0, uploadId: null };
+      setDocuments((current) => ({ ...current, [slot]: { ...chosen, status: isPdf(file) ? 'uploading' : 'preparing' } }));
       const update = (change: Partial<UploadedDocument>) =>
         setDocuments((current) => {
           const document = current[slot];
@@ -89,7 +102,7 @@ export function useDocumentUploads(): DocumentUploads {
           update({ status: isPdf(file) ? 'uploading' : 'preparing' });
         }
         const sent = isPdf(file) ? file : await (await loadPhotoPreparation()).preparePhoto(file, controller.signal);
-        update({ file: sent, status: 'uploading' });
+        update({ name: sent.name, size: sent.size, type: fileType(sent), status: 'uploading' });
         const { uploadDocument } = await loadRegistrationApi();
         const result = await sendWithRetry(
           () => uploadDocument(slot, sent, (progress) => update({ progress, status: 'uploading' }), controller.signal),
@@ -97,6 +110,7 @@ export function useDocumentUploads(): DocumentUploads {
         );
         update({ progress: 100, status: 'done', uploadId: result.upload_id });
         controllers.current.delete(slot);
+        void remember(slot, sent, result.upload_id, controller.signal);
         return result.upload_id;
       } catch (error) {
         if (controller.signal.aborted) return null;
@@ -113,7 +127,29 @@ export function useDocumentUploads(): DocumentUploads {
   const reset = useCallback(() => {
     for (const slot of [...urls.current.keys()]) forget(slot);
     setDocuments({});
+    setMissing({});
   }, [forget]);
+
+  // A restored upload the server purged (24 h) is shown as missing, with the slot's message, to choose again.
+  useEffect(() => {
+    const controller = new AbortController();
+    for (const [slot, upload] of Object.entries(restored) as [DocumentSlot, RegistrationDraft['uploads'][DocumentSlot]][]) {
+      if (!upload) continue;
+      void goneMessage(slot, upload.uploadId, controller.signal).then((message) => {
+        if (!message || controller.signal.aborted) return;
+        setDocuments((current) => {
+          if (current[slot]?.uploadId !== upload.uploadId) return current;
+          const { [slot]: _gone, ...rest } = current;
+          return rest;
+        });
+        saveDraftUpload(slot, null);
+        setMissing((current) => ({ ...current, [slot]: message }));
+      });
+    }
+    return () => controller.abort();
+    // Checked once, for what the page was restored with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     const active = controllers.current;
@@ -126,7 +162,31 @@ export function useDocumentUploads(): DocumentUploads {
 
   const uploading = (slots: readonly DocumentSlot[]) =>
     slots.some((slot) => { const status = documents[slot]?.status; return status !== undefined && status !== 'done'; });
-  return { documents, choose, remove, reset, uploading };
+  return { documents, missing, choose, remove, reset, uploading };
+}
+
+function restoredDocuments(restored: RegistrationDraft['uploads']): Partial<Record<DocumentSlot, UploadedDocument>> {
+  return Object.fromEntries(
+    Object.entries(restored).map(([slot, upload]) => [
+      slot,
+      { name: upload.name, size: upload.size, type: upload.type, previewUrl: upload.thumbnail, restored: true, progress: 100, status: 'done', uploadId: upload.uploadId },
+    ]),
+  );
+}
+
+/** Keeps a finished upload in the draft, with a small thumbnail of a photo drawn from what was sent. */
+async function remember(slot: DocumentSlot, sent: File, uploadId: string, signal: AbortSignal): Promise<void> {
+  const thumbnail = isPdf(sent) ? null : await (await loadPhotoPreparation()).thumbnailOf(sent).catch(() => null);
+  if (!signal.aborted) saveDraftUpload(slot, { uploadId, name: sent.name, size: sent.size, type: fileType(sent), thumbnail });
+}
+
+/** The slot's message when the server no longer holds a restored upload; a failed check says nothing (submit will tell). */
+async function goneMessage(slot: DocumentSlot, uploadId: string, signal: AbortSignal): Promise<string | null> {
+  try {
+    return await (await loadRegistrationApi()).stagedUploadGone(slot, uploadId, signal);
+  } catch {
+    return null;
+  }
 }
 
 function refusalMessage(slot: DocumentSlot, error: unknown): string {

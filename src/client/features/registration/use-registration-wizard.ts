@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOTS, isDocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
-import { idempotencyKey, loadSubmittedRegistration, saveSubmittedRegistration } from './registration-session';
+import { clearDraft, loadDraft, saveDraftStep, type RegistrationDraft } from './registration-draft';
+import { clearRegistrationSession, idempotencyKey, loadSubmittedRegistration, saveSubmittedRegistration } from './registration-session';
 import { useDocumentUploads, type DocumentUploads } from './use-document-uploads';
 import { loadRegistrationApi, loadWizardSchemas } from './wizard-loaders';
 import { EMPTY_WIZARD, STEP_FIELDS, stepOfField, type WizardValues } from './wizard-steps';
@@ -41,19 +42,32 @@ async function loadSubmitSchemas() {
 /** The wizard's state: the current step, the values typed so far, the uploads and the submission. */
 export function useRegistrationWizard() {
   const navigate = useNavigate();
-  const uploads = useDocumentUploads();
-  const [step, setStep] = useState(0);
-  const [values, setValues] = useState<WizardValues>(EMPTY_WIZARD);
+  // Read once: a reload, or Android discarding the tab behind the camera, comes back to the same step (issue 16).
+  const [draft] = useState<RegistrationDraft | null>(loadDraft);
+  const uploads = useDocumentUploads(draft?.uploads);
+  const [step, setStep] = useState(draft?.step ?? 0);
+  const [values, setValues] = useState<WizardValues>(draft?.values ?? EMPTY_WIZARD);
   const [submitting, setSubmitting] = useState(false);
   // Bumped by a fresh start so every step form mounts again with empty values.
   const [run, setRun] = useState(0);
+
+  useEffect(() => {
+    if (draft) toast.success(MESSAGES.draftRestored, { id: 'draft-restored' });
+  }, [draft]);
+
+  useEffect(() => {
+    saveDraftStep(step, values);
+  }, [step, values]);
 
   const save = (part: Partial<WizardValues>, nextStep: number) => {
     setValues((current) => ({ ...current, ...part }));
     setStep(nextStep);
   };
 
+  /** Mulai dari awal, or Buat Pendaftaran Baru: nothing of the earlier run is kept, not even its key. */
   const restart = () => {
+    clearDraft();
+    clearRegistrationSession();
     uploads.reset();
     setValues(EMPTY_WIZARD);
     setStep(0);
@@ -92,6 +106,7 @@ export function useRegistrationWizard() {
       const { submitRegistration } = await loadRegistrationApi();
       const response = await submitRegistration(parsed.data, idempotencyKey());
       saveSubmittedRegistration({ code: response.kode_pendaftaran, receiptToken: response.receipt_token });
+      clearDraft();
       toast.success(MESSAGES.registerSuccess);
       void navigate(successPath(response.kode_pendaftaran));
     } catch (error) {

@@ -1,12 +1,17 @@
+import { useEffect } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import { API_MESSAGES } from '../../../domain/messages';
 import { toast } from '../../lib/toast';
+import { saveDraftValues } from './registration-draft';
 import { loadWizardSchemas, loadZodResolver } from './wizard-loaders';
 import type { BankForm, DocumentsForm, OwnerForm, StoreForm } from './wizard-schemas';
 import { STEP_FIELDS, stepToast } from './wizard-steps';
 
 type StepForms = { 0: StoreForm; 1: OwnerForm; 2: DocumentsForm; 3: BankForm };
 export type FormStep = keyof StepForms;
+
+/** Where each form step's typed values go in the draft; the documents step holds only upload ids, kept with the uploads. */
+const DRAFT_PARTS = { 0: 'store', 1: 'owner', 2: null, 3: 'bank' } as const;
 
 const STEP_SCHEMAS = ['StoreFormSchema', 'OwnerFormSchema', 'DocumentsFormSchema', 'BankFormSchema'] as const;
 
@@ -37,6 +42,12 @@ export function useStepForm<N extends FormStep>(step: N, defaultValues: DefaultV
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  useEffect(() => {
+    const part = DRAFT_PARTS[step];
+    if (!part) return;
+    // Kept as typed, not only on Next: a reload mid-step brings back what was on the screen (issue 16).
+    return form.subscribe({ formState: { values: true }, callback: ({ values }) => saveDraftValues(part, values) });
+  }, [form, step]);
   const onInvalid = (errors: FieldErrors<FieldValues>) => {
     const messages = STEP_FIELDS[step]
       .map((name) => errors[name]?.message)
