@@ -205,9 +205,9 @@ describe('registration drafts (issue 16)', () => {
       await route.continue();
     });
     await fileInput(page, 'Foto Usaha').setInputFiles(await jpegFile('usaha.jpg', 640, 480));
-    await page.getByTestId('upload-Foto Usaha').getByText('Menunggu koneksi...').waitFor();
+    await page.getByTestId('upload-Foto Usaha').getByText('Menunggu koneksi...').first().waitFor();
     await page.context().setOffline(false);
-    await page.getByTestId('upload-Foto Usaha').getByText('Terunggah 100%').waitFor();
+    await page.getByTestId('upload-Foto Usaha').getByText('Terunggah 100%').first().waitFor();
     await uploadFile(page, 'Foto Produk', await jpegFile('produk.jpg'));
     await next(page);
     await stepHeading(page, 2, 'Data Pemilik').waitFor();
