@@ -1,5 +1,5 @@
 // npm run bench [-- --seconds 10 --slice 2 --warmup 2 --registration-seconds 20 --merchants 100000 --list-connections 1 --no-build
-//                   --only lookup,list,registration]   (--seconds 60 for a longer, steadier run)
+//                   --only lookup,list,registration,camera]   (camera: the registration again with five camera photos scaled in Chromium)   (--seconds 60 for a longer, steadier run)
 // Builds the server into .build-bench, then on PGlite (and on PostgreSQL when DATABASE_URL is set, in a
 // fresh database dropped afterwards) starts the real server in its own process, production mode, and
 // loads it with autocannon on loopback; in the same run, the bare baseline (bench/bare-server.ts) gets the
@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import { createRandom } from '../src/server/seed/fake-merchants.js';
 import { multipartBody, registrationBody } from '../src/server/test/registration-fixtures.js';
 import { JPEG_OUTPUT } from '../src/server/registration/document-processing.js';
+import { cameraPhotosScaledInBrowser, reencodeMedianMs, type ScaledPhotos } from './camera-photos.js';
 import { listStatements } from './list-sql.js';
 import { mergeLoads, runLoad, sleep, startServer, type LoadResult, type ServerProcess, type TaggedRequest } from './bench-kit.js';
 
@@ -36,7 +37,7 @@ const { values } = parseArgs({
     // Six requests with five 1 MB images make one registration: a turn must hold several of them.
     'registration-seconds': { type: 'string', default: '20' },
     'no-build': { type: 'boolean', default: false },
-    only: { type: 'string', default: 'lookup,list,registration' },
+    only: { type: 'string', default: 'lookup,list,registration,camera' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -62,7 +63,12 @@ type Row = {
   perSecond?: number;
   /** The server's CPU time (all threads) per completed registration, in ms (registration scenario only). */
   cpuMsPerRegistration?: number;
+  /** Request bytes of one registration's five uploads (registration scenarios only). */
+  uploadedBytes?: number;
 };
+/** The camera photos of this run, once scaled (the same for both engines). */
+let camera: ScaledPhotos | null = null;
+let cameraReencode = { original: Number.NaN, scaled: Number.NaN };
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -164,6 +170,65 @@ async function sideBySide(ours: Side, bare: Side, slice: number, total = SECONDS
     }
   }
   return [mergeLoads(results[0]), mergeLoads(results[1]), cpu];
+}
+
+const REGISTRATION_SLOTS = ['foto_usaha', 'foto_produk', 'foto_ktp', 'foto_selfie_ktp', 'foto_kk'] as const;
+
+/** Eight applicants each uploading these five photos and submitting, ours and bare in one turn each. */
+async function registrationScenario(
+  engine: Engine,
+  scenario: string,
+  photos: Buffer[],
+  ours: (env?: Record<string, string>) => Promise<ServerProcess>,
+  bare: () => Promise<ServerProcess>,
+): Promise<Row[]> {
+  const slots = REGISTRATION_SLOTS;
+  const parts = await Promise.all(slots.map((slot, i) => multipartBody([{ name: slot, data: photos[i]!, filename: `${slot}.jpg`, contentType: 'image/jpeg' }])));
+  const uploadedBytes = parts.reduce((total, part) => total + part.payload.length, 0);
+  const applicant = (uploadPath: string, submitPath: string): TaggedRequest[] => [
+    ...slots.map(
+      (slot, i): TaggedRequest => ({
+        kind: 'upload',
+        method: 'POST',
+        path: uploadPath,
+        headers: parts[i]!.headers,
+        body: parts[i]!.payload,
+        onResponse: (status, body, context) => {
+          if (status === 201) context[slot] = (JSON.parse(body) as { upload_id: string }).upload_id;
+        },
+      }),
+    ),
+    {
+      kind: 'register',
+      method: 'POST',
+      path: submitPath,
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request, context) => ({
+        ...request,
+        headers: { ...request.headers, 'idempotency-key': randomUUID() },
+        body: JSON.stringify(registrationBody(Object.fromEntries(slots.map((slot) => [slot, context[slot] as string])))),
+      }),
+    },
+  ];
+  console.log(`[${engine}] ${scenario} (${(uploadedBytes / 1024 / 1024).toFixed(2)} MB uploaded per registration) ...`);
+  const o = await ours({ RATE_LIMIT_UPLOADS_PER_HOUR: UNLIMITED, RATE_LIMIT_REGISTRATIONS_PER_HOUR: UNLIMITED });
+  const b = await bare();
+  // One turn each: a registration (six requests) must fit in a turn, and shorter turns would cut many.
+  const [ro, rb, cpu] = await sideBySide(
+    { server: o, connections: 8, requests: applicant('/api/uploads', '/api/registrations') },
+    { server: b, connections: 8, requests: applicant('/upload', '/register') },
+    REGISTRATION_SECONDS,
+    REGISTRATION_SECONDS,
+  );
+  const registered = (r: LoadResult) => r.byKind.get('register')?.statuses.get(201) ?? 0;
+  const perSecond = (r: LoadResult) => registered(r) / r.seconds;
+  await o.stop();
+  await b.stop();
+  // Uploads of a registration cut off by the end of a turn count in the CPU, not in the registrations.
+  return [
+    { scenario, server: 'ours', load: ro, rssMb: o.peakRssMb(), perSecond: perSecond(ro), cpuMsPerRegistration: cpu[0] / registered(ro), uploadedBytes },
+    { scenario, server: 'bare', load: rb, rssMb: b.peakRssMb(), perSecond: perSecond(rb), cpuMsPerRegistration: cpu[1] / registered(rb), uploadedBytes },
+  ];
 }
 
 async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb: number; seedSeconds: number; description: string }> {
@@ -270,61 +335,20 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
 
     if (ONLY.has('registration')) {
       const photo = await makePhoto();
+      const encode = (input: Buffer) => sharp(input).rotate().jpeg(JPEG_OUTPUT).toBuffer();
       // What one photo costs the server's re-encoding (the same sharp calls), measured here.
-      const reencode: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
-        const started = performance.now();
-        await sharp(photo).rotate().jpeg(JPEG_OUTPUT).toBuffer();
-        reencode.push(performance.now() - started);
+      reencodeMs = await reencodeMedianMs(photo, encode);
+      const photoSets: { scenario: string; photos: Buffer[] }[] = [{ scenario: 'registration: 5 x 1 MB uploads + submit (8 applicants)', photos: Array(5).fill(photo) }];
+      if (ONLY.has('camera')) {
+        console.log(`[${engine}] five 4000 x 3000 camera photos, scaled in Chromium as the wizard does ...`);
+        camera = await cameraPhotosScaledInBrowser();
+        cameraReencode = {
+          original: await reencodeMedianMs(camera.originals[4]!, encode),
+          scaled: await reencodeMedianMs(camera.scaled[4]!, encode),
+        };
+        photoSets.push({ scenario: 'registration: 5 camera photos scaled in the browser + submit (8 applicants)', photos: camera.scaled });
       }
-      reencodeMs = reencode.sort((a, b) => a - b)[2]!;
-      const slots = ['foto_usaha', 'foto_produk', 'foto_ktp', 'foto_selfie_ktp', 'foto_kk'] as const;
-      const parts = await Promise.all(slots.map((slot) => multipartBody([{ name: slot, data: photo, filename: `${slot}.jpg`, contentType: 'image/jpeg' }])));
-      const applicant = (uploadPath: string, submitPath: string): TaggedRequest[] => [
-        ...slots.map(
-          (slot, i): TaggedRequest => ({
-            kind: 'upload',
-            method: 'POST',
-            path: uploadPath,
-            headers: parts[i]!.headers,
-            body: parts[i]!.payload,
-            onResponse: (status, body, context) => {
-              if (status === 201) context[slot] = (JSON.parse(body) as { upload_id: string }).upload_id;
-            },
-          }),
-        ),
-        {
-          kind: 'register',
-          method: 'POST',
-          path: submitPath,
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (request, context) => ({
-            ...request,
-            headers: { ...request.headers, 'idempotency-key': randomUUID() },
-            body: JSON.stringify(registrationBody(Object.fromEntries(slots.map((slot) => [slot, context[slot] as string])))),
-          }),
-        },
-      ];
-      console.log(`[${engine}] registration (photo ${(photo.length / 1024 / 1024).toFixed(2)} MB) ...`);
-      const o = await ours({ RATE_LIMIT_UPLOADS_PER_HOUR: UNLIMITED, RATE_LIMIT_REGISTRATIONS_PER_HOUR: UNLIMITED });
-      const b = await bare();
-      // One turn each: a registration (six requests) must fit in a turn, and shorter turns would cut many.
-      const [ro, rb, cpu] = await sideBySide(
-        { server: o, connections: 8, requests: applicant('/api/uploads', '/api/registrations') },
-        { server: b, connections: 8, requests: applicant('/upload', '/register') },
-        REGISTRATION_SECONDS,
-        REGISTRATION_SECONDS,
-      );
-      const scenario = 'registration: 5 x 1 MB uploads + submit (8 applicants)';
-      const registered = (r: LoadResult) => r.byKind.get('register')?.statuses.get(201) ?? 0;
-      const perSecond = (r: LoadResult) => registered(r) / r.seconds;
-      // Uploads of a registration cut off by the end of a turn count in the CPU, not in the registrations.
-      rows.push(
-        { scenario, server: 'ours', load: ro, rssMb: o.peakRssMb(), perSecond: perSecond(ro), cpuMsPerRegistration: cpu[0] / registered(ro) },
-        { scenario, server: 'bare', load: rb, rssMb: b.peakRssMb(), perSecond: perSecond(rb), cpuMsPerRegistration: cpu[1] / registered(rb) },
-      );
-      await o.stop();
-      await b.stop();
+      for (const { scenario, photos } of photoSets) rows.push(...(await registrationScenario(engine, scenario, photos, ours, bare)));
     }
     return { rows, firstStartMb, seedSeconds, description };
   } finally {
@@ -365,8 +389,19 @@ function printEngine(engine: Engine, result: Awaited<ReturnType<typeof benchEngi
   }
   if (result.rows.some((r) => r.perSecond !== undefined)) {
     out(`\nOne benchmark photo (${BENCH_PHOTO_NOTE}) takes ${f1(reencodeMs)} ms to decode and re-encode with sharp in the bench process (median of 5, same load): five per registration.`);
-    const cpu = (server: Row['server']) => result.rows.find((r) => r.server === server && r.cpuMsPerRegistration !== undefined)?.cpuMsPerRegistration ?? Number.NaN;
-    out(`The server used ${f0(cpu('ours'))} ms of CPU (all threads) per completed registration, the bare one ${f0(cpu('bare'))} ms; this machine has ${cpus().length} cores (${f0(cpus().length * 1000)} ms of CPU a second, shared with the load generator and the database).`);
+    out(`This machine has ${cpus().length} cores (${f0(cpus().length * 1000)} ms of CPU a second, shared with the load generator and the database).`);
+    out();
+    out('| registration scenario | uploaded MB per registration | server CPU ms per registration (ours / bare) | registrations/s (ours / bare) |');
+    out('|---|---:|---:|---:|');
+    for (const row of result.rows.filter((r) => r.server === 'ours' && r.uploadedBytes !== undefined)) {
+      const bare = result.rows.find((r) => r.scenario === row.scenario && r.server === 'bare');
+      out(`| ${row.scenario.replace(/^registration: | \(8 applicants\)$/g, '')} | ${((row.uploadedBytes ?? 0) / 1024 / 1024).toFixed(2)} | ${f0(row.cpuMsPerRegistration ?? Number.NaN)} / ${f0(bare?.cpuMsPerRegistration ?? Number.NaN)} | ${f1(row.perSecond ?? Number.NaN)} / ${f1(bare?.perSecond ?? Number.NaN)} |`);
+    }
+    if (camera) {
+      const mb = (list: Buffer[]) => list.map((b) => (b.length / 1024 / 1024).toFixed(2)).join(', ');
+      out(`\nCamera photos (4000 x 3000, EXIF orientation 6): ${mb(camera.originals)} MB; scaled in Chromium with the wizard's options to ${mb(camera.scaled)} MB in ${camera.browserMs.map((ms) => f0(ms)).join(', ')} ms each (bench machine, no CPU throttling).`);
+      out(`The server's decode, rotate and re-encode (sharp, median of 5): the largest camera photo as taken ${f0(cameraReencode.original)} ms, the same photo scaled ${f0(cameraReencode.scaled)} ms, the 1 MB photo ${f0(reencodeMs)} ms.`);
+    }
   }
   out(`\nFirst start on a new ${engine === 'pglite' ? 'data directory' : 'database'} (initialisation and migrations): peak RSS ${f0(result.firstStartMb)} MB.`);
 

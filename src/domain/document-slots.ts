@@ -32,6 +32,20 @@ export const DOCUMENT_SLOT_INFO: Record<DocumentSlot, DocumentSlotInfo> = {
 /** SPEC §5 and §9: 3 MB, exactly 3145728 bytes. */
 export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
 
+/**
+ * How the wizard scales a photo that is too large before upload (issue 16): browser-image-compression's
+ * options, also used by the bench to scale its camera photos in Chromium. On the main thread, because the
+ * library's worker would load its script from a CDN.
+ */
+export const PHOTO_SCALING = {
+  maxSizeMB: (MAX_UPLOAD_BYTES * 0.95) / (1024 * 1024),
+  maxWidthOrHeight: 2560,
+  initialQuality: 0.85,
+  fileType: 'image/jpeg',
+  useWebWorker: false,
+  maxIteration: 10,
+} as const;
+
 export function isDocumentSlot(value: unknown): value is DocumentSlot {
   return typeof value === 'string' && (DOCUMENT_SLOTS as readonly string[]).includes(value);
 }

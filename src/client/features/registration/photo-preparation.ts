@@ -1,5 +1,5 @@
 import imageCompression from 'browser-image-compression';
-import { MAX_UPLOAD_BYTES } from '../../../domain/document-slots';
+import { MAX_UPLOAD_BYTES, PHOTO_SCALING } from '../../../domain/document-slots';
 
 import { MAX_PHOTO_SIDE } from './upload-rules';
 
@@ -38,16 +38,7 @@ export async function preparePhoto(file: File, signal?: AbortSignal): Promise<Fi
     // Over 3 MB and not a picture this browser can shrink: SPEC §5's size text stands.
     throw new PhotoRefusedError('size');
   }
-  // The library's worker would load its script from a CDN; the main thread needs no network.
-  const scaled = await imageCompression(file, {
-    maxSizeMB: (MAX_UPLOAD_BYTES * 0.95) / (1024 * 1024),
-    maxWidthOrHeight: MAX_PHOTO_SIDE,
-    initialQuality: 0.85,
-    fileType: 'image/jpeg',
-    useWebWorker: false,
-    maxIteration: 10,
-    ...(signal ? { signal } : {}),
-  }).catch((error: unknown) => {
+  const scaled = await imageCompression(file, { ...PHOTO_SCALING, ...(signal ? { signal } : {}) }).catch((error: unknown) => {
     if (signal?.aborted) throw error;
     throw new PhotoRefusedError('type');
   });

@@ -1,4 +1,4 @@
-import { DOCUMENT_SLOT_INFO, fileTypeMessage, MAX_UPLOAD_BYTES, type DocumentSlot } from '../../../domain/document-slots';
+import { DOCUMENT_SLOT_INFO, fileTypeMessage, MAX_UPLOAD_BYTES, PHOTO_SCALING, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
@@ -6,7 +6,7 @@ export const PDF_TYPE = 'application/pdf';
 const EXTENSION_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: PDF_TYPE };
 
 /** Longest side sent to the server (issue 16): a larger camera photo is scaled to this before upload. */
-export const MAX_PHOTO_SIDE = 2560;
+export const MAX_PHOTO_SIDE = PHOTO_SCALING.maxWidthOrHeight;
 /** A larger photo is refused before decoding: mid-range phones run out of memory on bigger ones. */
 export const MAX_PHOTO_SOURCE_BYTES = 25 * 1024 * 1024;
 

@@ -1,0 +1,99 @@
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { createRandom } from '../src/server/seed/fake-merchants.js';
+import { PHOTO_SCALING } from '../src/domain/document-slots.js';
+
+const require = createRequire(import.meta.url);
+const MB = 1024 * 1024;
+/** Five camera photos of 4000 x 3000, at the sizes of issue 16's 50 MP phones: 4 to 8 MB. */
+const TARGET_MB = [4, 5, 6, 7, 8];
+
+/**
+ * A 4000 x 3000 JPEG near `bytes`: smooth noise (blocks of 4 px) compresses like a detailed photo,
+ * and the quality is searched for the size. EXIF orientation 6, as a phone held upright writes it.
+ */
+async function cameraPhoto(bytes: number, seed: number): Promise<Buffer> {
+  const [width, height, block] = [4000, 3000, 4];
+  const random = createRandom(seed);
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += block) {
+    for (let x = 0; x < width; x += block) {
+      const [r, g, b] = [random(), random(), random()].map((v) => 40 + Math.floor(v * 176));
+      for (let dy = 0; dy < block; dy += 1) {
+        for (let dx = 0; dx < block; dx += 1) {
+          const i = ((y + dy) * width + x + dx) * 3;
+          raw[i] = r!;
+          raw[i + 1] = g!;
+          raw[i + 2] = b!;
+        }
+      }
+    }
+  }
+  let [low, high] = [30, 98];
+  let best = Buffer.alloc(0);
+  while (low <= high) {
+    const quality = Math.floor((low + high) / 2);
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).withMetadata({ orientation: 6 }).toBuffer();
+    if (Math.abs(jpeg.length - bytes) < Math.abs(best.length - bytes)) best = jpeg;
+    if (jpeg.length > bytes) high = quality - 1;
+    else low = quality + 1;
+  }
+  return best;
+}
+
+export type ScaledPhotos = {
+  originals: Buffer[];
+  scaled: Buffer[];
+  /** Milliseconds Chromium took to scale each photo (decode, resize, encode, quality steps). */
+  browserMs: number[];
+};
+
+/**
+ * Makes five camera photos and scales each in Chromium with browser-image-compression and the wizard's
+ * own options (PHOTO_SCALING), on the main thread as the wizard does: what a phone would upload.
+ */
+export async function cameraPhotosScaledInBrowser(): Promise<ScaledPhotos> {
+  const originals = await Promise.all(TARGET_MB.map((mb, i) => cameraPhoto(mb * MB, 11 + i)));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<!doctype html><html lang="id"><body></body></html>');
+    await page.addScriptTag({ path: require.resolve('browser-image-compression/dist/browser-image-compression.js') });
+    const scaled: Buffer[] = [];
+    const browserMs: number[] = [];
+    for (const [i, original] of originals.entries()) {
+      const result = await page.evaluate(
+        async ({ base64, options, name }) => {
+          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+          const file = new File([bytes], name, { type: 'image/jpeg' });
+          const compress = (globalThis as unknown as { imageCompression: (f: File, o: unknown) => Promise<Blob> }).imageCompression;
+          const started = performance.now();
+          const blob = await compress(file, options);
+          const ms = performance.now() - started;
+          const out = new Uint8Array(await blob.arrayBuffer());
+          let binary = '';
+          for (let j = 0; j < out.length; j += 0x8000) binary += String.fromCharCode(...out.subarray(j, j + 0x8000));
+          return { base64: btoa(binary), ms };
+        },
+        { base64: original.toString('base64'), options: PHOTO_SCALING, name: `camera-${i}.jpg` },
+      );
+      scaled.push(Buffer.from(result.base64, 'base64'));
+      browserMs.push(result.ms);
+    }
+    return { originals, scaled, browserMs };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Median milliseconds for sharp to do the server's decode, rotate and re-encode of one photo. */
+export async function reencodeMedianMs(photo: Buffer, encode: (input: Buffer) => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const started = performance.now();
+    await encode(photo);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[2]!;
+}
