@@ -20,6 +20,8 @@ import { multipartBody, registrationBody } from '../src/server/test/registration
 import { JPEG_OUTPUT } from '../src/server/registration/document-processing.js';
 import { cameraPhotosScaledInBrowser, reencodeMedianMs, type ScaledPhotos } from './camera-photos.js';
 import { listStatements } from './list-sql.js';
+import { installKeyring } from '../src/server/crypto/identity-fields.js';
+import { Keyring } from '../src/server/crypto/keyring.js';
 import { mergeLoads, runLoad, sleep, startServer, type LoadResult, type ServerProcess, type TaggedRequest } from './bench-kit.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -50,6 +52,10 @@ const ONLY = new Set(values.only.split(','));
 const ADMIN = { email: 'bench-admin@aipos.test', password: 'bench-password-panjang-sekali' };
 const UNLIMITED = '100000000';
 const BENCH_PHOTO_NOTE = '1600 x 1200 JPEG, ~1 MB';
+// One data key for the servers and this process: the list queries the bare server runs carry the keyed
+// hashes of the search terms (issue 17), which must be the ones the real server computes.
+const BENCH_KEY = Buffer.alloc(32, 3);
+installKeyring(new Keyring(BENCH_KEY));
 
 type Engine = 'pglite' | 'postgres';
 /** Median time to decode and re-encode one benchmark photo with sharp in this process. */
@@ -253,7 +259,7 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
       await client.end();
     };
   }
-  const dbEnv: Record<string, string> = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64') } : {}) };
+  const dbEnv: Record<string, string> = { DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: BENCH_KEY.toString('base64'), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const oursEnv: Record<string, string> = { ...dbEnv, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', COOKIE_SECURE: 'false', REQUIRE_ADMIN_MFA: 'false' };
   // On PGlite the bare server gets its own copy of the seeded data directory: both servers stay up side
   // by side, and two processes must never open one PGlite directory.
