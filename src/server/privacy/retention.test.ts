@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../auth/auth-test-kit.js';
-import { queryRows } from '../db/database.js';
+import { queryRows } from '../db/query-rows.js';
 import { auditLogs, merchants, uploads } from '../db/schema.js';
 import { signIn, type SignedIn } from '../test/admin-session.js';
 import { buildTestApp, type TestApp } from '../test/build-test-app.js';

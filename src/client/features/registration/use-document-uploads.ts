@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
 import { fileProblem, isPdf } from './upload-rules';
 import { online, sendWithRetry } from './upload-retry';
-import { loadPhotoPreparation, loadRegistrationApi } from './wizard-loaders';
+import { loadPhotoPreparation, loadRegistrationApi } from './wizard-module-loaders';
 
 export type UploadedDocument = {
   file: File;

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
 import { idempotencyKey, loadSubmittedRegistration, saveSubmittedRegistration } from './registration-session';
 import { useDocumentUploads, type DocumentUploads } from './use-document-uploads';
-import { loadRegistrationApi, loadWizardSchemas } from './wizard-loaders';
+import { loadRegistrationApi, loadWizardSchemas } from './wizard-module-loaders';
 import { EMPTY_WIZARD, STEP_FIELDS, stepOfField, type WizardValues } from './wizard-steps';
 
 export const REVIEW_STEP = 4;
