@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
 import { createRandom } from '../src/server/seed/fake-merchants.js';
-import { multipartBody, registrationBody } from '../src/server/test/registration-fixtures.js';
+import { multipartBody, registrationBody } from '../tests/support/registration-fixtures.js';
 import { JPEG_OUTPUT } from '../src/server/registration/document-processing.js';
 import { listStatements } from './list-sql.js';
 import { mergeLoads, runLoad, sleep, startServer, type LoadResult, type ServerProcess, type TaggedRequest } from './bench-kit.js';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3TestServer, type S3TestServer } from '../../src/server/storage/s3-test-server.js';
+import { startS3TestServer, type S3TestServer } from '../support/s3-test-server.js';
 import { launchBrowser } from './support/browser.js';
 import { registerThroughApi } from './support/registration-api.js';
 import { startServer, type RunningServer } from './support/server-process.js';

@@ -8,8 +8,8 @@ import { parseConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
-import { buildTestApp } from '../test/build-test-app.js';
-import { GENEROUS_LIMITS, registerMerchant } from '../test/registration-fixtures.js';
+import { buildTestApp } from '../../../tests/support/build-test-app.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { installKeyringFromConfig, readKeyFile } from './key-source.js';
 import { Keyring } from './keyring.js';
 

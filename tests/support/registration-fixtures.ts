@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import type { DocumentSlot } from '../../domain/document-slots.js';
-import type { RegistrationResponse } from '../../domain/registration.js';
+import type { DocumentSlot } from '../../src/domain/document-slots.js';
+import type { RegistrationResponse } from '../../src/domain/registration.js';
 // The app's declaration of `app.deps` (a type-only import: nothing of the app runs here).
-import type {} from '../app.js';
-import { merchants } from '../db/schema.js';
+import type {} from '../../src/server/app-deps.js';
+import { merchants } from '../../src/server/db/schema.js';
 
 /**
  * Test data for registrations, shared by API suites: real images made with sharp, multipart bodies built

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
-import { parseConfig, type Config } from '../config.js';
-import { installKeyringFromConfig } from '../crypto/key-source.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { LocalDiskStorage } from '../storage/local-disk-storage.js';
-import type { Storage } from '../storage/storage.js';
+import { buildApp } from '../../src/server/app.js';
+import { parseConfig, type Config } from '../../src/server/config.js';
+import { installKeyringFromConfig } from '../../src/server/crypto/key-source.js';
+import { openDatabase, type Database } from '../../src/server/db/database.js';
+import { LocalDiskStorage } from '../../src/server/storage/local-disk-storage.js';
+import type { Storage } from '../../src/server/storage/storage.js';
 
 /** A fixed key for tests: the rows of a test database are as encrypted as in production. */
 export const TEST_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
