@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { createFreshDatabase } from '../tests/support/fresh-database.js';
 import { buildApp } from '../src/server/app.js';
 import { upsertUser } from '../src/server/auth/user-store.js';
 import { parseConfig } from '../src/server/config.js';
@@ -31,21 +31,12 @@ async function openFresh(): Promise<{ database: Database; cleanup: () => Promise
     const database = await openDatabase({ kind: 'pglite', dataDir: dir });
     return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const name = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const fresh = await createFreshDatabase({ serverUrl, prefix: 'bench' });
+  const database = await openDatabase({ kind: 'postgres', url: fresh.url });
   return {
     database,
     cleanup: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
+      await fresh.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

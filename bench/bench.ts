@@ -13,10 +13,10 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { createFreshDatabase } from '../tests/support/fresh-database.js';
 import sharp from 'sharp';
 import { createRandom } from '../src/server/seed/fake-merchants.js';
-import { multipartBody, registrationBody } from '../src/server/test/registration-fixtures.js';
+import { multipartBody, registrationBody } from '../tests/support/registration-fixtures.js';
 import { JPEG_OUTPUT } from '../src/server/registration/document-processing.js';
 import { cameraPhotosScaledInBrowser, reencodeMedianMs, type ScaledPhotos } from './camera-photos.js';
 import { listStatements } from './list-sql.js';
@@ -243,21 +243,9 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (engine === 'postgres') {
-    const serverUrl = process.env.DATABASE_URL!;
-    const name = `bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    };
+    const fresh = await createFreshDatabase({ serverUrl: process.env.DATABASE_URL!, prefix: 'bench' });
+    databaseUrl = fresh.url;
+    dropDatabase = fresh.drop;
   }
   const dbEnv: Record<string, string> = { DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: BENCH_KEY.toString('base64'), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const oursEnv: Record<string, string> = { ...dbEnv, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', COOKIE_SECURE: 'false', REQUIRE_ADMIN_MFA: 'false' };

@@ -1,4 +1,3 @@
-import type { StatusResult } from './status-lookup.js';
 import { STATUS_LABELS, type MerchantStatus } from './vocabularies.js';
 
 // The status page's texts and links, apart from the lookup's schemas: the page paints with these and
@@ -85,7 +84,8 @@ export function statusLink(origin: string, code: string): string {
 }
 
 /** The prefilled WhatsApp message: code, store name, status and the status link. */
-export function whatsappShareText(result: Pick<StatusResult, 'kode_pendaftaran' | 'nama_toko' | 'status'>, link: string): string {
+// The shape is spelled out rather than taken from status-lookup.ts, which imports this file's messages.
+export function whatsappShareText(result: { kode_pendaftaran: string; nama_toko: string; status: MerchantStatus }, link: string): string {
   return [
     'Status Pendaftaran Merchant AIPOS',
     `Kode Pendaftaran: ${result.kode_pendaftaran}`,

@@ -3,8 +3,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/database.js';
 import { adminRoutes } from './admin/admin-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { InProcessEventBus, type EventBus } from './events/event-bus.js';
@@ -14,30 +14,9 @@ import { registerClient } from './http/not-found.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnstorableText } from './http/unstorable-text.js';
 import { loggerOptions } from './logger.js';
-import type { Storage } from './storage/storage.js';
 import { registrationRoutes } from './registration/registration-routes.js';
 import { statusRoutes } from './status/status-routes.js';
 import { API_MESSAGES } from '../domain/messages.js';
-
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  db: Db;
-  /** Document bytes: local disk under DATA_DIR/files by default. */
-  storage: Storage;
-  /** Merchant change announcements for the admin screens' live updates. */
-  events: EventBus;
-  /** Built client to serve, or null (API only, as in the API tests). */
-  clientDir: string | null;
-  /** Injected so tests can move time (session timeouts, purges). */
-  now: () => Date;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
 
 export type BuildOptions = Omit<AppDeps, 'db' | 'now' | 'events'> & {
   now?: () => Date;

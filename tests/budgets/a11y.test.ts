@@ -12,7 +12,7 @@ import {
   uploadFile,
 } from '../e2e/support/registration-wizard.js';
 import type { RunningServer } from '../e2e/support/server-process.js';
-import { registerThroughApi, type ApiRegistration } from '../e2e/support/status-registration.js';
+import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 import { seriousViolations } from './support/axe.js';
 
 /**
@@ -21,12 +21,12 @@ import { seriousViolations } from './support/axe.js';
  */
 let server: RunningServer;
 let browser: Browser;
-let registration: ApiRegistration;
+let registration: HttpRegistration;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   server = await startMerchantsServer();
-  registration = await registerThroughApi(server.baseUrl);
+  registration = await registerOverHttp(server.baseUrl, { overrides: LOOKUP_APPLICANT });
   browser = await launchBrowser();
 });
 

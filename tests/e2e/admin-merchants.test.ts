@@ -15,12 +15,12 @@ import {
 } from './support/admin-merchants-setup.js';
 import { launchBrowser } from './support/browser.js';
 import type { RunningServer } from './support/server-process.js';
-import { registerThroughApi, type ApiRegistration } from './support/status-registration.js';
+import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 
 let server: RunningServer;
 let browser: Browser;
 let admin: BrowserContext;
-let registration: ApiRegistration;
+let registration: HttpRegistration;
 let verifiedOne: CreatedMerchant;
 let toEdit: CreatedMerchant;
 let toDelete: CreatedMerchant;
@@ -44,7 +44,7 @@ async function search(page: Page, text: string, placeholder = MERCHANT_SEARCH) {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startMerchantsServer(), launchBrowser()]);
-  registration = await registerThroughApi(server.baseUrl);
+  registration = await registerOverHttp(server.baseUrl, { overrides: LOOKUP_APPLICANT });
   admin = await signedInContext(browser, server.baseUrl);
   contexts.push(admin);
   verifiedOne = await createMerchantThroughApi(admin.request, 'Toko Filter Terverifikasi');

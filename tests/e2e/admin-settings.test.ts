@@ -4,7 +4,7 @@ import { MESSAGES } from '../../src/domain/messages.js';
 import { MERCHANTS_ADMIN, signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
 import { launchBrowser } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server-process.js';
-import { createFreshDatabase, type FreshDatabase } from './support/status-database.js';
+import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 
 let browser: Browser;
 let embedded: RunningServer;

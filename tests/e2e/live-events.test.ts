@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './support/server-process.js';
-import { registerThroughApi } from './support/status-registration.js';
-import { createFreshDatabase, type FreshDatabase } from './support/status-database.js';
+import { registerOverHttp } from '../support/registration-fixtures.js';
+import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 
 const ADMIN = { email: 'live@aipos.test', password: 'kata-sandi-live-events-panjang' };
 
@@ -60,7 +60,7 @@ describe('live updates across server processes (PostgreSQL LISTEN/NOTIFY)', () =
     const arriving = firstEvent(stream.body!, 10_000);
     // Give the stream a moment to subscribe before the change happens.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const registration = await registerThroughApi(one.baseUrl);
+    const registration = await registerOverHttp(one.baseUrl);
     const event = (await arriving) as { kind: string; merchant_id: string } | null;
     expect(event).not.toBeNull();
     expect(event!.kind).toBe('created');
@@ -78,7 +78,7 @@ describe('live updates across server processes (PostgreSQL LISTEN/NOTIFY)', () =
     await client.connect();
     await client.query(`notify merchant_events, 'not json {'`);
     await client.end();
-    await registerThroughApi(one.baseUrl);
+    await registerOverHttp(one.baseUrl);
     const event = (await arriving) as { kind: string } | null;
     expect(event?.kind).toBe('created');
     expect((await fetch(`${two.baseUrl}/api/health`)).status).toBe(200);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { makePdf } from '../../src/server/test/registration-fixtures.js';
+import { makePdf } from '../support/registration-fixtures.js';
 import { launchBrowser, newPage } from './support/browser.js';
 import { expectToast, fileInput, fillOwner, fillStoreText, next, stepHeading, uploadFile, type FilePayload } from './support/registration-wizard.js';
 

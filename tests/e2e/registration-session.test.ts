@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from './support/browser.js';
-import { registerThroughApi } from './support/registration-api.js';
+import { registerOverHttp } from '../support/registration-fixtures.js';
 import { stepHeading } from './support/registration-wizard.js';
 
 let browser: Browser;
@@ -29,7 +29,7 @@ async function rememberSubmission(p: Page, registration: { kode_pendaftaran: str
 
 describe('registration browser-session memory (SPEC §2, §4)', () => {
   it('shows the "already sent" dialog with the code; Lihat Konfirmasi opens the success page', async () => {
-    const registration = await registerThroughApi(baseUrl());
+    const registration = await registerOverHttp(baseUrl());
     await page.goto('/register');
     await rememberSubmission(page, registration);
     await page.reload();
@@ -49,7 +49,7 @@ describe('registration browser-session memory (SPEC §2, §4)', () => {
   });
 
   it('Buat Pendaftaran Baru forgets the flag, code, merchant id, token and key and starts empty', async () => {
-    const registration = await registerThroughApi(baseUrl());
+    const registration = await registerOverHttp(baseUrl());
     await page.goto('/register');
     await rememberSubmission(page, registration);
     await page.reload();

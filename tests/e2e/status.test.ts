@@ -2,8 +2,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server-process.js';
-import { createFreshDatabase, insertMerchants, type FreshDatabase } from './support/status-database.js';
-import { registerThroughApi, type ApiRegistration } from './support/status-registration.js';
+import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
+import { insertMerchants } from './support/status-database.js';
+import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 
 const STATUS_TEXTS = {
   processing: ['Sedang Diproses', 'Kami akan menghubungi Anda dalam 1-3 hari kerja.'],
@@ -15,7 +16,7 @@ const STATUS_TEXTS = {
 let server: RunningServer;
 let database: FreshDatabase;
 let browser: Browser;
-let registration: ApiRegistration;
+let registration: HttpRegistration;
 const contexts: BrowserContext[] = [];
 
 /** A page on this file's own server, with the clipboard allowed. */
@@ -37,7 +38,7 @@ beforeAll(async () => {
   database = await createFreshDatabase();
   // Its own server on PostgreSQL: rows with chosen statuses can be written next to it.
   server = await startServer({ DATABASE_URL: database.url, RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000' });
-  registration = await registerThroughApi(server.baseUrl);
+  registration = await registerOverHttp(server.baseUrl, { overrides: LOOKUP_APPLICANT });
   await insertMerchants(database.url, [
     { kode_pendaftaran: 'AIP-PRC01', nama_toko: 'Toko Proses', status: 'processing', email: 'proses@contoh.id' },
     { kode_pendaftaran: 'AIP-VER01', nama_toko: 'Toko Terverifikasi', status: 'verified', email: 'verif@contoh.id' },

@@ -3,11 +3,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3TestServer, type S3TestServer } from '../../src/server/storage/s3-test-server.js';
+import { startS3TestServer, type S3TestServer } from '../support/s3-test-server.js';
 import { launchBrowser } from './support/browser.js';
-import { registerThroughApi } from './support/registration-api.js';
+import { registerOverHttp } from '../support/registration-fixtures.js';
 import { startServer, type RunningServer } from './support/server-process.js';
-import { POSTGRES_SERVER_URL } from './support/status-database.js';
+import { POSTGRES_SERVER_URL } from '../support/fresh-database.js';
 
 const SERVER_URL = POSTGRES_SERVER_URL;
 const ADMIN = { email: 'skala@aipos.test', password: 'dua-server-satu-data' };
@@ -70,7 +70,7 @@ describe('two instances, one PostgreSQL, one bucket', () => {
 
   it('a registration sent to one instance is listed, with its documents, by the other', async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
-    const registration = await registerThroughApi(a.baseUrl);
+    const registration = await registerOverHttp(a.baseUrl);
 
     const cookie = await signIn(b.baseUrl);
     const list = await fetch(`${b.baseUrl}/api/admin/merchants?q=${encodeURIComponent(registration.kode_pendaftaran)}`, { headers: { cookie } });
@@ -97,7 +97,7 @@ describe('two instances, one PostgreSQL, one bucket', () => {
 
   it('an admin signed in through one instance in the browser sees what the other accepted', async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
-    const registration = await registerThroughApi(b.baseUrl);
+    const registration = await registerOverHttp(b.baseUrl);
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage({ baseURL: a.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
@@ -122,7 +122,7 @@ describe('two instances, one PostgreSQL, one bucket', () => {
 
   it('uploads staged on one instance can be submitted through the other', async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
-    // registerThroughApi stages and submits on one base URL (it throws unless the POST answers 201); a
+    // registerOverHttp stages and submits on one base URL (it throws unless the POST answers 201); a
     // proxy in front of both sends the five uploads to A and the registration to B.
     expect(await registerThroughSplit(a.baseUrl, b.baseUrl)).toBe(6);
   });
@@ -154,7 +154,7 @@ async function registerThroughSplit(uploadTo: string, submitTo: string): Promise
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const { port } = proxy.address() as { port: number };
   try {
-    await registerThroughApi(`http://127.0.0.1:${port}`);
+    await registerOverHttp(`http://127.0.0.1:${port}`);
     return turn;
   } finally {
     await new Promise((resolve) => proxy.close(resolve));

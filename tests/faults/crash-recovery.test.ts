@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server-process.js';
-import { createFreshDatabase, type FreshDatabase } from '../e2e/support/status-database.js';
+import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { AdminClient, mapLimit } from './support/admin-client.js';
 import { ageStagedUploads, ageTempFiles, inspectDatabase } from './support/database-inspection.js';
 import { secretsInLog } from './support/log-secrets.js';
@@ -16,11 +16,11 @@ import {
   FAULTS_ADMIN,
   UNLIMITED,
 } from './support/fault-settings.js';
-import { makeNoisyJpeg, REQUIRED_SLOTS, registerOnce, UnexpectedStatus, type Registered } from './support/registration-client.js';
+import { makeNoisyJpeg, REQUIRED_SLOTS, registerOverHttp, UnexpectedStatus, type HttpRegistration } from '../support/registration-fixtures.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type RoundResult = { registered: Registered[]; serverErrors: string[] };
+type RoundResult = { registered: HttpRegistration[]; serverErrors: string[] };
 
 async function killHard(server: RunningServer): Promise<void> {
   if (server.process.exitCode !== null || server.process.signalCode !== null) return;
@@ -35,13 +35,13 @@ async function killHard(server: RunningServer): Promise<void> {
  * moment. A registration counts only when its 201 arrived; whatever was in flight is the crash's to lose.
  */
 async function crashRound(server: RunningServer, round: number, jpeg: Buffer): Promise<RoundResult> {
-  const registered: Registered[] = [];
+  const registered: HttpRegistration[] = [];
   const serverErrors: string[] = [];
   let killed = false;
   const client = async (index: number) => {
     for (let n = 0; !killed; n += 1) {
       try {
-        registered.push(await registerOnce(server.baseUrl, `r${round}c${index}n${n}`, jpeg));
+        registered.push(await registerOverHttp(server.baseUrl, { overrides: { nama_toko: `Warung Uji r${round}c${index}n${n}` }, jpeg }));
       } catch (error) {
         // A refusal (4xx) or a 5xx before the kill is a finding; a network error after it is the crash itself.
         if (error instanceof UnexpectedStatus && !killed) serverErrors.push(error.message);
@@ -81,7 +81,7 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9 during con
     };
     const lockFile = path.join(dataDir, 'server.lock');
     const jpeg = await makeNoisyJpeg(320, 240);
-    const acknowledged: Registered[] = [];
+    const acknowledged: HttpRegistration[] = [];
     const serverErrors: string[] = [];
     const restartTimes: number[] = [];
 

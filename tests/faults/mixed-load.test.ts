@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server-process.js';
-import { createFreshDatabase, type FreshDatabase } from '../e2e/support/status-database.js';
+import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { AdminClient, editBody, mapLimit, type MerchantDetail } from './support/admin-client.js';
 import { inspectDatabase } from './support/database-inspection.js';
 import { secretsInLog } from './support/log-secrets.js';
 import { ENGINES, FAULTS_ADMIN, LOAD_CONNECTIONS, LOAD_SECONDS, UNLIMITED } from './support/fault-settings.js';
-import { makeSmallJpeg, registerOnce, UnexpectedStatus, type Registered } from './support/registration-client.js';
+import { makeJpeg, registerOverHttp, UnexpectedStatus, type HttpRegistration } from '../support/registration-fixtures.js';
 
 type Engine = 'pglite' | 'postgres';
 type Action = 'lookup' | 'register' | 'list' | 'edit' | 'status';
@@ -74,12 +74,12 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed load on %s',
       ...(database ? { DATABASE_URL: database.url } : {}),
     });
     const baseUrl = server.baseUrl;
-    const jpeg = await makeSmallJpeg();
+    const jpeg = await makeJpeg();
     const admin = await AdminClient.signIn(baseUrl);
-    const registered: Registered[] = await mapLimit(Array.from({ length: 20 }, (_, i) => i), 4, (i) => registerOnce(baseUrl, `awal ${i}`, jpeg));
+    const registered: HttpRegistration[] = await mapLimit(Array.from({ length: 20 }, (_, i) => i), 4, (i) => registerOverHttp(baseUrl, { overrides: { nama_toko: `Warung Uji awal ${i}` }, jpeg }));
     // The public answer has no internal id: the admin finds each target once by its code, as a reviewer would.
     const ids = new Map<string, string>();
-    const idOf = async (registration: Registered): Promise<string> => {
+    const idOf = async (registration: HttpRegistration): Promise<string> => {
       const known = ids.get(registration.kode_pendaftaran);
       if (known) return known;
       const id = (await admin.findByCode(registration.kode_pendaftaran))[0]?.id ?? '00000000-0000-4000-8000-000000000000';
@@ -103,7 +103,7 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed load on %s',
         }
         case 'register': {
           try {
-            registered.push(await registerOnce(baseUrl, `w${worker}n${n}`, jpeg, (key) => attemptedKeys.add(key)));
+            registered.push(await registerOverHttp(baseUrl, { overrides: { nama_toko: `Warung Uji w${worker}n${n}` }, jpeg, onKey: (key) => attemptedKeys.add(key) }));
             tally.record(action, 201, undefined, 6);
           } catch (error) {
             if (!(error instanceof UnexpectedStatus)) throw error;

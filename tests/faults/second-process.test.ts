@@ -7,7 +7,7 @@ import { freePort, startServer, type RunningServer } from '../e2e/support/server
 import { AdminClient } from './support/admin-client.js';
 import { inspectDatabase } from './support/database-inspection.js';
 import { FAULTS_ADMIN } from './support/fault-settings.js';
-import { makeSmallJpeg, registerOnce, type Registered } from './support/registration-client.js';
+import { registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 
 type Exit = { code: number | null; stdout: string; stderr: string; ms: number };
 
@@ -47,12 +47,12 @@ function npmScript(dataDir: string, args: string[]): Exit {
 describe('a second process on the DATA_DIR of a running server (PGlite)', () => {
   let server: RunningServer | undefined;
   let dataDir: string;
-  let registered: Registered;
+  let registered: HttpRegistration;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'aipos-faults-second-'));
     server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: FAULTS_ADMIN.email, ADMIN_PASSWORD: FAULTS_ADMIN.password, COOKIE_SECURE: 'false' });
-    registered = await registerOnce(server.baseUrl, 'second-process', await makeSmallJpeg());
+    registered = await registerOverHttp(server.baseUrl, { overrides: { nama_toko: 'Warung Uji second-process' } });
   });
 
   afterAll(async () => {

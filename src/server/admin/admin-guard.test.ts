@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createUser, signIn, STAFF } from '../auth/auth-test-kit.js';
+import { ADMIN, createUser, signIn, STAFF } from '../../../tests/support/auth-test-kit.js';
 import { createSession } from '../auth/session-store.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 
 type RouteEntry = { method: string; url: string };
 

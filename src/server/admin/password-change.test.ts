@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createUser, getSession, login, signIn } from '../auth/auth-test-kit.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { ADMIN, createUser, getSession, login, signIn } from '../../../tests/support/auth-test-kit.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 
 describe('POST /api/admin/password', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditList, type AuditListQuery } from '../../domain/merchants.js';
 import type { AuditAction } from '../../domain/vocabularies.js';
 import type { Db } from '../db/database.js';
@@ -97,13 +97,4 @@ export async function listMerchantAudit(db: Db, merchantId: string): Promise<Aud
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(500);
   return rows.map(toEntry);
-}
-
-/** Used by tests and the export: the number of rows, without paging. */
-export async function countAudit(db: Db, action?: AuditAction): Promise<number> {
-  const result = await db
-    .select({ total: count() })
-    .from(auditLogs)
-    .where(action ? eq(auditLogs.action, action) : sql`true`);
-  return Number(result[0]?.total ?? 0);
 }

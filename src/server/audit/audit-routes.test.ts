@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../db/schema.js';
-import { signIn, type SignedIn } from '../test/admin-session.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 
 describe('GET /api/admin/audit paging', () => {
   let t: TestApp;

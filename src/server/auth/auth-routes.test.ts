@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, sessions, users } from '../db/schema.js';
 import { hashToken } from '../shared/tokens.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { ADMIN, createUser, getSession, login, MINUTE, sessionCookie, signIn, STAFF, testClock } from './auth-test-kit.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { ADMIN, createUser, getSession, login, MINUTE, sessionCookie, signIn, STAFF, testClock } from '../../../tests/support/auth-test-kit.js';
 import { countUserSessions } from './session-store.js';
 
 describe('sign-in, session cookie and sign-out', () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
-import { buildTestApp } from '../test/build-test-app.js';
-import { createUser, getSession, login, signIn } from './auth-test-kit.js';
+import { buildTestApp } from '../../../tests/support/build-test-app.js';
+import { createUser, getSession, login, signIn } from '../../../tests/support/auth-test-kit.js';
 
 describe('admin from ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
   it('creates that admin, who can sign in; no other account exists', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { ADMIN, createUser, getSession, HOUR, MINUTE, signIn, testClock } from './auth-test-kit.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { ADMIN, createUser, getSession, HOUR, MINUTE, signIn, testClock } from '../../../tests/support/auth-test-kit.js';
 
 describe('session lifetime (controllable clock)', () => {
   let t: TestApp;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../db/schema.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { ADMIN, createUser, getSession, login, sessionCookie, signIn, testClock } from './auth-test-kit.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { ADMIN, createUser, getSession, login, sessionCookie, signIn, testClock } from '../../../tests/support/auth-test-kit.js';
 
 function codeAt(secret: string, date: Date): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: date.getTime() });

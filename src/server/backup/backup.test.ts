@@ -11,9 +11,10 @@ import { parseConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import { S3Storage } from '../storage/s3-storage.js';
-import { S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../storage/s3-test-server.js';
+import { createFreshDatabase } from '../../../tests/support/fresh-database.js';
+import { S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
 import type { Storage } from '../storage/storage.js';
-import { GENEROUS_LIMITS, registerMerchant, stageDocument } from '../test/registration-fixtures.js';
+import { GENEROUS_LIMITS, registerMerchant, stageDocument } from '../../../tests/support/registration-fixtures.js';
 import { createBackup } from './backup.js';
 import { countRows, type TableCounts } from './database-copy.js';
 import { restoreBackup } from './restore.js';
@@ -159,24 +160,7 @@ describe('backup and restore: PGlite + local disk', () => {
 
 const serverUrl = process.env.DATABASE_URL;
 
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `t_backup_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
-}
+const freshDatabase = () => createFreshDatabase({ serverUrl, prefix: 't_backup' });
 
 async function postgresCounts(url: string): Promise<TableCounts> {
   const client = new pg.Client({ connectionString: url });

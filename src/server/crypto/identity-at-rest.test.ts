@@ -8,11 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createBackup } from '../backup/backup.js';
 import { parseConfig } from '../config.js';
-import { openDatabase, queryRows } from '../db/database.js';
+import { openDatabase } from '../db/database.js';
+import { queryRows } from '../db/query-rows.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
-import { signIn } from '../test/admin-session.js';
-import { buildTestApp, TEST_DATA_ENCRYPTION_KEY } from '../test/build-test-app.js';
-import { GENEROUS_LIMITS, registerMerchant } from '../test/registration-fixtures.js';
+import { signIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { installKeyringFromConfig } from './key-source.js';
 
 const PEOPLE = [

@@ -5,10 +5,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
-import { openDatabase, queryRows, type Database } from '../db/database.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { queryRows } from '../db/query-rows.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
-import { buildTestApp } from '../test/build-test-app.js';
-import { GENEROUS_LIMITS, registerMerchant } from '../test/registration-fixtures.js';
+import { buildTestApp } from '../../../tests/support/build-test-app.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { installKeyringFromConfig, readKeyFile } from './key-source.js';
 import { Keyring } from './keyring.js';
 

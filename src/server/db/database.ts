@@ -4,18 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { encryptIdentityRows } from './encrypt-identity-rows.js';
+import type { Db } from './query-rows.js';
 import * as schema from './schema.js';
 
-export type Schema = typeof schema;
-/** Both drivers share this surface; code above the db layer never knows which one runs. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+// Db lives beside queryRows so that the identity-row encryption, which openDatabase runs, needs nothing
+// from this file (no import cycle); most of the server still names it from here.
+export type { Db } from './query-rows.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -96,19 +96,6 @@ async function serverVersion(db: Db): Promise<string> {
   const result = await db.execute<{ server_version: string }>(sql`show server_version`);
   const rows = (result as unknown as { rows: { server_version: string }[] }).rows;
   return rows[0]?.server_version ?? 'unknown';
-}
-
-/** What both drivers' own clients (PGlite, pg.Pool) answer to `query(text, params)`. */
-type DriverClient = { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
-
-/**
- * Plain parameterised SQL through the driver's own client, for a hot read where Drizzle's per-query
- * work costs more than the query (the status lookup). Both drivers parse timestamptz into a Date and
- * return rows keyed by the column aliases, so one query serves both engines.
- */
-export async function queryRows<T>(db: Db, text: string, params: unknown[]): Promise<T[]> {
-  const { rows } = await (db as unknown as { $client: DriverClient }).$client.query(text, params);
-  return rows as T[];
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { keyring, normalizeAccountNumber, normalizeNik } from '../crypto/identity-fields.js';
-import { queryRows, type Db } from './database.js';
+import { queryRows, type Db } from './query-rows.js';
 
 const BATCH = 500;
 

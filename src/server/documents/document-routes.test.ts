@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, merchants } from '../db/schema.js';
-import { signIn, type SignedIn } from '../test/admin-session.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import {
   GENEROUS_LIMITS,
   makeJpeg,
@@ -17,7 +17,7 @@ import {
   stageDocument,
   stageRequiredDocuments,
   type RegisteredMerchant,
-} from '../test/registration-fixtures.js';
+} from '../../../tests/support/registration-fixtures.js';
 
 describe('admin documents', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../domain/document-slots.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { writeAudit } from '../audit/audit-repository.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { Actor } from '../merchants/merchant-service.js';
@@ -10,7 +10,7 @@ import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
 import { findMerchant, lockMerchant } from '../merchants/merchant-repository.js';
 import { detectDocumentType, prepareDocument } from '../registration/document-processing.js';
 import { newDocumentKey } from '../storage/storage-keys.js';
-import { cleanFileName } from '../registration/upload-service.js';
+import { cleanFileName } from '../shared/file-names.js';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'now'>;
 

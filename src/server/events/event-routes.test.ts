@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type SignedIn } from '../test/admin-session.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { GENEROUS_LIMITS, makePng, multipartBody, registerMerchant } from '../test/registration-fixtures.js';
+import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { GENEROUS_LIMITS, makePng, multipartBody, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 
 /** Reads an SSE stream until `count` events named `merchant` arrived (or the time runs out). */
 async function readEvents(body: ReadableStream<Uint8Array>, count: number, timeoutMs = 5000): Promise<unknown[]> {

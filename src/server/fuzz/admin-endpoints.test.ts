@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
 import { MERCHANT_STATUSES } from '../../domain/vocabularies.js';
-import { signIn, type SignedIn } from '../test/admin-session.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { ADMIN_CREATE_BODY } from '../test/merchant-fixtures.js';
-import { GENEROUS_LIMITS, registerMerchant } from '../test/registration-fixtures.js';
+import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import {
   anyBody,
   anyString,
@@ -27,7 +27,7 @@ import {
   watchForCrashes,
   type FuzzRequest,
   type SampleFiles,
-} from './fuzz-kit.js';
+} from '../../../tests/support/fuzz-kit.js';
 
 /**
  * Property-based fuzzing of every /api/admin endpoint, signed in as an admin: generated JSON and

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { GENEROUS_LIMITS, registerMerchant, registrationBody, stageRequiredDocuments } from '../test/registration-fixtures.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { GENEROUS_LIMITS, registerMerchant, registrationBody, stageRequiredDocuments } from '../../../tests/support/registration-fixtures.js';
 import {
   anyBody,
   anyString,
@@ -19,7 +19,7 @@ import {
   sendAndCheck,
   watchForCrashes,
   type SampleFiles,
-} from './fuzz-kit.js';
+} from '../../../tests/support/fuzz-kit.js';
 
 /**
  * Property-based fuzzing of every public endpoint (no session): generated JSON and multipart bodies,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUnstorableText } from '../http/unstorable-text.js';
-import { signIn, type SignedIn } from '../test/admin-session.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { ADMIN_CREATE_BODY } from '../test/merchant-fixtures.js';
-import { storedCounts } from './fuzz-kit.js';
+import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
+import { storedCounts } from '../../../tests/support/fuzz-kit.js';
 
 /** Regressions for the two 500s the fuzz suite found: U+0000 in text, a lone surrogate in jsonb. */
 describe('text PostgreSQL cannot store', () => {

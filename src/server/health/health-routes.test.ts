@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 
 describe('GET /api/health', () => {
   let t: TestApp;

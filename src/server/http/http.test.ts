@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { AppError } from './app-error.js';
 
 // Routes that exist only in this test, to drive each branch of the one error handler.

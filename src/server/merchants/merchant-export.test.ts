@@ -2,7 +2,7 @@ import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../db/schema.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { escapeFormula, exportMerchantsCsv } from './merchant-export.js';
 
 describe('merchant CSV export', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MerchantListQuerySchema } from '../../domain/merchants.js';
 import { merchants } from '../db/schema.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { countMerchants, findMerchant, listMerchants } from './merchant-repository.js';
 
 const query = (input: Record<string, unknown> = {}) => MerchantListQuerySchema.parse(input);

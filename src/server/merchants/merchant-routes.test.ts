@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, merchants } from '../db/schema.js';
-import { signIn, type SignedIn } from '../test/admin-session.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { ADMIN_CREATE_BODY } from '../test/merchant-fixtures.js';
-import { GENEROUS_LIMITS, registerMerchant } from '../test/registration-fixtures.js';
+import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 
 
 describe('admin merchant API', () => {

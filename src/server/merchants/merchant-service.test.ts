@@ -5,8 +5,8 @@ import { MerchantCreateSchema, MerchantUpdateSchema } from '../../domain/merchan
 import { auditLogs, merchants, users, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { ADMIN_CREATE_BODY } from '../test/merchant-fixtures.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
 import { PROFILE_FIELDS, toDetail } from './merchant-mapping.js';
 import { changeMerchantStatus, createMerchant, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
 

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testClock } from '../auth/auth-test-kit.js';
-import { queryRows } from '../db/database.js';
+import { testClock } from '../../../tests/support/auth-test-kit.js';
+import { queryRows } from '../db/query-rows.js';
 import { auditLogs, merchants, uploads } from '../db/schema.js';
-import { signIn, type SignedIn } from '../test/admin-session.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { GENEROUS_LIMITS, registerMerchant } from '../test/registration-fixtures.js';
+import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { listRetentionDue, PURGED_MARKER, purgeDueMerchants } from './retention.js';
 
 const DAY = 24 * 3_600_000;

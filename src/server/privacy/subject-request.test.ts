@@ -11,8 +11,8 @@ import { installKeyringFromConfig } from '../crypto/key-source.js';
 import { openDatabase } from '../db/database.js';
 import { auditLogs, merchants } from '../db/schema.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { GENEROUS_LIMITS, registerMerchant } from '../test/registration-fixtures.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { PURGED_MARKER } from './retention.js';
 import { eraseSubject, exportSubject, SubjectNotFoundError } from './subject-request.js';
 

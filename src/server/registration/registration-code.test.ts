@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_CODE_PATTERN } from '../../domain/registration.js';
 import { merchants, uploads } from '../db/schema.js';
-import { GENEROUS_LIMITS, merchantIdOf, postRegistration, registrationBody, stageRequiredDocuments } from '../test/registration-fixtures.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { GENEROUS_LIMITS, merchantIdOf, postRegistration, registrationBody, stageRequiredDocuments } from '../../../tests/support/registration-fixtures.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { generateRegistrationCode, REGISTRATION_CODE_CONSTRAINT, withUniqueRegistrationCode } from './registration-code.js';
 import { registrationRoutes } from './registration-routes.js';
 

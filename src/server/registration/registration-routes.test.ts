@@ -16,8 +16,8 @@ import {
   stageDocument,
   stageRequiredDocuments,
   type RegistrationDocumentIds,
-} from '../test/registration-fixtures.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+} from '../../../tests/support/registration-fixtures.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 
 const NOW = new Date('2026-12-01T03:04:05.000Z');
 

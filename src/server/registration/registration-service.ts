@@ -6,7 +6,7 @@ import {
   type RegistrationRequest,
   type RegistrationResponse,
 } from '../../domain/registration.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import type { MerchantRow, NewMerchantRow, UploadRow } from '../db/schema.js';

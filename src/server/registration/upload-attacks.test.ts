@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../db/schema.js';
-import { storedCounts } from '../fuzz/fuzz-kit.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { GENEROUS_LIMITS, makeJpeg, makePdf, makePng, uploadFile } from '../test/registration-fixtures.js';
+import { storedCounts } from '../../../tests/support/fuzz-kit.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { GENEROUS_LIMITS, makeJpeg, makePdf, makePng, uploadFile } from '../../../tests/support/registration-fixtures.js';
 
 /**
  * The upload attack corpus of issue 8: files that pretend to be something else, polyglots, decompression

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../db/schema.js';
-import { GENEROUS_LIMITS, registerMerchant, stageDocument } from '../test/registration-fixtures.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { GENEROUS_LIMITS, registerMerchant, stageDocument } from '../../../tests/support/registration-fixtures.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { purgeInterruptedWrites, purgeStaleUploads, startUploadPurge } from './upload-purge.js';
 
 const HOUR = 60 * 60 * 1000;

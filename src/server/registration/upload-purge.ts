@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { deleteUnclaimedUploadsBefore } from './upload-repository.js';
 
 /** A staged upload no registration claimed within a day is abandoned: identity documents are not kept. */

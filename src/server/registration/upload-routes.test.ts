@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../domain/document-slots.js';
 import { uploads } from '../db/schema.js';
-import { makeJpeg, makePdf, makePng, multipartBody, padJpeg, uploadFile } from '../test/registration-fixtures.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { makeJpeg, makePdf, makePng, multipartBody, padJpeg, uploadFile } from '../../../tests/support/registration-fixtures.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

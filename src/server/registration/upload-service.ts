@@ -1,10 +1,11 @@
 import type { DocumentSlot } from '../../domain/document-slots.js';
 import { API_MESSAGES } from '../../domain/messages.js';
 import { SUBMISSION_MESSAGES, type UploadResponse } from '../../domain/registration.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { newDocumentKey } from '../storage/storage-keys.js';
 import { prepareDocument } from './document-processing.js';
 import { AppError } from '../http/app-error.js';
+import { cleanFileName } from '../shared/file-names.js';
 import { deleteUpload, findUploads, insertUpload, stagedBytes } from './upload-repository.js';
 import { STAGED_UPLOAD_TTL_MS } from './upload-purge.js';
 
@@ -54,17 +55,3 @@ export async function findStagedUpload(deps: Pick<UploadDeps, 'db' | 'now'>, id:
   return { upload_id: row.id, slot: row.slot as DocumentSlot, size: row.size, content_type: row.contentType as UploadResponse['content_type'] };
 }
 
-/**
- * The name as the applicant chose it, kept as a label only (never a path): no control characters, no
- * directory part (`../x.jpg` keeps `x.jpg`), no bidirectional controls (U+202E makes `gpj.exe` read as
- * `exe.jpg` on an admin's screen), bounded.
- */
-export function cleanFileName(name: string): string | null {
-  const cleaned = name
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/^.*[/\\]/, '')
-    .trim()
-    .slice(0, 255);
-  return cleaned || null;
-}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../test/admin-session.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { signIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 
 describe('GET /api/admin/system', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableName } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/database.js';
+import { queryRows, type Db } from '../db/query-rows.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 
 /**

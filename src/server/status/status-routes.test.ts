@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, type NewMerchantRow } from '../db/schema.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { registerMerchant } from '../test/registration-fixtures.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { registerMerchant } from '../../../tests/support/registration-fixtures.js';
 
 const RESULT_KEYS = [
   'alamat_jalan',

@@ -1,6 +1,6 @@
 import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.js';
 import { SUBMISSION_MESSAGES } from '../../domain/registration.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../http/app-error.js';
 import { findUploads } from '../registration/upload-repository.js';
 

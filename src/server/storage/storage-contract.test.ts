@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from './local-disk-storage.js';
 import { S3Storage } from './s3-storage.js';
-import { startS3TestServer, S3RVER_CREDENTIALS, type S3TestServer } from './s3-test-server.js';
-import { storageContract } from './storage-contract.js';
+import { startS3TestServer, S3RVER_CREDENTIALS, type S3TestServer } from '../../../tests/support/s3-test-server.js';
+import { storageContract } from '../../../tests/support/storage-contract.js';
 import { StorageUnavailableError } from './storage.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'aipos-storage-'));

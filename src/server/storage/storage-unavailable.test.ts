@@ -3,11 +3,11 @@ import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, uploads } from '../db/schema.js';
-import { signIn } from '../test/admin-session.js';
-import { buildTestApp, type TestApp } from '../test/build-test-app.js';
-import { GENEROUS_LIMITS, makeJpeg, merchantIdOf, postRegistration, registrationBody, stageRequiredDocuments, uploadFile } from '../test/registration-fixtures.js';
+import { signIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { GENEROUS_LIMITS, makeJpeg, merchantIdOf, postRegistration, registrationBody, stageRequiredDocuments, uploadFile } from '../../../tests/support/registration-fixtures.js';
 import { S3Storage } from './s3-storage.js';
-import { S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from './s3-test-server.js';
+import { S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
 
 async function closedPort(): Promise<number> {
   return new Promise((resolve) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { makePdf } from '../../../src/server/test/registration-fixtures.js';
+import { makePdf } from '../../support/registration-fixtures.js';
 import { merchantIdByCode, signedInContext } from './admin-merchants-setup.js';
 
 export function makeJpeg(width: number, height: number, background = '#2e86c1'): Promise<Buffer> {

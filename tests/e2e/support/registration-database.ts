@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-
-/** The local PostgreSQL server; the shared e2e server's embedded database is locked by that process. */
-export const POSTGRES_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+import { createFreshDatabase } from '../../support/fresh-database.js';
 
 export type RegistrationDatabase = {
   url: string;
@@ -11,30 +8,18 @@ export type RegistrationDatabase = {
 };
 
 /** An empty database of its own, for a server started on it; the server's start migrates it. */
-export async function createRegistrationDatabase(serverUrl = POSTGRES_URL): Promise<RegistrationDatabase> {
-  const name = `e2e_registration_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+export async function createRegistrationDatabase(): Promise<RegistrationDatabase> {
+  const fresh = await createFreshDatabase({ prefix: 'e2e_registration' });
   return {
-    url: url.toString(),
+    ...fresh,
     async query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: fresh.url });
       await client.connect();
       try {
         return (await client.query<T>(sql, params)).rows;
       } finally {
         await client.end();
       }
-    },
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { makePdf } from '../../../src/server/test/registration-fixtures.js';
+import { makePdf } from '../../support/registration-fixtures.js';
 
 export type FilePayload = { name: string; mimeType: string; buffer: Buffer };
 

@@ -1,33 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-
-/** The local PostgreSQL server the status tests create their own database on. */
-export const POSTGRES_SERVER_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-export type FreshDatabase = { url: string; drop(): Promise<void> };
-
-/**
- * A new empty database: the embedded one of the shared e2e server is locked by that process, and these
- * tests need rows with chosen statuses, which no public route can create.
- */
-export async function createFreshDatabase(serverUrl = POSTGRES_SERVER_URL): Promise<FreshDatabase> {
-  const name = `e2e_status_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
-}
 
 export type StatusRow = {
   kode_pendaftaran: string;

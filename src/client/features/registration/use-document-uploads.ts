@@ -6,7 +6,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { saveDraftUpload, type RegistrationDraft } from './registration-draft';
 import { fileProblem, fileType, isPdf } from './upload-rules';
 import { online, sendWithRetry } from './upload-retry';
-import { loadPhotoPreparation, loadRegistrationApi } from './wizard-loaders';
+import { loadPhotoPreparation, loadRegistrationApi } from './wizard-module-loaders';
 
 export type UploadedDocument = {
   /** What is (or was) sent: after a photo is prepared, its name and size, not the camera's. */

@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { clearDraft, loadDraft, saveDraftStep, type RegistrationDraft } from './registration-draft';
 import { clearRegistrationSession, idempotencyKey, loadSubmittedRegistration, saveSubmittedRegistration } from './registration-session';
 import { useDocumentUploads, type DocumentUploads } from './use-document-uploads';
-import { loadRegistrationApi, loadWizardSchemas } from './wizard-loaders';
+import { loadRegistrationApi, loadWizardSchemas } from './wizard-module-loaders';
 import { EMPTY_WIZARD, STEP_FIELDS, stepOfField, type WizardValues } from './wizard-steps';
 
 export const REVIEW_STEP = 4;

@@ -3,7 +3,7 @@ import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type R
 import { API_MESSAGES } from '../../../domain/messages';
 import { toast } from '../../lib/toast';
 import { saveDraftValues } from './registration-draft';
-import { loadWizardSchemas, loadZodResolver } from './wizard-loaders';
+import { loadWizardSchemas, loadZodResolver } from './wizard-module-loaders';
 import type { BankForm, DocumentsForm, OwnerForm, StoreForm } from './wizard-schemas';
 import { STEP_FIELDS, stepToast } from './wizard-steps';
 

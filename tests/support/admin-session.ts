@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { UserRole } from '../../domain/vocabularies.js';
-import { upsertUser } from '../auth/user-store.js';
+import type { UserRole } from '../../src/domain/vocabularies.js';
+import { upsertUser } from '../../src/server/auth/user-store.js';
 
 export type SignedIn = { userId: string; email: string; cookie: string };
 

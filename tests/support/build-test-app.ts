@@ -1,15 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../app.js';
-import { parseConfig, type Config } from '../config.js';
-import { installKeyringFromConfig } from '../crypto/key-source.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { LocalDiskStorage } from '../storage/local-disk-storage.js';
-import type { Storage } from '../storage/storage.js';
+import { buildApp } from '../../src/server/app.js';
+import { parseConfig, type Config } from '../../src/server/config.js';
+import { installKeyringFromConfig } from '../../src/server/crypto/key-source.js';
+import { openDatabase, type Database } from '../../src/server/db/database.js';
+import { LocalDiskStorage } from '../../src/server/storage/local-disk-storage.js';
+import type { Storage } from '../../src/server/storage/storage.js';
+import { createFreshDatabase } from './fresh-database.js';
 
 /** A fixed key for tests: the rows of a test database are as encrypted as in production. */
 export const TEST_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -42,7 +41,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const serverUrl = process.env.DATABASE_URL;
   const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, ...options.env });
   installKeyringFromConfig(config, { info: () => {} });
-  const fresh = serverUrl ? await createFreshDatabase(serverUrl) : null;
+  const fresh = serverUrl ? await createFreshDatabase({ serverUrl, prefix: 't' }) : null;
   const database = fresh
     ? await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 })
     : await openDatabase({ kind: 'pglite', dataDir: null });
@@ -70,25 +69,6 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       await database.close().catch(() => {});
       await fresh?.drop();
       rmSync(filesDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function createFreshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Storage } from './storage.js';
+import type { Storage } from '../../src/server/storage/storage.js';
 
 async function collect(iterable: AsyncIterable<string>): Promise<string[]> {
   const keys: string[] = [];

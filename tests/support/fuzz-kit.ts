@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
-import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
-import type { TestApp } from '../test/build-test-app.js';
-import { makeJpeg, makePdf, makePng, multipartBody, type FieldPart, type FilePart } from '../test/registration-fixtures.js';
+import { DOCUMENT_SLOTS } from '../../src/domain/document-slots.js';
+import type { TestApp } from './build-test-app.js';
+import { makeJpeg, makePdf, makePng, multipartBody, type FieldPart, type FilePart } from './registration-fixtures.js';
 
 /**
  * Shared machinery of the fuzz suites: value generators (random and near-valid), the one property every

@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import type { DocumentSlot } from '../../domain/document-slots.js';
-import type { RegistrationResponse } from '../../domain/registration.js';
+import type { DocumentSlot } from '../../src/domain/document-slots.js';
+import type { RegistrationResponse } from '../../src/domain/registration.js';
 // The app's declaration of `app.deps` (a type-only import: nothing of the app runs here).
-import type {} from '../app.js';
-import { merchants } from '../db/schema.js';
+import type {} from '../../src/server/app-deps.js';
+import { merchants } from '../../src/server/db/schema.js';
 
 /**
- * Test data for registrations, shared by API suites: real images made with sharp, multipart bodies built
- * by the platform's FormData, and `registerMerchant` doing the real uploads and POST through app.inject.
+ * Test data for registrations, the one set every suite uses: real images made with sharp, multipart bodies
+ * built by the platform's FormData, the wizard's registration body, and a whole registration either through
+ * app.inject (`registerMerchant`, API suites) or over HTTP against a started server (`registerOverHttp`,
+ * browser, budget and fault suites).
  */
 
 /**
@@ -31,6 +33,13 @@ export async function makeJpeg(options: ImageOptions = {}): Promise<Buffer> {
     });
   }
   return image.toBuffer();
+}
+
+/** A photo as a phone makes it: noise keeps sharp busy for a while, so a kill often lands mid-upload. */
+export async function makeNoisyJpeg(width = 640, height = 480): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 export async function makePng(options: ImageOptions = {}): Promise<Buffer> {
@@ -114,11 +123,12 @@ export async function stageDocument(app: FastifyInstance, slot: DocumentSlot, da
 
 export type RegistrationDocumentIds = Partial<Record<DocumentSlot, string | null>>;
 
+export const REQUIRED_SLOTS = ['foto_usaha', 'foto_produk', 'foto_ktp', 'foto_selfie_ktp', 'foto_kk'] as const satisfies readonly DocumentSlot[];
+
 /** The five required documents staged as JPEGs. */
 export async function stageRequiredDocuments(app: FastifyInstance): Promise<RegistrationDocumentIds> {
-  const slots: DocumentSlot[] = ['foto_usaha', 'foto_produk', 'foto_ktp', 'foto_selfie_ktp', 'foto_kk'];
-  const ids = await Promise.all(slots.map((slot) => stageDocument(app, slot)));
-  return Object.fromEntries(slots.map((slot, i) => [slot, ids[i]]));
+  const ids = await Promise.all(REQUIRED_SLOTS.map((slot) => stageDocument(app, slot)));
+  return Object.fromEntries(REQUIRED_SLOTS.map((slot, i) => [slot, ids[i]]));
 }
 
 /** A valid body for POST /api/registrations, as the wizard sends it (phone and e-mail as typed). */
@@ -180,4 +190,72 @@ export async function merchantIdOf(app: FastifyInstance, kode: string): Promise<
   const [row] = await app.deps.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.kodePendaftaran, kode));
   if (!row) throw new Error(`no merchant ${kode}`);
   return row.id;
+}
+
+/** An HTTP answer that was not the one expected; `status` lets callers tell a 5xx from a refusal. */
+export class UnexpectedStatus extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The applicant the status page and the admin list are searched for in browser tests: e-mail and phone
+ * as the server stores them, so the values sent are the values shown.
+ */
+export const LOOKUP_APPLICANT = { nama_toko: 'Warung Sejahtera Lestari', no_hp: '+6281355552468', email: 'siti.rahayu@example.com' } as const;
+
+export type HttpRegistration = {
+  kode_pendaftaran: string;
+  receipt_token: string;
+  idempotencyKey: string;
+  nama_toko: string;
+  nama_pemilik: string;
+  /** As sent: pass the stored form in `overrides` where a test looks for it on screen. */
+  email: string;
+  no_hp: string;
+};
+
+async function uploadOverHttp(baseUrl: string, slot: DocumentSlot, jpeg: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append(slot, new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `${slot}.jpg`);
+  const response = await fetch(`${baseUrl}/api/uploads`, { method: 'POST', body: form });
+  if (response.status !== 201) throw new UnexpectedStatus(response.status, `upload ${slot}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { upload_id: string }).upload_id;
+}
+
+/**
+ * A whole public registration against a started server, as the wizard makes it: five uploads in
+ * parallel, then POST /api/registrations. Rejects with UnexpectedStatus, or the network error of a
+ * killed server; `onKey` hears the idempotency key before the POST leaves.
+ */
+export async function registerOverHttp(
+  baseUrl: string,
+  options: { overrides?: Record<string, unknown>; jpeg?: Buffer; onKey?: (key: string) => void } = {},
+): Promise<HttpRegistration> {
+  const jpeg = options.jpeg ?? (await makeJpeg());
+  const ids = await Promise.all(REQUIRED_SLOTS.map((slot) => uploadOverHttp(baseUrl, slot, jpeg)));
+  const body = registrationBody(Object.fromEntries(REQUIRED_SLOTS.map((slot, i) => [slot, ids[i]])), options.overrides);
+  const idempotencyKey = randomUUID();
+  options.onKey?.(idempotencyKey);
+  const response = await fetch(`${baseUrl}/api/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new UnexpectedStatus(response.status, `registration: ${response.status} ${await response.text()}`);
+  const answer = (await response.json()) as RegistrationResponse;
+  const text = (field: string) => String(body[field]);
+  return {
+    kode_pendaftaran: answer.kode_pendaftaran,
+    receipt_token: answer.receipt_token,
+    idempotencyKey,
+    nama_toko: text('nama_toko'),
+    nama_pemilik: text('nama_pemilik'),
+    email: text('email'),
+    no_hp: text('no_hp'),
+  };
 }

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** The local PostgreSQL server the suites create their own databases on (browser suites: E2E_POSTGRES_URL). */
+export const POSTGRES_SERVER_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type FreshDatabase = { url: string; drop(): Promise<void> };
+
+/**
+ * A new empty database on `serverUrl`, named `<prefix>_<time>_<random>` so parallel files never meet;
+ * `drop` removes it even while a forgotten connection holds it.
+ */
+export async function createFreshDatabase(options: { serverUrl?: string; prefix?: string } = {}): Promise<FreshDatabase> {
+  const { serverUrl = POSTGRES_SERVER_URL, prefix = 'e2e' } = options;
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  await onServer(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`) };
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
