@@ -222,10 +222,14 @@ describe('POST /api/uploads', () => {
   it('never serves the stored files: no public path reaches them', async () => {
     const response = await uploadFile(t.app, 'foto_ktp', await makeJpeg());
     const row = await storedRow(response.json().upload_id);
-    for (const url of [`/${row!.storageKey}`, `/files/${row!.storageKey}`, `/api/uploads/${response.json().upload_id}`, `/api/${row!.storageKey}`]) {
+    for (const url of [`/${row!.storageKey}`, `/files/${row!.storageKey}`, `/api/${row!.storageKey}`]) {
       const get = await t.app.inject({ method: 'GET', url });
       expect(get.statusCode).toBe(404);
     }
+    // The upload's own address answers whether a draft may still use it (issue 16): its metadata, never its bytes.
+    const own = await t.app.inject({ method: 'GET', url: `/api/uploads/${response.json().upload_id}` });
+    expect(own.headers['content-type']).toMatch(/^application\/json/);
+    expect(own.json()).toEqual(response.json());
   });
 });
 
