@@ -169,9 +169,13 @@ describe('admin documents', () => {
 
   it('keeps a staged public upload unreachable: documents have no public URL', async () => {
     const uploadId = await stageDocument(t.app, 'foto_ktp');
-    for (const path of [`/api/uploads/${uploadId}`, `/documents/${uploadId}.jpg`, `/${(await row()).fotoKtp}`]) {
+    for (const path of [`/documents/${uploadId}.jpg`, `/${(await row()).fotoKtp}`]) {
       const response = await t.app.inject({ method: 'GET', url: path });
       expect(response.statusCode, path).toBe(404);
     }
+    // A draft may ask whether its upload still stands (issue 16): JSON metadata, never the bytes.
+    const own = await t.app.inject({ method: 'GET', url: `/api/uploads/${uploadId}` });
+    expect(own.headers['content-type']).toMatch(/^application\/json/);
+    expect(Object.keys(own.json()).sort()).toEqual(['content_type', 'size', 'slot', 'upload_id']);
   });
 });
