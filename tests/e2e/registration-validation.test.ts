@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { pagePerTest } from './support/browser.js';
 import {
   byLabel,
   expectToast,
@@ -18,17 +18,10 @@ import {
   uploadFile,
 } from './support/registration-wizard.js';
 
-let browser: Browser;
+const session = pagePerTest();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  page = await newPage(browser);
+beforeEach(() => {
+  page = session.page;
 });
 
 /** The inline error tied to a control through aria-describedby. */

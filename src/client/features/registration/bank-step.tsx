@@ -1,7 +1,7 @@
 import { FormProvider } from 'react-hook-form';
 import { BANKS } from '../../../domain/vocabularies';
 import { useStepForm } from './use-step-form';
-import { SelectField, TextField } from './wizard-fields';
+import { SelectField, TextField } from '../../components/form-fields';
 import { WizardNav } from './wizard-nav';
 import type { BankForm } from './wizard-schemas';
 

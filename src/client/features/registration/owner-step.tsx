@@ -1,6 +1,6 @@
 import { FormProvider } from 'react-hook-form';
 import { useStepForm } from './use-step-form';
-import { TextareaField, TextField } from './wizard-fields';
+import { TextareaField, TextField } from '../../components/form-fields';
 import { WizardNav } from './wizard-nav';
 import type { OwnerForm } from './wizard-schemas';
 

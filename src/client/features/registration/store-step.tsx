@@ -5,7 +5,7 @@ import { SlotField } from './slot-field';
 import { CategoryField, PostalCodeField, TurnoverField } from './store-special-fields';
 import type { DocumentUploads } from './use-document-uploads';
 import { useStepForm } from './use-step-form';
-import { SelectField, TextareaField, TextField } from './wizard-fields';
+import { SelectField, TextareaField, TextField } from '../../components/form-fields';
 import { WizardNav } from './wizard-nav';
 import type { StoreForm } from './wizard-schemas';
 
