@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pagePerTest } from './support/browser.js';
 import {
   byLabel,
+  completeStoreStep,
   expectToast,
   fileInput,
   fillBank,
@@ -92,14 +93,9 @@ describe('registration wizard validation (SPEC §5)', () => {
   });
 
   it('checks the owner, document and bank steps, and Back keeps what was typed', async () => {
-    await page.goto('/register');
-    await fillStoreText(page);
-    await uploadFile(page, 'Foto Usaha', await jpegFile('usaha.jpg'));
-    await uploadFile(page, 'Foto Produk', await jpegFile('produk.jpg'));
-    await next(page);
+    await completeStoreStep(page);
 
     // Step 2.
-    await stepHeading(page, 2, 'Data Pemilik').waitFor();
     await next(page);
     await expectToast(page, 'Harap lengkapi semua field yang wajib diisi');
     await fillOwner(page);

@@ -1,4 +1,3 @@
-import { FormProvider } from 'react-hook-form';
 import { REGISTRATION_STEP_SLOTS } from '../../../domain/document-slots';
 import { PREMISES } from '../../../domain/vocabularies';
 import { SlotField } from './slot-field';
@@ -6,7 +5,7 @@ import { CategoryField, PostalCodeField, TurnoverField } from './store-special-f
 import type { DocumentUploads } from './use-document-uploads';
 import { useStepForm } from './use-step-form';
 import { SelectField, TextareaField, TextField } from '../../components/form-fields';
-import { WizardNav } from './wizard-nav';
+import { StepForm } from './wizard-step-form';
 import type { StoreForm } from './wizard-schemas';
 
 type StoreStepProps = {
@@ -24,35 +23,30 @@ export function StoreStep({ defaults, uploads, onNext }: StoreStepProps) {
   } as Partial<StoreForm>);
   const waiting = uploads.uploading(REGISTRATION_STEP_SLOTS.store);
   return (
-    <FormProvider {...form}>
-      <form noValidate onSubmit={(event) => void form.handleSubmit(onNext, onInvalid)(event)} aria-label="Data Toko">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <TextField name="nama_toko" label="Nama Toko" required autoComplete="organization" placeholder="Contoh: Toko Sumber Rejeki" />
-          </div>
-          <div className="sm:col-span-2">
-            <CategoryField />
-          </div>
-          <div className="sm:col-span-2">
-            <TextareaField
-              name="alamat_jalan"
-              label="Alamat Lengkap"
-              required
-              hint="Nama jalan, nomor, RT/RW, kelurahan"
-              placeholder="Contoh: Jl. Merdeka No. 10, RT 02/RW 03, Kel. Gambir"
-            />
-          </div>
-          <TextField name="kecamatan" label="Kecamatan" required />
-          <TextField name="kota_kab" label="Kota/Kabupaten" required />
-          <TextField name="provinsi" label="Provinsi" required />
-          <PostalCodeField />
-          <SelectField name="tempat_usaha" label="Status Tempat Usaha" options={PREMISES} placeholder="Pilih (opsional)" emptyAsNull />
-          <TurnoverField />
-          <SlotField slot="foto_usaha" uploads={uploads} />
-          <SlotField slot="foto_produk" uploads={uploads} />
-        </div>
-        <WizardNav waiting={waiting} />
-      </form>
-    </FormProvider>
+    <StepForm form={form} onInvalid={onInvalid} onNext={onNext} waiting={waiting} label="Data Toko">
+      <div className="sm:col-span-2">
+        <TextField name="nama_toko" label="Nama Toko" required autoComplete="organization" placeholder="Contoh: Toko Sumber Rejeki" />
+      </div>
+      <div className="sm:col-span-2">
+        <CategoryField />
+      </div>
+      <div className="sm:col-span-2">
+        <TextareaField
+          name="alamat_jalan"
+          label="Alamat Lengkap"
+          required
+          hint="Nama jalan, nomor, RT/RW, kelurahan"
+          placeholder="Contoh: Jl. Merdeka No. 10, RT 02/RW 03, Kel. Gambir"
+        />
+      </div>
+      <TextField name="kecamatan" label="Kecamatan" required />
+      <TextField name="kota_kab" label="Kota/Kabupaten" required />
+      <TextField name="provinsi" label="Provinsi" required />
+      <PostalCodeField />
+      <SelectField name="tempat_usaha" label="Status Tempat Usaha" options={PREMISES} placeholder="Pilih (opsional)" emptyAsNull />
+      <TurnoverField />
+      <SlotField slot="foto_usaha" uploads={uploads} />
+      <SlotField slot="foto_produk" uploads={uploads} />
+    </StepForm>
   );
 }
