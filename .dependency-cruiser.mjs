@@ -1,5 +1,14 @@
 // The import rules `npm run lint` enforces (issue 20): src/domain is the ground floor, the client and the
 // server stand on it and never on each other, and no module reaches itself again through its imports.
+/** The client never imports the server, nor the server the client: they share code through src/domain. */
+const sideNotToSide = (from, to) => ({
+  name: `${from}-not-to-${to}`,
+  comment: `The ${from} never imports the ${to}: share code through src/domain.`,
+  severity: 'error',
+  from: { path: `^src/${from}/` },
+  to: { path: `^src/${to}/` },
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -10,20 +19,8 @@ export default {
       from: {},
       to: { circular: true },
     },
-    {
-      name: 'client-not-to-server',
-      comment: 'The client never imports the server: share code through src/domain.',
-      severity: 'error',
-      from: { path: '^src/client/' },
-      to: { path: '^src/server/' },
-    },
-    {
-      name: 'server-not-to-client',
-      comment: 'The server never imports the client: share code through src/domain.',
-      severity: 'error',
-      from: { path: '^src/server/' },
-      to: { path: '^src/client/' },
-    },
+    sideNotToSide('client', 'server'),
+    sideNotToSide('server', 'client'),
     {
       name: 'domain-stands-alone',
       comment: 'src/domain is shared by both sides and imports neither.',

@@ -162,17 +162,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   times.sort((a, b) => a - b);
   for (const kind of byKind.values()) kind.times.sort((a, b) => a - b);
   const seconds = result.duration || options.seconds;
-  return {
-    times,
-    requests: times.length,
-    reqPerSec: times.length / seconds,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    failures: result.non2xx + result.errors + result.timeouts,
-    byKind,
-    seconds,
-  };
+  return summarise(times, seconds, result.non2xx + result.errors + result.timeouts, byKind);
 }
 
 export function sleep(ms: number): Promise<void> {
@@ -193,6 +183,16 @@ export function mergeLoads(results: LoadResult[]): LoadResult {
     }
   }
   for (const kind of byKind.values()) kind.times.sort((a, b) => a - b);
+  return summarise(
+    times,
+    seconds,
+    results.reduce((sum, r) => sum + r.failures, 0),
+    byKind,
+  );
+}
+
+/** A load's figures from its sorted response times. */
+function summarise(times: number[], seconds: number, failures: number, byKind: LoadResult['byKind']): LoadResult {
   return {
     times,
     requests: times.length,
@@ -200,7 +200,7 @@ export function mergeLoads(results: LoadResult[]): LoadResult {
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
-    failures: results.reduce((sum, r) => sum + r.failures, 0),
+    failures,
     byKind,
     seconds,
   };

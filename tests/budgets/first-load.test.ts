@@ -1,27 +1,11 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../e2e/support/browser.js';
-import { startServer, type RunningServer } from '../e2e/support/server-process.js';
+import { describe, expect, it } from 'vitest';
 import { adminChunkNames } from './support/chunks.js';
-import { measureFirstLoad } from './support/first-load.js';
+import { measureFirstLoad, PUBLIC_ROUTES, serverAndBrowserPerFile } from './support/first-load.js';
+
+const env = serverAndBrowserPerFile();
 
 /** Issue 8: the public routes never download the admin area's chunks. */
-const PUBLIC_ROUTES = ['/', '/shop', '/register', '/status'];
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('public routes and the admin chunks', () => {
   const adminChunks = adminChunkNames();
 
@@ -31,7 +15,7 @@ describe('public routes and the admin chunks', () => {
 
   for (const route of PUBLIC_ROUTES) {
     it(`${route} downloads no admin chunk`, async () => {
-      const load = await measureFirstLoad(browser, server.baseUrl, route);
+      const load = await measureFirstLoad(env.browser, env.server.baseUrl, route);
       const admin = load.scripts.filter((script) => adminChunks.has(path.basename(script.url)));
       expect(admin.map((script) => script.url)).toEqual([]);
     });
@@ -51,8 +35,8 @@ async function announcedScripts(baseUrl: string, route: string): Promise<Set<str
 describe('landing pages announce their scripts in the HTML', () => {
   for (const route of PUBLIC_ROUTES) {
     it(`${route}: every script of the first load is named in the HTML the server sends`, async () => {
-      const announced = await announcedScripts(server.baseUrl, route);
-      const load = await measureFirstLoad(browser, server.baseUrl, route);
+      const announced = await announcedScripts(env.server.baseUrl, route);
+      const load = await measureFirstLoad(env.browser, env.server.baseUrl, route);
       expect(load.scripts.length).toBeGreaterThan(1);
       expect(load.scripts.map((script) => script.url).filter((url) => !announced.has(url))).toEqual([]);
     });

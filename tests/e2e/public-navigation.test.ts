@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { newPage, pagePerTest } from './support/browser.js';
 
-let browser: Browser;
+const session = pagePerTest();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  page = await newPage(browser);
+beforeEach(() => {
+  page = session.page;
 });
 
 function pathOf(p: Page): string {
@@ -111,7 +104,7 @@ describe('public navigation', () => {
   });
 
   it('opens and uses the collapsible menu at 375 px', async () => {
-    const mobile = await newPage(browser, { viewport: { width: 375, height: 740 } });
+    const mobile = await newPage(session.browser, { viewport: { width: 375, height: 740 } });
     await mobile.goto('/');
     expect(await mobile.getByRole('navigation', { name: 'Navigasi utama' }).isVisible()).toBe(false);
     const toggle = mobile.getByRole('button', { name: 'Buka menu' });

@@ -1,24 +1,17 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { makePdf } from '../support/registration-fixtures.js';
-import { launchBrowser, newPage } from './support/browser.js';
+import { pagePerTest } from './support/browser.js';
 import { expectToast, fileInput, fillOwner, fillStoreText, next, stepHeading, uploadFile, type FilePayload } from './support/registration-wizard.js';
 
 const MB = 1024 * 1024;
-let browser: Browser;
+const session = pagePerTest();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  page = await newPage(browser);
+beforeEach(() => {
+  page = session.page;
 });
 
 function noise(width: number, height: number): Buffer {

@@ -1,6 +1,6 @@
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser.js';
+import type { Page, Request } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, pagePerTest } from './support/browser.js';
 import {
   BANK,
   expectToast,
@@ -18,17 +18,10 @@ import {
   uploadFile,
 } from './support/registration-wizard.js';
 
-let browser: Browser;
+const session = pagePerTest();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  page = await newPage(browser);
+beforeEach(() => {
+  page = session.page;
 });
 
 const CODE = /^AIP-[A-Z0-9_-]{5}$/;

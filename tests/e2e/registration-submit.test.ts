@@ -1,19 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { pagePerTest } from './support/browser.js';
 import { completeToReview, expectToast, next, stepHeading } from './support/registration-wizard.js';
 
-let browser: Browser;
+const session = pagePerTest();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  page = await newPage(browser);
+beforeEach(() => {
+  page = session.page;
 });
 
 const submitButton = (p: Page) => p.getByRole('button', { name: /Submit Pendaftaran|Memproses\.\.\./ });

@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { pagePerTest } from './support/browser.js';
 import {
   byLabel,
+  completeStoreStep,
   expectToast,
   fileInput,
   fillBank,
@@ -18,17 +19,10 @@ import {
   uploadFile,
 } from './support/registration-wizard.js';
 
-let browser: Browser;
+const session = pagePerTest();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  page = await newPage(browser);
+beforeEach(() => {
+  page = session.page;
 });
 
 /** The inline error tied to a control through aria-describedby. */
@@ -99,14 +93,9 @@ describe('registration wizard validation (SPEC §5)', () => {
   });
 
   it('checks the owner, document and bank steps, and Back keeps what was typed', async () => {
-    await page.goto('/register');
-    await fillStoreText(page);
-    await uploadFile(page, 'Foto Usaha', await jpegFile('usaha.jpg'));
-    await uploadFile(page, 'Foto Produk', await jpegFile('produk.jpg'));
-    await next(page);
+    await completeStoreStep(page);
 
     // Step 2.
-    await stepHeading(page, 2, 'Data Pemilik').waitFor();
     await next(page);
     await expectToast(page, 'Harap lengkapi semua field yang wajib diisi');
     await fillOwner(page);

@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { pagePerTest } from './support/browser.js';
 
-let browser: Browser;
+const session = pagePerTest();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  page = await newPage(browser);
+beforeEach(() => {
+  page = session.page;
 });
 
 const card = (p: Page, name: string) => p.getByRole('article', { name });

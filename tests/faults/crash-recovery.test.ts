@@ -13,8 +13,7 @@ import {
   CRASH_MIN_DELAY_MS,
   CRASH_ROUNDS,
   ENGINES,
-  FAULTS_ADMIN,
-  UNLIMITED,
+  faultServerEnv,
 } from './support/fault-settings.js';
 import { makeNoisyJpeg, REQUIRED_SLOTS, registerOverHttp, UnexpectedStatus, type HttpRegistration } from '../support/registration-fixtures.js';
 
@@ -71,14 +70,7 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9 during con
   it(`keeps every acknowledged registration and its documents over ${CRASH_ROUNDS} kills`, { timeout: 900_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), `aipos-faults-crash-${engine}-`));
     database = engine === 'postgres' ? await createFreshDatabase() : undefined;
-    const env = {
-      ...UNLIMITED,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: FAULTS_ADMIN.email,
-      ADMIN_PASSWORD: FAULTS_ADMIN.password,
-      COOKIE_SECURE: 'false',
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    };
+    const env = faultServerEnv(dataDir, database?.url);
     const lockFile = path.join(dataDir, 'server.lock');
     const jpeg = await makeNoisyJpeg(320, 240);
     const acknowledged: HttpRegistration[] = [];

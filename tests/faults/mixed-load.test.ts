@@ -7,7 +7,7 @@ import { createFreshDatabase, type FreshDatabase } from '../support/fresh-databa
 import { AdminClient, editBody, mapLimit, type MerchantDetail } from './support/admin-client.js';
 import { inspectDatabase } from './support/database-inspection.js';
 import { secretsInLog } from './support/log-secrets.js';
-import { ENGINES, FAULTS_ADMIN, LOAD_CONNECTIONS, LOAD_SECONDS, UNLIMITED } from './support/fault-settings.js';
+import { ENGINES, faultServerEnv, LOAD_CONNECTIONS, LOAD_SECONDS } from './support/fault-settings.js';
 import { makeJpeg, registerOverHttp, UnexpectedStatus, type HttpRegistration } from '../support/registration-fixtures.js';
 
 type Engine = 'pglite' | 'postgres';
@@ -64,15 +64,8 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed load on %s',
   it(`answers ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s without a 5xx, losing or doubling no registration`, { timeout: 600_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), `aipos-faults-load-${engine}-`));
     database = engine === 'postgres' ? await createFreshDatabase() : undefined;
-    server = await startServer({
-      ...UNLIMITED,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: FAULTS_ADMIN.email,
-      ADMIN_PASSWORD: FAULTS_ADMIN.password,
-      COOKIE_SECURE: 'false',
-      // Request lines at info for every request are the production setting; keep them, they are part of the cost.
-      ...(database ? { DATABASE_URL: database.url } : {}),
-    });
+    // Request lines at info for every request are the production setting; keep them, they are part of the cost.
+    server = await startServer(faultServerEnv(dataDir, database?.url));
     const baseUrl = server.baseUrl;
     const jpeg = await makeJpeg();
     const admin = await AdminClient.signIn(baseUrl);

@@ -1,5 +1,6 @@
 // Helpers for the sign-in API tests (no test runner imports: plain functions over app.inject).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { testAppPerSuite, type TestApp } from './build-test-app.js';
 import type { UserRole } from '../../src/domain/vocabularies.js';
 import type { UserRow } from '../../src/server/db/schema.js';
 import { upsertUser } from '../../src/server/auth/user-store.js';
@@ -57,3 +58,10 @@ export function testClock(start = '2025-03-01T01:00:00.000Z') {
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+
+/** A suite's app on a clock the test moves, with the ADMIN account created. */
+export function clockedAdminApp(): { t: TestApp; clock: ReturnType<typeof testClock> } {
+  const clock = testClock();
+  const t = testAppPerSuite({ now: clock.now }, (app) => createUser(app.app, ADMIN.email, ADMIN.password, 'admin'));
+  return { t, clock };
+}

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { parseConfig, type Config } from '../../src/server/config.js';
 import { installKeyringFromConfig } from '../../src/server/crypto/key-source.js';
@@ -71,4 +72,20 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One app for the enclosing suite: built before its tests (then `prepare`, e.g. a user), closed after
+ * them. The returned object is filled by the hook, so read it inside tests only.
+ */
+export function testAppPerSuite(options: TestAppOptions = {}, prepare?: (t: TestApp) => Promise<unknown>): TestApp {
+  const held = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(held, await buildTestApp(options));
+    await prepare?.(held);
+  });
+  afterAll(async () => {
+    await held.close?.();
+  });
+  return held;
 }

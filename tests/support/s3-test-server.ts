@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,4 +44,14 @@ export async function startS3TestServer(bucket = 'aipos-test'): Promise<S3TestSe
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** A loopback port nothing listens on: connections are refused at once. */
+export async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, sessions, users } from '../db/schema.js';
 import { hashToken } from '../shared/tokens.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { ADMIN, createUser, getSession, login, MINUTE, sessionCookie, signIn, STAFF, testClock } from '../../../tests/support/auth-test-kit.js';
+import { ADMIN, clockedAdminApp, createUser, getSession, login, MINUTE, sessionCookie, signIn, STAFF } from '../../../tests/support/auth-test-kit.js';
 import { countUserSessions } from './session-store.js';
 
 describe('sign-in, session cookie and sign-out', () => {
@@ -183,15 +183,7 @@ describe('defaults that protect a deployment (UU PDP review)', () => {
 });
 
 describe('failure limits', () => {
-  let t: TestApp;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await buildTestApp({ now: clock.now });
-    await createUser(t.app, ADMIN.email, ADMIN.password, 'admin');
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, clock } = clockedAdminApp();
 
   it('slows the account after 5 failures (1, 2, 4 ... seconds, at most 30), never locks it; a forged X-Forwarded-For changes nothing', async () => {
     for (let i = 0; i < 5; i += 1) {

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { ADMIN, createUser, getSession, HOUR, MINUTE, signIn, testClock } from '../../../tests/support/auth-test-kit.js';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../tests/support/build-test-app.js';
+import { ADMIN, clockedAdminApp, createUser, getSession, HOUR, MINUTE, signIn, testClock } from '../../../tests/support/auth-test-kit.js';
 
 describe('session lifetime (controllable clock)', () => {
-  let t: TestApp;
-  const clock = testClock();
-  beforeAll(async () => {
-    t = await buildTestApp({ now: clock.now });
-    await createUser(t.app, ADMIN.email, ADMIN.password, 'admin');
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, clock } = clockedAdminApp();
 
   it('ends after 30 idle minutes', async () => {
     const cookie = await signIn(t.app, ADMIN.email, ADMIN.password);

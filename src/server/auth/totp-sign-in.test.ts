@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { ADMIN, createUser, getSession, login, sessionCookie, signIn, testClock } from '../../../tests/support/auth-test-kit.js';
+import { ADMIN, clockedAdminApp, createUser, getSession, login, sessionCookie, signIn, testClock } from '../../../tests/support/auth-test-kit.js';
 
 function codeAt(secret: string, date: Date): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: date.getTime() });
@@ -25,17 +25,9 @@ const secondFactor = (t: TestApp, cookie: string, code: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/second-factor', headers: { cookie }, payload: { code }, remoteAddress: '10.20.0.1' });
 
 describe('TOTP second factor', () => {
-  let t: TestApp;
-  const clock = testClock();
+  const { t, clock } = clockedAdminApp();
   let secret: string;
   let recoveryCodes: string[];
-  beforeAll(async () => {
-    t = await buildTestApp({ now: clock.now });
-    await createUser(t.app, ADMIN.email, ADMIN.password, 'admin');
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   it('enrols with a QR code and a confirming code, giving ten recovery codes', async () => {
     const cookie = await signIn(t.app, ADMIN.email, ADMIN.password);

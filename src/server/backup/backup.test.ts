@@ -4,7 +4,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
@@ -16,7 +15,7 @@ import { S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../
 import type { Storage } from '../storage/storage.js';
 import { GENEROUS_LIMITS, registerMerchant, stageDocument } from '../../../tests/support/registration-fixtures.js';
 import { createBackup } from './backup.js';
-import { countRows, type TableCounts } from './database-copy.js';
+import { countPostgresRows, countRows, type TableCounts } from './database-copy.js';
 import { restoreBackup } from './restore.js';
 import { readTar, TarWriter } from './tar.js';
 import { installKeyring } from '../crypto/identity-fields.js';
@@ -162,15 +161,7 @@ const serverUrl = process.env.DATABASE_URL;
 
 const freshDatabase = () => createFreshDatabase({ serverUrl, prefix: 't_backup' });
 
-async function postgresCounts(url: string): Promise<TableCounts> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await countRows(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
-  } finally {
-    await client.end();
-  }
-}
+const postgresCounts = countPostgresRows;
 
 describe.runIf(serverUrl)('backup and restore: PostgreSQL + S3', () => {
   const cleanups: (() => Promise<void>)[] = [];

@@ -130,6 +130,11 @@ export async function loadPostgres(url: string, dump: Buffer): Promise<TableCoun
     await writeFile(file, dump, { mode: 0o600 });
     await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', file], url);
   });
+  return countPostgresRows(url);
+}
+
+/** The row counts of every table of the PostgreSQL database at `url`. */
+export async function countPostgresRows(url: string): Promise<TableCounts> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

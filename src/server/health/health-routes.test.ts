@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, testAppPerSuite } from '../../../tests/support/build-test-app.js';
 
 describe('GET /api/health', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppPerSuite();
 
   it('answers ok after a real database round trip', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });

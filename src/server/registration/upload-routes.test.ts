@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../domain/document-slots.js';
 import { uploads } from '../db/schema.js';
 import { makeJpeg, makePdf, makePng, multipartBody, padJpeg, uploadFile } from '../../../tests/support/registration-fixtures.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { buildTestApp, testAppPerSuite } from '../../../tests/support/build-test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -14,13 +14,7 @@ function hasGpsPointer(exif: Buffer | undefined): boolean {
 }
 
 describe('POST /api/uploads', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppPerSuite();
 
   async function storedRow(uploadId: string) {
     const rows = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));

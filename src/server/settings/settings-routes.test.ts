@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 
 describe('GET /api/admin/system', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppPerSuite();
 
   it('tells the version, database, storage and environment of the running server', async () => {
     const { cookie } = await signIn(t.app);

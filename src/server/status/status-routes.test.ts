@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, type NewMerchantRow } from '../db/schema.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { buildTestApp, testAppPerSuite, type TestApp } from '../../../tests/support/build-test-app.js';
 import { registerMerchant } from '../../../tests/support/registration-fixtures.js';
 
 const RESULT_KEYS = [
@@ -268,13 +268,7 @@ describe('POST /api/status/lookup', () => {
 });
 
 describe('POST /api/status/lookup rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ env: { RATE_LIMIT_LOOKUPS_PER_MINUTE: '3' } });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppPerSuite({ env: { RATE_LIMIT_LOOKUPS_PER_MINUTE: '3' } });
 
   it('answers 429 in Indonesian after the limit per IP, found or not', async () => {
     const lookup = (ip: string) =>

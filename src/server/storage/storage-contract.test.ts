@@ -1,11 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from './local-disk-storage.js';
 import { S3Storage } from './s3-storage.js';
-import { startS3TestServer, S3RVER_CREDENTIALS, type S3TestServer } from '../../../tests/support/s3-test-server.js';
+import { closedPort, startS3TestServer, S3RVER_CREDENTIALS, type S3TestServer } from '../../../tests/support/s3-test-server.js';
 import { storageContract } from '../../../tests/support/storage-contract.js';
 import { StorageUnavailableError } from './storage.js';
 
@@ -36,15 +35,6 @@ afterAll(async () => {
 
 storageContract('S3 (s3rver)', () => s3);
 
-/** A loopback port nothing listens on: connections are refused at once. */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('S3Storage faults', () => {
   it('reports a storage it cannot reach as unavailable, for every operation', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, uploads } from '../db/schema.js';
@@ -7,16 +6,8 @@ import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, makeJpeg, merchantIdOf, postRegistration, registrationBody, stageRequiredDocuments, uploadFile } from '../../../tests/support/registration-fixtures.js';
 import { S3Storage } from './s3-storage.js';
-import { S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
+import { closedPort, S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
 
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The app on the real S3 driver (s3rver), then on an S3 driver whose endpoint refuses connections: the

@@ -1,5 +1,24 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from '../../e2e/support/browser.js';
+import { startServer, type RunningServer } from '../../e2e/support/server-process.js';
+
+export const PUBLIC_ROUTES = ['/', '/shop', '/register', '/status'];
+
+/** The built server and one browser for the test file: the hooks fill the returned object. */
+export function serverAndBrowserPerFile(): { server: RunningServer; browser: Browser } {
+  const held = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    held.server = await startServer();
+    held.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await held.browser?.close();
+    await held.server?.stop();
+  });
+  return held;
+}
 
 export type ScriptLoad = { url: string; gzipBytes: number };
 export type FirstLoad = { route: string; scripts: ScriptLoad[]; gzipBytes: number };

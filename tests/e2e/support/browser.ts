@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -31,4 +31,22 @@ export async function newContext(browser: Browser, options: BrowserContextOption
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await newContext(browser, options);
   return context.newPage();
+}
+
+/**
+ * One browser for the test file and a fresh page, in a context of its own, before each test: the hooks
+ * fill the returned object.
+ */
+export function pagePerTest(): { browser: Browser; page: Page } {
+  const held = {} as { browser: Browser; page: Page };
+  beforeAll(async () => {
+    held.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await held.browser?.close();
+  });
+  beforeEach(async () => {
+    held.page = await newPage(held.browser);
+  });
+  return held;
 }

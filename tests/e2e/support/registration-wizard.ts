@@ -118,14 +118,19 @@ export async function next(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Selanjutnya' }).click();
 }
 
-/** Fills steps 1 to 4 with valid data and small JPEGs and stops on the Konfirmasi step. */
-export async function completeToReview(page: Page): Promise<void> {
+/** Opens the wizard, fills step 1 with valid data and two small JPEGs, and stops on step 2. */
+export async function completeStoreStep(page: Page): Promise<void> {
   await page.goto('/register');
   await fillStoreText(page);
   await uploadFile(page, 'Foto Usaha', await jpegFile('usaha.jpg'));
   await uploadFile(page, 'Foto Produk', await jpegFile('produk.jpg'));
   await next(page);
   await stepHeading(page, 2, 'Data Pemilik').waitFor();
+}
+
+/** Fills steps 1 to 4 with valid data and small JPEGs and stops on the Konfirmasi step. */
+export async function completeToReview(page: Page): Promise<void> {
+  await completeStoreStep(page);
   await fillOwner(page);
   await next(page);
   await stepHeading(page, 3, 'Dokumen').waitFor();

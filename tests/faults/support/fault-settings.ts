@@ -33,3 +33,15 @@ export const UNLIMITED = {
   RATE_LIMIT_REGISTRATIONS_PER_HOUR: '100000000',
   RATE_LIMIT_LOOKUPS_PER_MINUTE: '100000000',
 } as const;
+
+/** The environment of a fault suite's server: limits raised, the suite's admin, its data folder and engine. */
+export function faultServerEnv(dataDir: string, databaseUrl: string | undefined): Record<string, string> {
+  return {
+    ...UNLIMITED,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: FAULTS_ADMIN.email,
+    ADMIN_PASSWORD: FAULTS_ADMIN.password,
+    COOKIE_SECURE: 'false',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}

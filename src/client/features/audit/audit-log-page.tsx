@@ -1,29 +1,25 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { AUDIT_PAGE_SIZE } from '../../../domain/merchants';
+import { useUrlList } from '../../components/list/use-url-list';
 import { Pagination } from '../../components/pagination';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isUnauthorized, retryServerErrors } from '../merchants/merchant-api';
 import { auditKeys, fetchAuditList } from './audit-api';
-import { auditViewToQuery, auditViewToSearchParams, parseAuditView, updateAuditView, type AuditView } from './audit-params';
+import { auditViewToQuery, auditViewToSearchParams, parseAuditView } from './audit-params';
 import { AuditTable } from './audit-table';
 import { AuditToolbar } from './audit-toolbar';
 
 /** /admin/audit: newest first, 100 per page, search and filter in the URL. */
 export function AuditLogPage() {
   usePageTitle('Audit Logs');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const view = parseAuditView(searchParams);
-  const query = auditViewToQuery(view);
-  const result = useQuery({
-    queryKey: auditKeys.list(query),
-    queryFn: ({ signal }) => fetchAuditList(query, signal),
-    placeholderData: keepPreviousData,
+  const { view, setView, result } = useUrlList({
+    parse: parseAuditView,
+    toSearchParams: auditViewToSearchParams,
+    toQuery: auditViewToQuery,
+    queryKey: auditKeys.list,
+    fetch: fetchAuditList,
     retry: retryServerErrors,
   });
-  const setView = (change: Partial<AuditView>) =>
-    setSearchParams(auditViewToSearchParams(updateAuditView(view, change)), { replace: change.q !== undefined });
 
   // SPEC §8: an audit load failure is only logged to the console.
   const { error } = result;

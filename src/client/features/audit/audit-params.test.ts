@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditViewToQuery, auditViewToSearchParams, DEFAULT_AUDIT_VIEW, parseAuditView, updateAuditView } from './audit-params';
+import { updateListView } from '../../components/list/list-view';
+import { auditViewToQuery, auditViewToSearchParams, DEFAULT_AUDIT_VIEW, parseAuditView } from './audit-params';
 
 describe('audit view in the URL', () => {
   it('fills defaults and drops unknown values', () => {
@@ -17,8 +18,8 @@ describe('audit view in the URL', () => {
   });
 
   it('starts a new filter at page 1', () => {
-    expect(updateAuditView({ ...DEFAULT_AUDIT_VIEW, page: 4 }, { action: 'login' }).page).toBe(1);
-    expect(updateAuditView({ ...DEFAULT_AUDIT_VIEW, page: 4 }, { page: 5 }).page).toBe(5);
+    expect(updateListView({ ...DEFAULT_AUDIT_VIEW, page: 4 }, { action: 'login' }).page).toBe(1);
+    expect(updateListView({ ...DEFAULT_AUDIT_VIEW, page: 4 }, { page: 5 }).page).toBe(5);
   });
 
   it('sends no empty search to the API', () => {

@@ -1,6 +1,6 @@
 import type { AuditListQuery } from '../../../domain/merchants';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../domain/vocabularies';
-import { parsePage } from '../merchants/list-params';
+import { parsePage } from '../../components/list/list-view';
 
 export type AuditActionFilter = 'all' | AuditAction;
 
@@ -26,13 +26,6 @@ export function auditViewToSearchParams(view: AuditView): URLSearchParams {
   if (view.action !== DEFAULT_AUDIT_VIEW.action) params.set('action', view.action);
   if (view.page !== DEFAULT_AUDIT_VIEW.page) params.set('page', String(view.page));
   return params;
-}
-
-/** A new search or filter starts at page 1. */
-export function updateAuditView(view: AuditView, change: Partial<AuditView>): AuditView {
-  const next = { ...view, ...change };
-  if (change.page === undefined) next.page = 1;
-  return next;
 }
 
 export function auditViewToQuery(view: AuditView): AuditListQuery {

@@ -5,8 +5,8 @@ import { formatDateTimeWib } from '../../../domain/format';
 import type { AuditEntry } from '../../../domain/merchants';
 import { MESSAGES } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableHead, TableRow, Td, Th } from '../../components/ui/table';
+import { DataTable } from '../../components/list/data-table';
+import { TableRow, Td } from '../../components/ui/table';
 import { AuditActionBadge } from './audit-action-badge';
 import { AuditDiff } from './audit-diff';
 
@@ -24,71 +24,47 @@ export function AuditTable({ items, loading }: AuditTableProps) {
     });
 
   return (
-    <Table label="Log aktivitas" aria-busy={loading}>
-      <TableHead>
-        <tr>
-          {COLUMNS.map((column) => (
-            <Th key={column}>{column}</Th>
-          ))}
-        </tr>
-      </TableHead>
-      <tbody>
-        {items === undefined && loading && (
-          <tr>
-            <td colSpan={COLUMNS.length} className="px-4 py-3">
-              <Skeleton className="h-6 w-full" />
-            </td>
-          </tr>
-        )}
-        {items === undefined && !loading && (
-          <tr>
-            <td colSpan={COLUMNS.length} className="px-4 py-12 text-center text-red-700">
-              Log aktivitas tidak dapat dimuat. Coba lagi.
-            </td>
-          </tr>
-        )}
-        {items?.length === 0 && (
-          <tr>
-            <td colSpan={COLUMNS.length} className="px-4 py-12 text-center text-slate-500">
-              {MESSAGES.emptyAudit}
-            </td>
-          </tr>
-        )}
-        {items?.map((entry) => {
-          const expanded = open.has(entry.id);
-          const diffId = `audit-diff-${entry.id}`;
-          return (
-            <Fragment key={entry.id}>
-              <TableRow data-audit-id={entry.id} joined={expanded}>
-                <Td className="whitespace-nowrap">
-                  <time dateTime={entry.created_at}>{formatDateTimeWib(entry.created_at)}</time>
-                </Td>
-                <Td className="break-all">{entry.actor_email ?? 'System'}</Td>
-                <Td>
-                  <AuditActionBadge action={entry.action} />
-                </Td>
-                <Td>
-                  <Target entry={entry} />
-                </Td>
-                <Td>
-                  <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={diffId} onClick={() => toggle(entry.id)}>
-                    {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-                    {expanded ? 'Sembunyikan' : 'Lihat detail'}
-                  </Button>
-                </Td>
-              </TableRow>
-              {expanded && (
-                <tr className="border-b border-slate-100">
-                  <td colSpan={COLUMNS.length} className="px-4 pb-4">
-                    <AuditDiff id={diffId} diff={entry.diff} />
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          );
-        })}
-      </tbody>
-    </Table>
+    <DataTable
+      label="Log aktivitas"
+      columns={COLUMNS}
+      items={items}
+      loading={loading}
+      failedText="Log aktivitas tidak dapat dimuat. Coba lagi."
+      emptyText={MESSAGES.emptyAudit}
+      renderRow={(entry) => {
+        const expanded = open.has(entry.id);
+        const diffId = `audit-diff-${entry.id}`;
+        return (
+          <Fragment key={entry.id}>
+            <TableRow data-audit-id={entry.id} joined={expanded}>
+              <Td className="whitespace-nowrap">
+                <time dateTime={entry.created_at}>{formatDateTimeWib(entry.created_at)}</time>
+              </Td>
+              <Td className="break-all">{entry.actor_email ?? 'System'}</Td>
+              <Td>
+                <AuditActionBadge action={entry.action} />
+              </Td>
+              <Td>
+                <Target entry={entry} />
+              </Td>
+              <Td>
+                <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={diffId} onClick={() => toggle(entry.id)}>
+                  {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+                  {expanded ? 'Sembunyikan' : 'Lihat detail'}
+                </Button>
+              </Td>
+            </TableRow>
+            {expanded && (
+              <tr className="border-b border-slate-100">
+                <td colSpan={COLUMNS.length} className="px-4 pb-4">
+                  <AuditDiff id={diffId} diff={entry.diff} />
+                </td>
+              </tr>
+            )}
+          </Fragment>
+        );
+      }}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { BANKS, BUSINESS_CATEGORIES, PREMISES } from '../../../domain/vocabularies';
 import { ProfileCard } from './profile-cards';
-import { SelectField, TextareaField, TextField } from './merchant-fields';
+import { SelectField, TextareaField, TextField } from '../../components/form-fields';
 
 /** SPEC §2 New merchant: four sections, every field required (SPEC §5: by the browser too). */
 export function CreateStoreSection() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIST_VIEW, lastPage, listViewToQuery, listViewToSearchParams, parseListView, parsePage, updateListView } from './list-params';
+import { parsePage, updateListView } from '../../components/list/list-view';
+import { DEFAULT_LIST_VIEW, lastPage, listViewToQuery, listViewToSearchParams, parseListView } from './list-params';
 
 describe('parseListView', () => {
   it('fills the defaults for an empty URL', () => {

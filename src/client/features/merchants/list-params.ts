@@ -1,5 +1,6 @@
 import { MERCHANT_SORTS, PAGE_SIZES, type MerchantListQuery, type MerchantSort } from '../../../domain/merchants';
 import { MERCHANT_STATUSES, type MerchantStatus } from '../../../domain/vocabularies';
+import { parsePage } from '../../components/list/list-view';
 
 export type StatusFilter = 'all' | MerchantStatus;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -18,15 +19,6 @@ export const DEFAULT_LIST_VIEW: MerchantListView = { q: '', status: 'all', sort:
 const STATUS_FILTERS: readonly string[] = ['all', ...MERCHANT_STATUSES];
 const SORTS: readonly string[] = MERCHANT_SORTS;
 const SIZES: readonly number[] = PAGE_SIZES;
-/** The server refuses pages beyond this (MerchantListQuerySchema); a hand-edited URL falls back to 1. */
-const MAX_PAGE = 100_000;
-
-export function parsePage(raw: string | null): number {
-  if (raw === null || !/^\d+$/.test(raw)) return 1;
-  const page = Number(raw);
-  return page >= 1 && page <= MAX_PAGE ? page : 1;
-}
-
 /**
  * A shared or hand-edited link may hold anything: an unknown value falls back to its default instead
  * of sending the server a query it would refuse with 400.
@@ -53,16 +45,6 @@ export function listViewToSearchParams(view: MerchantListView): URLSearchParams 
   if (view.page !== DEFAULT_LIST_VIEW.page) params.set('page', String(view.page));
   if (view.page_size !== DEFAULT_LIST_VIEW.page_size) params.set('page_size', String(view.page_size));
   return params;
-}
-
-/**
- * The next view after a change: any change other than the page itself starts again at page 1, since
- * page 7 of the old results means nothing for the new ones.
- */
-export function updateListView(view: MerchantListView, change: Partial<MerchantListView>): MerchantListView {
-  const next = { ...view, ...change };
-  if (change.page === undefined) next.page = 1;
-  return next;
 }
 
 /** The API query (GET /api/admin/merchants) for a view; an empty search is not sent. */

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { formatDateTimeWib, formatDateWib } from '../../../domain/format';
 import type { MerchantListItem } from '../../../domain/merchants';
 import { MESSAGES } from '../../../domain/messages';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableHead, TableRow, Td, Th } from '../../components/ui/table';
+import { DataTable } from '../../components/list/data-table';
+import { TableRow, Td } from '../../components/ui/table';
 import { MerchantStatusBadge } from './merchant-status-badge';
 import type { MerchantRef } from './merchant-ref';
 import { RowActions } from './row-actions';
@@ -19,68 +19,41 @@ type MerchantTableProps = {
 
 export function MerchantTable({ items, loading, onChangeStatus, onDelete }: MerchantTableProps) {
   return (
-    <Table label="Daftar merchant" aria-busy={loading}>
-      <TableHead>
-        <tr>
-          {COLUMNS.map((column) => (
-            <Th key={column}>{column}</Th>
-          ))}
-        </tr>
-      </TableHead>
-      <tbody>
-        {items === undefined && loading && <LoadingRows />}
-        {items === undefined && !loading && (
-          <tr>
-            <td colSpan={COLUMNS.length} className="px-4 py-12 text-center text-red-700">
-              {MESSAGES.listLoadFailed}
-            </td>
-          </tr>
-        )}
-        {items?.length === 0 && (
-          <tr>
-            <td colSpan={COLUMNS.length} className="px-4 py-12 text-center text-slate-500">
-              {MESSAGES.emptyMerchants}
-            </td>
-          </tr>
-        )}
-        {items?.map((merchant) => (
-          <TableRow key={merchant.id} data-merchant-id={merchant.id}>
-            <Td className="whitespace-nowrap font-mono text-xs">{merchant.kode_pendaftaran}</Td>
-            <Td className="font-medium">
-              <Link to={`/admin/merchants/${encodeURIComponent(merchant.id)}`} className="hover:text-brand-700 hover:underline">
-                {merchant.nama_toko}
-              </Link>
-            </Td>
-            <Td>{merchant.nama_pemilik}</Td>
-            <Td className="whitespace-nowrap">{merchant.no_hp}</Td>
-            <Td className="break-all">{merchant.email}</Td>
-            <Td>
-              {merchant.kota_kab}, {merchant.provinsi}
-            </Td>
-            <Td>
-              <MerchantStatusBadge status={merchant.status} />
-            </Td>
-            <Td className="whitespace-nowrap">
-              <time dateTime={merchant.submitted_at} title={formatDateTimeWib(merchant.submitted_at)}>
-                {formatDateWib(merchant.submitted_at)}
-              </time>
-            </Td>
-            <Td>
-              <RowActions merchant={merchant} onChangeStatus={onChangeStatus} onDelete={onDelete} />
-            </Td>
-          </TableRow>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      label="Daftar merchant"
+      columns={COLUMNS}
+      items={items}
+      loading={loading}
+      loadingRows={5}
+      failedText={MESSAGES.listLoadFailed}
+      emptyText={MESSAGES.emptyMerchants}
+      renderRow={(merchant) => (
+        <TableRow key={merchant.id} data-merchant-id={merchant.id}>
+          <Td className="whitespace-nowrap font-mono text-xs">{merchant.kode_pendaftaran}</Td>
+          <Td className="font-medium">
+            <Link to={`/admin/merchants/${encodeURIComponent(merchant.id)}`} className="hover:text-brand-700 hover:underline">
+              {merchant.nama_toko}
+            </Link>
+          </Td>
+          <Td>{merchant.nama_pemilik}</Td>
+          <Td className="whitespace-nowrap">{merchant.no_hp}</Td>
+          <Td className="break-all">{merchant.email}</Td>
+          <Td>
+            {merchant.kota_kab}, {merchant.provinsi}
+          </Td>
+          <Td>
+            <MerchantStatusBadge status={merchant.status} />
+          </Td>
+          <Td className="whitespace-nowrap">
+            <time dateTime={merchant.submitted_at} title={formatDateTimeWib(merchant.submitted_at)}>
+              {formatDateWib(merchant.submitted_at)}
+            </time>
+          </Td>
+          <Td>
+            <RowActions merchant={merchant} onChangeStatus={onChangeStatus} onDelete={onDelete} />
+          </Td>
+        </TableRow>
+      )}
+    />
   );
-}
-
-function LoadingRows() {
-  return Array.from({ length: 5 }, (_, row) => (
-    <tr key={row}>
-      <td colSpan={COLUMNS.length} className="px-4 py-3">
-        <Skeleton className="h-6 w-full" />
-      </td>
-    </tr>
-  ));
 }

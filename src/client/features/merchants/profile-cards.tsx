@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatRupiah } from '../../../domain/format';
 import { BANKS, BUSINESS_CATEGORIES, MERCHANT_STATUSES, PREMISES, STATUS_LABELS } from '../../../domain/vocabularies';
 import { Card } from '../../components/ui/card';
-import { ReadOnlyValue, SelectField, TextareaField, TextField } from './merchant-fields';
+import { ReadOnlyValue, SelectField, TextareaField, TextField } from '../../components/form-fields';
 import { RevealableField, type RevealState } from './revealable-field';
 
 const STATUS_OPTIONS = MERCHANT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));

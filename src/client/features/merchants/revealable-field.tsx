@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { RevealRequest } from '../../../domain/merchants';
 import { Button } from '../../components/ui/button';
 import { revealMerchantField } from './merchant-api';
-import { TextField } from './merchant-fields';
+import { TextField } from '../../components/form-fields';
 
 type RevealField = RevealRequest['field'];
 export type RevealedValues = Partial<Record<RevealField, string>>;

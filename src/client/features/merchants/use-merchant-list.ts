@@ -1,28 +1,20 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlList } from '../../components/list/use-url-list';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
-import { lastPage, listViewToQuery, listViewToSearchParams, parseListView, updateListView, type MerchantListView } from './list-params';
+import { lastPage, listViewToQuery, listViewToSearchParams, parseListView } from './list-params';
 import { fetchMerchantList, isUnauthorized, merchantKeys, retryServerErrors } from './merchant-api';
 
-/** The list view lives in the URL: a reload or a shared link shows the same page of the same search. */
+/** The merchant list, its view in the URL (search, status, sort, page, page size). */
 export function useMerchantList() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const view = parseListView(searchParams);
-  const query = listViewToQuery(view);
-  const result = useQuery({
-    queryKey: merchantKeys.list(query),
-    queryFn: ({ signal }) => fetchMerchantList(query, signal),
-    // The old page stays on screen while the next loads, so the table does not flash empty.
-    placeholderData: keepPreviousData,
+  const { view, setView, result, setSearchParams } = useUrlList({
+    parse: parseListView,
+    toSearchParams: listViewToSearchParams,
+    toQuery: listViewToQuery,
+    queryKey: merchantKeys.list,
+    fetch: fetchMerchantList,
     retry: retryServerErrors,
   });
-
-  const setView = (change: Partial<MerchantListView>) => {
-    // Typing a search replaces the history entry; paging and filters are steps the back button undoes.
-    setSearchParams(listViewToSearchParams(updateListView(view, change)), { replace: change.q !== undefined });
-  };
 
   const { error, errorUpdatedAt } = result;
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FieldConventionsContext } from '../../components/form-fields';
 import { Card } from '../../components/ui/card';
 import { usePageTitle } from '../../lib/use-page-title';
 import { clearRegistrationSession, loadSubmittedRegistration } from './registration-session';
@@ -7,7 +8,7 @@ import { StepIndicator } from './step-indicator';
 import { StoreStep } from './store-step';
 import { REVIEW_STEP, successPath, useRegistrationWizard } from './use-registration-wizard';
 import { loadBankStep, loadDocumentsStep, loadOwnerStep, loadReviewStep, prefetchWizard } from './wizard-loaders';
-import { STEPS } from './wizard-steps';
+import { STEPS, WIZARD_FIELD_CONVENTIONS } from './wizard-steps';
 
 // Step 1 paints with the page; the later steps and the dialog load when needed (decision 0008).
 const OwnerStep = lazy(async () => ({ default: (await loadOwnerStep()).OwnerStep }));
@@ -57,7 +58,9 @@ export function RegisterPage() {
         </h2>
         <p className="mb-6 mt-1 text-sm text-slate-600">{STEPS[step]?.description}</p>
         <div key={wizard.run}>
-          <Suspense fallback={<p className="py-16 text-center text-sm text-slate-600">Memuat langkah...</p>}>{content}</Suspense>
+          <FieldConventionsContext value={WIZARD_FIELD_CONVENTIONS}>
+            <Suspense fallback={<p className="py-16 text-center text-sm text-slate-600">Memuat langkah...</p>}>{content}</Suspense>
+          </FieldConventionsContext>
         </div>
       </Card>
       {sent && (

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Search } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { formatDateTimeWib } from '../../../domain/format';
 import { CopyButton } from '../../components/copy-button';
@@ -10,6 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { usePageTitle } from '../../lib/use-page-title';
 import { lookupRegistration } from './registration-api';
 import { receiptTokenFor } from './registration-session';
+import { DetailItem } from './detail-item';
 
 /** /registrasi/success?code= and /register/success?code= (SPEC §2): one page for both routes. */
 export function RegistrationSuccessPage() {
@@ -54,11 +54,11 @@ export function RegistrationSuccessPage() {
 
         {data ? (
           <dl className="mt-6 grid gap-4 border-t border-slate-200 pt-6 sm:grid-cols-2">
-            <Item label="Tanggal Pendaftaran">{formatDateTimeWib(data.submitted_at)}</Item>
-            <Item label="Nama Pemilik">{data.nama_pemilik}</Item>
-            <Item label="Nama Toko">{data.nama_toko}</Item>
-            <Item label="Nomor HP">{data.no_hp}</Item>
-            <Item label="Email">{data.email}</Item>
+            <DetailItem label="Tanggal Pendaftaran">{formatDateTimeWib(data.submitted_at)}</DetailItem>
+            <DetailItem label="Nama Pemilik">{data.nama_pemilik}</DetailItem>
+            <DetailItem label="Nama Toko">{data.nama_toko}</DetailItem>
+            <DetailItem label="Nomor HP">{data.no_hp}</DetailItem>
+            <DetailItem label="Email">{data.email}</DetailItem>
           </dl>
         ) : (
           <div className="mt-6 space-y-3 border-t border-slate-200 pt-6" aria-busy="true" aria-label="Memuat data pendaftaran">
@@ -88,14 +88,5 @@ export function RegistrationSuccessPage() {
         </Button>
       </div>
     </main>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="mt-0.5 break-words font-medium text-slate-900">{children}</dd>
-    </div>
   );
 }

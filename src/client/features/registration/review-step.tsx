@@ -5,6 +5,7 @@ import { DOCUMENT_SLOT_INFO, REGISTRATION_STEP_SLOTS, type DocumentSlot } from '
 import { formatMegabytes, formatRupiah } from '../../../domain/format';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/input';
+import { DetailItem } from './detail-item';
 import { DocumentThumbnail } from './upload-field';
 import type { DocumentUploads } from './use-document-uploads';
 import type { WizardValues } from './wizard-steps';
@@ -164,9 +165,8 @@ function Rows({ children }: { children: ReactNode }) {
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="break-words text-sm font-medium text-slate-900">{value}</dd>
-    </div>
+    <DetailItem label={label} compact>
+      {value}
+    </DetailItem>
   );
 }

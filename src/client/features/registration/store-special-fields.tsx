@@ -6,7 +6,7 @@ import { BUSINESS_CATEGORIES, OTHER_CATEGORY } from '../../../domain/vocabularie
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
-import { useFieldError } from './wizard-fields';
+import { useFieldError } from '../../components/form-fields';
 
 const LISTED: readonly string[] = BUSINESS_CATEGORIES;
 

@@ -1,6 +1,5 @@
 import { RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { REGISTRATION_STEP_SLOTS } from '../../../domain/document-slots';
 import { PREMISES } from '../../../domain/vocabularies';
@@ -8,8 +7,8 @@ import { SlotField } from './slot-field';
 import { CategoryField, PostalCodeField, TurnoverField } from './store-special-fields';
 import type { DocumentUploads } from './use-document-uploads';
 import { useStepForm } from './use-step-form';
-import { SelectField, TextareaField, TextField } from './wizard-fields';
-import { WizardNav } from './wizard-nav';
+import { SelectField, TextareaField, TextField } from '../../components/form-fields';
+import { StepForm } from './wizard-step-form';
 import type { StoreForm } from './wizard-schemas';
 
 // Loaded when the button is pressed: step 1 paints with the page (first-load budget).
@@ -33,40 +32,45 @@ export function StoreStep({ defaults, uploads, onNext, onRestart }: StoreStepPro
   } as Partial<StoreForm>);
   const waiting = uploads.uploading(REGISTRATION_STEP_SLOTS.store);
   return (
-    <FormProvider {...form}>
-      <form noValidate onSubmit={(event) => void form.handleSubmit(onNext, onInvalid)(event)} aria-label="Data Toko">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            <TextField name="nama_toko" label="Nama Toko" required autoComplete="organization" placeholder="Contoh: Toko Sumber Rejeki" />
+    <>
+      <StepForm
+        form={form}
+        onInvalid={onInvalid}
+        onNext={onNext}
+        waiting={waiting}
+        label="Data Toko"
+        footer={
+          <div className="mt-6 flex justify-end">
+            <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+              <RotateCcw aria-hidden /> Mulai dari awal
+            </Button>
           </div>
-          <div className="sm:col-span-2">
-            <CategoryField />
-          </div>
-          <div className="sm:col-span-2">
-            <TextareaField
-              name="alamat_jalan"
-              label="Alamat Lengkap"
-              required
-              hint="Nama jalan, nomor, RT/RW, kelurahan"
-              placeholder="Contoh: Jl. Merdeka No. 10, RT 02/RW 03, Kel. Gambir"
-            />
-          </div>
-          <TextField name="kecamatan" label="Kecamatan" required />
-          <TextField name="kota_kab" label="Kota/Kabupaten" required />
-          <TextField name="provinsi" label="Provinsi" required />
-          <PostalCodeField />
-          <SelectField name="tempat_usaha" label="Status Tempat Usaha" options={PREMISES} placeholder="Pilih (opsional)" emptyAsNull />
-          <TurnoverField />
-          <SlotField slot="foto_usaha" uploads={uploads} />
-          <SlotField slot="foto_produk" uploads={uploads} />
+        }
+      >
+        <div className="sm:col-span-2">
+          <TextField name="nama_toko" label="Nama Toko" required autoComplete="organization" placeholder="Contoh: Toko Sumber Rejeki" />
         </div>
-        <div className="mt-6 flex justify-end">
-          <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
-            <RotateCcw aria-hidden /> Mulai dari awal
-          </Button>
+        <div className="sm:col-span-2">
+          <CategoryField />
         </div>
-        <WizardNav waiting={waiting} />
-      </form>
+        <div className="sm:col-span-2">
+          <TextareaField
+            name="alamat_jalan"
+            label="Alamat Lengkap"
+            required
+            hint="Nama jalan, nomor, RT/RW, kelurahan"
+            placeholder="Contoh: Jl. Merdeka No. 10, RT 02/RW 03, Kel. Gambir"
+          />
+        </div>
+        <TextField name="kecamatan" label="Kecamatan" required />
+        <TextField name="kota_kab" label="Kota/Kabupaten" required />
+        <TextField name="provinsi" label="Provinsi" required />
+        <PostalCodeField />
+        <SelectField name="tempat_usaha" label="Status Tempat Usaha" options={PREMISES} placeholder="Pilih (opsional)" emptyAsNull />
+        <TurnoverField />
+        <SlotField slot="foto_usaha" uploads={uploads} />
+        <SlotField slot="foto_produk" uploads={uploads} />
+      </StepForm>
       {confirming && (
         <Suspense fallback={null}>
           <RestartDialog
@@ -79,6 +83,6 @@ export function StoreStep({ defaults, uploads, onNext, onRestart }: StoreStepPro
           />
         </Suspense>
       )}
-    </FormProvider>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../domain/messages';
+import type { FieldConventions } from '../../components/form-fields';
 import type { BankForm, OwnerForm, StoreForm } from './wizard-schemas';
 
 // The wizard's steps, field lists and texts: what the page needs to paint. The schemas that check a step
@@ -57,3 +58,6 @@ export function inlineMessage(message: string | undefined, kind: 'text' | 'file'
   if (MISSING_MESSAGES.includes(message)) return kind === 'file' ? 'Wajib diunggah' : 'Wajib diisi';
   return message;
 }
+
+/** The wizard's fields: SPEC §5 inline wording, and required fields checked per step, not by the browser. */
+export const WIZARD_FIELD_CONVENTIONS: FieldConventions = { errorText: (message) => inlineMessage(message), required: 'aria' };

@@ -1,0 +1,83 @@
+import { RefreshCw } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+import { SearchInput } from '../search-input';
+import { Button } from '../ui/button';
+import { NativeSelect } from '../ui/input';
+
+/** The props of a list screen's own toolbar: its view in the URL and the refresh of its query. */
+export type ViewToolbarProps<View> = {
+  view: View;
+  onChange: (change: Partial<View>) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+};
+
+type ListToolbarProps<View> = ViewToolbarProps<View> & {
+  /** The search field's label (read by screen readers only) and placeholder; its `name` is `q`. */
+  searchLabel: string;
+  searchPlaceholder: string;
+  /** The refresh button's accessible name. */
+  refreshLabel: string;
+  /** Filters between the search and the refresh button (ToolbarSelect). */
+  children?: ReactNode;
+  /** Actions after the refresh button (the merchant export). */
+  actions?: ReactNode;
+};
+
+/** The admin lists' toolbar: search, filters, refresh, and any further actions. */
+export function ListToolbar<View extends { q: string }>(props: ListToolbarProps<View>) {
+  const { view, onChange, onRefresh, refreshing } = props;
+  const searchId = useId();
+  return (
+    <div role="search" className="flex flex-wrap items-end gap-3">
+      <div className="min-w-64 flex-1">
+        <label htmlFor={searchId} className="sr-only">
+          {props.searchLabel}
+        </label>
+        <SearchInput
+          id={searchId}
+          name="q"
+          value={view.q}
+          onSearch={(q) => onChange({ q } as Partial<View>)}
+          placeholder={props.searchPlaceholder}
+          maxLength={100}
+        />
+      </div>
+      {props.children}
+      <Button variant="secondary" onClick={onRefresh} disabled={refreshing} aria-label={props.refreshLabel}>
+        <RefreshCw aria-hidden className={cn(refreshing && 'animate-spin')} /> Refresh
+      </Button>
+      {props.actions}
+    </div>
+  );
+}
+
+type ToolbarSelectProps<Value extends string> = {
+  label: string;
+  name: string;
+  /** The width of the filter, as a Tailwind class. */
+  className: string;
+  value: Value;
+  options: readonly { value: Value; label: string }[];
+  onChange: (value: Value) => void;
+};
+
+/** A labelled filter of a list toolbar. */
+export function ToolbarSelect<Value extends string>({ label, name, className, value, options, onChange }: ToolbarSelectProps<Value>) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <NativeSelect id={id} name={name} value={value} onChange={(event) => onChange(event.target.value as Value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
