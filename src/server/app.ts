@@ -9,6 +9,9 @@ import { adminRoutes } from './admin/admin-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { InProcessEventBus, type EventBus } from './events/event-bus.js';
 import { healthRoutes } from './health/health-routes.js';
+import type { LoginLimiter } from './auth/login-limiter.js';
+import { createLimits } from './limits/shared-limits.js';
+import type { Redis } from 'ioredis';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { registerClient } from './http/not-found.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -31,6 +34,10 @@ export type AppDeps = {
   clientDir: string | null;
   /** Injected so tests can move time (session timeouts, purges). */
   now: () => Date;
+  /** Failed sign-ins: in Redis with REDIS_URL, else in the database (limits/shared-limits.ts). */
+  loginLimiter: LoginLimiter;
+  /** The shared limits' Redis, or null without REDIS_URL. */
+  redis: Redis | null;
 };
 
 declare module 'fastify' {
@@ -39,7 +46,7 @@ declare module 'fastify' {
   }
 }
 
-export type BuildOptions = Omit<AppDeps, 'db' | 'now' | 'events'> & {
+export type BuildOptions = Omit<AppDeps, 'db' | 'now' | 'events' | 'loginLimiter' | 'redis'> & {
   now?: () => Date;
   /** Defaults to in-process; with PostgreSQL, pass a PostgresEventBus so processes hear each other. */
   events?: EventBus;
@@ -62,6 +69,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const limits = await createLimits(options.config, options.database, app.log);
+  app.addHook('onClose', async () => limits.close());
   app.decorate('deps', {
     config: options.config,
     database: options.database,
@@ -70,6 +79,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     events: options.events ?? new InProcessEventBus(),
     clientDir: options.clientDir,
     now: options.now ?? (() => new Date()),
+    loginLimiter: limits.loginLimiter,
+    redis: limits.redis,
   });
 
   // The app owns the bus it was given: closing the app stops it.
@@ -79,9 +90,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('preValidation', rejectUnstorableText);
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
-  // Routes opt in with their own limits (config.rateLimit); nothing is limited globally.
+  // Routes opt in with their own limits (config.rateLimit); nothing is limited globally. Counted in the
+  // shared store when there is one; a store that fails lets requests through (skipOnError) unless the
+  // route says otherwise (sign-in).
   await app.register(fastifyRateLimit, {
     global: false,
+    skipOnError: true,
+    ...(limits.rateLimitStore ? { store: limits.rateLimitStore } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       error: { code: 'RATE_LIMITED', message: API_MESSAGES.tooManyRequests },

@@ -74,7 +74,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-async function createFreshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createFreshDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
