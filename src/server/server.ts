@@ -11,6 +11,7 @@ import { startStatisticsMaintenance } from './db/statistics-maintenance.js';
 import { PostgresEventBus } from './events/event-bus.js';
 import { startUploadPurge } from './registration/upload-purge.js';
 import { startRetention } from './privacy/retention.js';
+import { startMetricsListener } from './metrics/metrics-routes.js';
 import { createStorage } from './storage/create-storage.js';
 
 // Built, the client sits beside the server (BUILD_DIR/client); run from src (npm run dev), in dist/client.
@@ -107,6 +108,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Prometheus without a token, on loopback only: for a scraper (or an agent) on the same machine.
+  if (config.METRICS_PORT) {
+    const metricsServer = await startMetricsListener(app.metrics, config.METRICS_PORT);
+    app.addHook('onClose', (_instance, done) => void metricsServer.close(() => done()));
+    app.log.info(`metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
+  }
   app.log.info(`database: ${await database.describe()}`);
 }
 

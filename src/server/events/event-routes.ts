@@ -31,6 +31,7 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     res.write('retry: 3000\n\n');
     open.add(res);
+    app.metrics.sseClients.inc();
     const unsubscribe = app.deps.events.subscribe((event) => {
       res.write(`event: merchant\ndata: ${JSON.stringify(event)}\n\n`);
     });
@@ -48,7 +49,8 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const cleanup = () => {
       clearInterval(heartbeat);
       unsubscribe();
-      open.delete(res);
+      // Called by both the request's and the response's close: count the stream once.
+      if (open.delete(res)) app.metrics.sseClients.dec();
     };
     request.raw.on('close', cleanup);
     res.on('close', cleanup);
