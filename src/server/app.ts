@@ -9,8 +9,11 @@ import { adminRoutes } from './admin/admin-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { InProcessEventBus, type EventBus } from './events/event-bus.js';
 import { healthRoutes } from './health/health-routes.js';
+import { registerLifecycle } from './health/readiness.js';
 import type { LoginLimiter } from './auth/login-limiter.js';
 import { createLimits } from './limits/shared-limits.js';
+import { createMetrics } from './metrics/metrics.js';
+import { registerMetrics } from './metrics/metrics-routes.js';
 import type { Redis } from 'ioredis';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { registerClient } from './http/not-found.js';
@@ -86,6 +89,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The app owns the bus it was given: closing the app stops it.
   app.addHook('onClose', async () => app.deps.events.close());
   registerErrorHandler(app);
+  // GET /metrics (token) and the per-route request figures; routes count their own business events.
+  registerMetrics(app, createMetrics(options.database));
+  registerLifecycle(app);
   // Before any route's own checks: text PostgreSQL cannot store is a 400, never a failed query (500).
   app.addHook('preValidation', rejectUnstorableText);
   registerSecurityHeaders(app);
