@@ -7,11 +7,14 @@ import { validateSessionToken } from '../auth/session-store.js';
  * GET /api/admin/events: Server-Sent Events announcing merchant changes (id and kind only), with
  * heartbeats so proxies keep the stream open. EventSource reconnects by itself after `retry`.
  */
+export const SHUTDOWN_RETRY_MS = 1000;
+
 export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<ServerResponse>();
-  // Open streams would hold a shutdown forever: end them first.
+  // Open streams would hold a shutdown forever: end them first, telling the browser to reconnect in a
+  // moment (by then the balancer sends it to an instance that stays).
   app.addHook('preClose', async () => {
-    for (const res of open) res.end();
+    for (const res of open) res.end(`retry: ${SHUTDOWN_RETRY_MS}\nevent: server_restart\ndata: {}\n\n`);
   });
 
   const heartbeatMs = app.deps.config.SSE_HEARTBEAT_SECONDS * 1000;
