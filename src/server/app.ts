@@ -22,6 +22,7 @@ import { rejectUnstorableText } from './http/unstorable-text.js';
 import { loggerOptions } from './logger.js';
 import type { Storage } from './storage/storage.js';
 import { registrationRoutes } from './registration/registration-routes.js';
+import { crawlerRoutes } from './seo/crawler-routes.js';
 import { statusRoutes } from './status/status-routes.js';
 import { API_MESSAGES } from '../domain/messages.js';
 
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
+  await app.register(crawlerRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }
