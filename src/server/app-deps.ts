@@ -1,3 +1,5 @@
+import type { Redis } from 'ioredis';
+import type { LoginLimiter } from './auth/login-limiter.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
 import type { EventBus } from './events/event-bus.js';
@@ -18,6 +20,10 @@ export type AppDeps = {
   clientDir: string | null;
   /** Injected so tests can move time (session timeouts, purges). */
   now: () => Date;
+  /** Failed sign-ins: in Redis with REDIS_URL, else in the database (limits/shared-limits.ts). */
+  loginLimiter: LoginLimiter;
+  /** The shared limits' Redis, or null without REDIS_URL. */
+  redis: Redis | null;
 };
 
 declare module 'fastify' {

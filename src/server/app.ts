@@ -9,16 +9,21 @@ import { adminRoutes } from './admin/admin-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { InProcessEventBus, type EventBus } from './events/event-bus.js';
 import { healthRoutes } from './health/health-routes.js';
+import { registerLifecycle } from './health/readiness.js';
+import { createLimits } from './limits/shared-limits.js';
+import { createMetrics } from './metrics/metrics.js';
+import { registerMetrics } from './metrics/metrics-routes.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { registerClient } from './http/not-found.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnstorableText } from './http/unstorable-text.js';
 import { loggerOptions } from './logger.js';
 import { registrationRoutes } from './registration/registration-routes.js';
+import { crawlerRoutes } from './seo/crawler-routes.js';
 import { statusRoutes } from './status/status-routes.js';
 import { API_MESSAGES } from '../domain/messages.js';
 
-export type BuildOptions = Omit<AppDeps, 'db' | 'now' | 'events'> & {
+export type BuildOptions = Omit<AppDeps, 'db' | 'now' | 'events' | 'loginLimiter' | 'redis'> & {
   now?: () => Date;
   /** Defaults to in-process; with PostgreSQL, pass a PostgresEventBus so processes hear each other. */
   events?: EventBus;
@@ -41,6 +46,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const limits = await createLimits(options.config, options.database, app.log);
+  app.addHook('onClose', async () => limits.close());
   app.decorate('deps', {
     config: options.config,
     database: options.database,
@@ -49,18 +56,27 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     events: options.events ?? new InProcessEventBus(),
     clientDir: options.clientDir,
     now: options.now ?? (() => new Date()),
+    loginLimiter: limits.loginLimiter,
+    redis: limits.redis,
   });
 
   // The app owns the bus it was given: closing the app stops it.
   app.addHook('onClose', async () => app.deps.events.close());
   registerErrorHandler(app);
+  // GET /metrics (token) and the per-route request figures; routes count their own business events.
+  registerMetrics(app, createMetrics(options.database));
+  registerLifecycle(app);
   // Before any route's own checks: text PostgreSQL cannot store is a 400, never a failed query (500).
   app.addHook('preValidation', rejectUnstorableText);
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
-  // Routes opt in with their own limits (config.rateLimit); nothing is limited globally.
+  // Routes opt in with their own limits (config.rateLimit); nothing is limited globally. Counted in the
+  // shared store when there is one; a store that fails lets requests through (skipOnError) unless the
+  // route says otherwise (sign-in).
   await app.register(fastifyRateLimit, {
     global: false,
+    skipOnError: true,
+    ...(limits.rateLimitStore ? { store: limits.rateLimitStore } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       error: { code: 'RATE_LIMITED', message: API_MESSAGES.tooManyRequests },
@@ -86,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
+  await app.register(crawlerRoutes);
   await registerClient(app, options.clientDir);
   return app;
 }

@@ -73,6 +73,20 @@ export const ConfigSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   // MinIO, s3rver and most self-hosted servers want path-style URLs (endpoint/bucket/key).
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+
+  // Several instances: the per-IP limits and the login limiter count in this Redis (docs/deployment.md).
+  // Unset: in PostgreSQL with DATABASE_URL, in the process on the embedded database. The prefix keeps
+  // deployments (or test runs) sharing one Redis apart.
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('aipos:'),
+
+  // GET /metrics (Prometheus): on the app's port only with this bearer token, and/or on a listener of its
+  // own on 127.0.0.1:METRICS_PORT. Neither set: no metrics endpoint at all.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+
+  // The public origin (https://merchant.example.co.id) for sitemap.xml and robots.txt; unset: the request's.
+  PUBLIC_BASE_URL: z.url().transform((url) => url.replace(/\/+$/, '')).optional(),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

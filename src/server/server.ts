@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig, type Config } from './config.js';
 import { installKeyringFromConfig } from './crypto/key-source.js';
@@ -11,6 +13,7 @@ import { startStatisticsMaintenance } from './db/statistics-maintenance.js';
 import { PostgresEventBus } from './events/event-bus.js';
 import { startUploadPurge } from './registration/upload-purge.js';
 import { startRetention } from './privacy/retention.js';
+import { startMetricsListener } from './metrics/metrics-routes.js';
 import { createStorage } from './storage/create-storage.js';
 
 // Built, the client sits beside the server (BUILD_DIR/client); run from src (npm run dev), in dist/client.
@@ -19,6 +22,10 @@ const CLIENT_DIR =
   path.basename(path.dirname(SERVER_DIR)) === 'src'
     ? path.resolve(SERVER_DIR, '../../dist/client')
     : path.resolve(SERVER_DIR, '../client');
+
+// Requests in flight (an upload on a slow line) get this long after SIGTERM; systemd's and most
+// orchestrators' stop timeouts are longer.
+const SHUTDOWN_GRACE_MS = 10_000;
 
 function readConfig(): Config {
   // A local .env is a convenience; real environment variables win over it.
@@ -86,28 +93,60 @@ async function main(): Promise<void> {
   // Personal data of rejected or deleted registrations past RETENTION_*_DAYS: at start, then daily.
   const stopRetention = startRetention(app);
 
+  let metricsServer: Server | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: draining requests in flight');
+    // /api/ready answers 503 from now on; the balancer sends new work to the other instances.
+    app.lifecycle.draining = true;
     stopUploadPurge();
     stopStatistics();
     stopRetention();
+    let exitCode = 0;
     try {
-      // Stops accepting, lets in-flight requests finish, then the database goes.
-      await app.close();
+      // Stops accepting, ends live-update streams with a retry hint, lets requests in flight (uploads
+      // among them) finish, closes Redis; past the grace period the rest are cut off.
+      const drained = await drainWithin(app, SHUTDOWN_GRACE_MS);
+      if (!drained) app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s were cut off`);
+      if (metricsServer) await new Promise((resolve) => metricsServer!.close(resolve));
       await database.close();
+      app.log.info('stopped');
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      exitCode = 1;
     } finally {
       unlock();
-      process.exit(0);
+      process.exit(exitCode);
     }
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Prometheus without a token, on loopback only: for a scraper (or an agent) on the same machine.
+  if (config.METRICS_PORT) {
+    metricsServer = await startMetricsListener(app.metrics, config.METRICS_PORT);
+    app.log.info(`metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
+  }
   app.log.info(`database: ${await database.describe()}`);
+}
+
+/** app.close(), or after `ms` every connection still open is cut and the close completes. */
+async function drainWithin(app: FastifyInstance, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = app.close().then(() => true);
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const drained = await Promise.race([closed, late]);
+  clearTimeout(timer);
+  if (!drained) {
+    app.server.closeAllConnections();
+    await closed;
+  }
+  return drained;
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { makeJpeg, multipartBody } from '../support/registration-fixtures.js';
 import { startServer } from './support/server-process.js';
 
 describe('server lifecycle', () => {
@@ -19,6 +22,38 @@ describe('server lifecycle', () => {
       expect(Date.now() - started).toBeLessThan(5000);
     });
   }
+
+  it('SIGTERM mid-upload: no new connections, the upload still finishes with 201, then exit 0', async () => {
+    const server = await startServer();
+    const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
+    const { payload, headers } = await multipartBody([{ name: 'foto_usaha', data: await makeJpeg({ width: 900, height: 700 }), filename: 'usaha.jpg', contentType: 'image/jpeg' }]);
+    const half = Math.floor(payload.length / 2);
+    const upload = request(`${server.baseUrl}/api/uploads`, { method: 'POST', headers: { ...headers, 'content-length': String(payload.length) } });
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      upload.on('error', reject);
+      upload.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+    });
+    upload.write(payload.subarray(0, half));
+    // The request is routed (headers in) and its body half sent when the signal comes.
+    await sleep(500);
+    server.process.kill('SIGTERM');
+    await sleep(1000);
+    expect(server.process.exitCode).toBeNull();
+    await expect(fetch(`${server.baseUrl}/api/ready`)).rejects.toThrow();
+    upload.end(payload.subarray(half));
+    const response = await answered;
+    expect(response.status, response.body).toBe(201);
+    expect(JSON.parse(response.body)).toMatchObject({ slot: 'foto_usaha', content_type: 'image/jpeg' });
+    expect(await exited).toBe(0);
+    const log = readFileSync(server.logFile, 'utf8');
+    expect(log).toContain('shutting down: draining requests in flight');
+    expect(log).toContain('"msg":"stopped"');
+    expect(log).not.toContain('were cut off');
+  });
 
   it('refuses to start on bad configuration with one line naming the variable', async () => {
     await expect(startServer({ PORT: 'bukan-angka' })).rejects.toThrow(/exited with code 1/);

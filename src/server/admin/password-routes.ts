@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_MESSAGES, PasswordChangeBodySchema } from '../../domain/auth.js';
 import { ApiErrorSchema } from '../../domain/api-error.js';
-import { admitAttempt, keepFailure, releaseAttempt } from '../auth/login-limiter.js';
 import { passwordPolicyViolation } from '../auth/password-policy.js';
 import { verifyPassword } from '../auth/password.js';
 import { requireAdmin } from '../auth/request-auth.js';
@@ -12,7 +11,7 @@ import { AppError, badRequest } from '../http/app-error.js';
 
 /** POST /api/admin/password: the signed-in admin changes their password; every other session ends. */
 export const passwordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, now } = app.deps;
+  const { db, now, loginLimiter } = app.deps;
 
   app.post(
     '/password',
@@ -23,12 +22,12 @@ export const passwordAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) throw new AppError(401, 'UNAUTHENTICATED', AUTH_MESSAGES.unauthenticated);
       // A stolen session must not be able to guess the password it would need to lock the owner out.
       const attempt = { account: normalizeEmail(user.email), ip: request.ip };
-      const ticket = await admitAttempt(db, config, attempt, now());
+      const ticket = await loginLimiter.admit(attempt, now());
       if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
-        await keepFailure(db, now());
+        await loginLimiter.keep(now());
         throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'currentPassword', 'CURRENT_PASSWORD_WRONG');
       }
-      await releaseAttempt(db, ticket);
+      await loginLimiter.release(ticket);
       const violation = passwordPolicyViolation(request.body.newPassword, user.email);
       if (violation) throw badRequest(violation, 'newPassword', 'WEAK_PASSWORD');
       await setPassword(db, user.id, request.body.newPassword, now());

@@ -5,7 +5,6 @@ import { ApiErrorSchema } from '../../domain/api-error.js';
 import { noStore } from '../http/no-store.js';
 import { invalidCredentials, invalidSecondFactor, notAdmin, unauthenticated } from './auth-errors.js';
 import { ensureBootAdmin } from './boot-admin.js';
-import { admitAttempt, keepFailure, releaseAttempt } from './login-limiter.js';
 import { burnPasswordCheck, verifyPassword } from './password.js';
 import { consumeRecoveryCode } from './recovery-codes.js';
 import { loadSession } from './request-auth.js';
@@ -18,15 +17,15 @@ import { consumeTotpCode } from './totp.js';
 import { findUserByEmail, normalizeEmail } from './user-store.js';
 
 // Besides the per-account and per-address failure counts in the database, a plain request cap per
-// address keeps argon2 from being used to burn the CPU.
-const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+// address keeps argon2 from being used to burn the CPU. Its store failing refuses sign-in (fails closed).
+const SIGN_IN_RATE_LIMIT = { max: 30, timeWindow: '1 minute', skipOnError: false };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema };
 
 /** /api/auth/...: sign-in, second factor, session check, sign-out. Registering it also seeds the admin. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await ensureBootAdmin(app);
-  const { db, config, now } = app.deps;
+  const { db, config, now, loginLimiter } = app.deps;
 
   app.addHook('onRequest', async (request) => {
     requireSameOrigin(request);
@@ -42,15 +41,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = normalizeEmail(request.body.email);
       const attempt = { account, ip: request.ip };
-      const ticket = await admitAttempt(db, config, attempt, now());
+      const ticket = await loginLimiter.admit(attempt, now());
       const user = await findUserByEmail(db, account);
       const valid = user ? await verifyPassword(user.passwordHash, request.body.password) : await burnPasswordCheck(request.body.password);
       if (!user || !valid) {
-        await keepFailure(db, now());
+        await loginLimiter.keep(now());
         request.log.warn({ account, ip: request.ip, reason: user ? 'wrong_password' : 'unknown_email' }, 'sign-in failed');
         throw invalidCredentials();
       }
-      await releaseAttempt(db, ticket);
+      await loginLimiter.release(ticket);
       if (user.role !== 'admin') {
         // SPEC §6: signed out at once: no session is issued and any it had ends.
         await deleteUserSessions(db, user.id);
@@ -74,16 +73,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!current || !current.session.secondFactorPending) throw unauthenticated();
       const { user } = current;
       const attempt = { account: normalizeEmail(user.email), ip: request.ip };
-      const ticket = await admitAttempt(db, config, attempt, now());
+      const ticket = await loginLimiter.admit(attempt, now());
       const code = request.body.code.replace(/\s/g, '');
       const isTotp = /^\d{6}$/.test(code);
       const accepted = isTotp ? await consumeTotpCode(db, user, code, now()) : await consumeRecoveryCode(db, user.id, code, now());
       if (!accepted) {
-        await keepFailure(db, now());
+        await loginLimiter.keep(now());
         request.log.warn({ userId: user.id, ip: request.ip, reason: 'wrong_second_factor' }, 'sign-in failed');
         throw invalidSecondFactor();
       }
-      await releaseAttempt(db, ticket);
+      await loginLimiter.release(ticket);
       await deleteSession(db, current.session.id);
       return startSession(request, reply, user, { secondFactorPending: false, method: isTotp ? 'totp' : 'recovery_code' });
     },

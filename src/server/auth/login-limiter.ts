@@ -6,7 +6,7 @@ import { tooManyAttempts } from './auth-errors.js';
 
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 // One address may fail for several accounts (an office behind one NAT), but not endlessly.
-const IP_FACTOR = 4;
+export const IP_FACTOR = 4;
 // Rows older than this count for nothing; they are pruned as new failures arrive.
 const KEEP_MS = 24 * 3_600_000;
 // Past the limit each attempt waits 1, 2, 4 ... seconds after the latest failure, never longer than this:
@@ -14,8 +14,31 @@ const KEEP_MS = 24 * 3_600_000;
 export const MAX_WAIT_SECONDS = 30;
 
 export type Attempt = { account: string; ip: string };
-/** One admitted attempt: its row counts as a failure until the caller releases it. */
-export type AttemptTicket = { id: number };
+/** One admitted attempt: it counts as a failure until the caller releases it. */
+export type AttemptTicket = { id: string } & Attempt;
+
+/**
+ * Where failed sign-ins are counted: the database (PostgreSQL shared by every instance, or the embedded
+ * one), or Redis when REDIS_URL is set (redis-login-limiter.ts). Both follow the rules of admitAttempt.
+ */
+export type LoginLimiter = {
+  admit(attempt: Attempt, now: Date): Promise<AttemptTicket>;
+  /** The check passed (or was not a guess at all): the attempt does not count. */
+  release(ticket: AttemptTicket): Promise<void>;
+  /** The check failed: the attempt stays as a failure. */
+  keep(now: Date): Promise<void>;
+  /** A completed sign-in starts the account's count afresh; the address keeps its record. */
+  clearAccount(account: string): Promise<void>;
+};
+
+export function databaseLoginLimiter(db: Db, config: Config): LoginLimiter {
+  return {
+    admit: (attempt, now) => admitAttempt(db, config, attempt, now),
+    release: (ticket) => releaseAttempt(db, ticket),
+    keep: (now) => keepFailure(db, now),
+    clearAccount: (account) => clearAccountFailures(db, account),
+  };
+}
 
 async function countSince(db: Db, where: ReturnType<typeof and>): Promise<number> {
   const [row] = await db.select({ n: count() }).from(loginFailures).where(where);
@@ -28,7 +51,7 @@ async function latestOtherFailure(db: Db, where: ReturnType<typeof and>): Promis
 }
 
 /** Seconds this attempt still has to wait, given how far past its limit the count is (0: go ahead). */
-function waitSeconds(failures: number, limit: number, latest: Date | null, now: Date): number {
+export function waitSeconds(failures: number, limit: number, latest: Date | null, now: Date): number {
   if (failures <= limit || latest === null) return 0;
   const wait = Math.min(2 ** (failures - limit - 1), MAX_WAIT_SECONDS);
   const elapsed = (now.getTime() - latest.getTime()) / 1000;
@@ -44,15 +67,15 @@ function waitSeconds(failures: number, limit: number, latest: Date | null, now: 
  */
 export async function admitAttempt(db: Db, config: Config, attempt: Attempt, now: Date): Promise<AttemptTicket> {
   const [row] = await db.insert(loginFailures).values({ account: attempt.account, ip: attempt.ip, createdAt: now }).returning({ id: loginFailures.id });
-  const ticket = { id: row!.id };
+  const ticket = { id: String(row!.id), ...attempt };
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const byAccount = and(eq(loginFailures.account, attempt.account), gt(loginFailures.createdAt, since));
   const byIp = and(eq(loginFailures.ip, attempt.ip), gt(loginFailures.createdAt, since));
   const [perAccount, perIp, latestAccount, latestIp] = await Promise.all([
     countSince(db, byAccount),
     countSince(db, byIp),
-    latestOtherFailure(db, and(byAccount, ne(loginFailures.id, ticket.id))),
-    latestOtherFailure(db, and(byIp, ne(loginFailures.id, ticket.id))),
+    latestOtherFailure(db, and(byAccount, ne(loginFailures.id, row!.id))),
+    latestOtherFailure(db, and(byIp, ne(loginFailures.id, row!.id))),
   ]);
   const wait = Math.max(
     waitSeconds(perAccount, config.RATE_LIMIT_LOGIN_FAILURES, latestAccount, now),
@@ -67,7 +90,7 @@ export async function admitAttempt(db: Db, config: Config, attempt: Attempt, now
 
 /** The check passed (or was not a guess at all): the attempt does not count. */
 export async function releaseAttempt(db: Db, ticket: AttemptTicket): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.id, ticket.id));
+  await db.delete(loginFailures).where(eq(loginFailures.id, Number(ticket.id)));
 }
 
 /** The check failed: the attempt's row stays as the failure; very old rows go. */

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionInfo } from '../../domain/auth.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import type { UserRow } from '../db/schema.js';
-import { clearAccountFailures } from './login-limiter.js';
 import { readSessionToken, setSessionCookie } from './session-cookie.js';
 import { sessionInfo } from './session-info.js';
 import { createSession, deleteSessionByToken } from './session-store.js';
@@ -20,7 +19,7 @@ export async function startSession(
   user: UserRow,
   options: { secondFactorPending: boolean; method: SignInMethod },
 ): Promise<SessionInfo> {
-  const { db, config, now } = request.server.deps;
+  const { db, config, now, loginLimiter } = request.server.deps;
   const presented = readSessionToken(request, config);
   if (presented) await deleteSessionByToken(db, presented);
   const at = now();
@@ -28,7 +27,7 @@ export async function startSession(
   const { token, session } = await createSession(db, config, { userId: user.id, secondFactorPending: options.secondFactorPending, ip: request.ip, userAgent }, at);
   setSessionCookie(reply, config, token);
   if (!options.secondFactorPending) {
-    await clearAccountFailures(db, normalizeEmail(user.email));
+    await loginLimiter.clearAccount(normalizeEmail(user.email));
     // SPEC §8: a failed audit write is logged and does not block the action.
     await writeAudit(db, {
       actorId: user.id,

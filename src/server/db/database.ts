@@ -24,6 +24,8 @@ export type Database = {
   kind: DatabaseKind;
   /** PGlite in process, or a PostgreSQL server reached with this URL. */
   describe(): Promise<string>;
+  /** Connections of the pool for /metrics; PGlite is one connection in process. */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -65,6 +67,7 @@ async function openPglite(dataDir: string | null): Promise<Opened> {
       const version = await serverVersion(db);
       return `PGlite (embedded PostgreSQL ${version})`;
     },
+    poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
     async close() {
       await client.close();
     },
@@ -86,6 +89,7 @@ function openPostgres(url: string, poolSize = 10): Opened {
       const version = await serverVersion(db);
       return `PostgreSQL ${version}`;
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
     },

@@ -232,3 +232,13 @@ export type MerchantRow = typeof merchants.$inferSelect;
 export type NewMerchantRow = typeof merchants.$inferInsert;
 export type UploadRow = typeof uploads.$inferSelect;
 export type AuditLogRow = typeof auditLogs.$inferSelect;
+
+/**
+ * Per-IP request counters of the public limits (uploads, registrations, lookups, sign-in) when several
+ * instances share one PostgreSQL and no Redis is configured (docs/decisions/0019). A fixed window per key.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamptz('reset_at').notNull(),
+});

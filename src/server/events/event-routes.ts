@@ -7,11 +7,14 @@ import { validateSessionToken } from '../auth/session-store.js';
  * GET /api/admin/events: Server-Sent Events announcing merchant changes (id and kind only), with
  * heartbeats so proxies keep the stream open. EventSource reconnects by itself after `retry`.
  */
+export const SHUTDOWN_RETRY_MS = 1000;
+
 export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<ServerResponse>();
-  // Open streams would hold a shutdown forever: end them first.
+  // Open streams would hold a shutdown forever: end them first, telling the browser to reconnect in a
+  // moment (by then the balancer sends it to an instance that stays).
   app.addHook('preClose', async () => {
-    for (const res of open) res.end();
+    for (const res of open) res.end(`retry: ${SHUTDOWN_RETRY_MS}\nevent: server_restart\ndata: {}\n\n`);
   });
 
   const heartbeatMs = app.deps.config.SSE_HEARTBEAT_SECONDS * 1000;
@@ -31,6 +34,7 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     res.write('retry: 3000\n\n');
     open.add(res);
+    app.metrics.sseClients.inc();
     const unsubscribe = app.deps.events.subscribe((event) => {
       res.write(`event: merchant\ndata: ${JSON.stringify(event)}\n\n`);
     });
@@ -48,7 +52,8 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const cleanup = () => {
       clearInterval(heartbeat);
       unsubscribe();
-      open.delete(res);
+      // Called by both the request's and the response's close: count the stream once.
+      if (open.delete(res)) app.metrics.sseClients.dec();
     };
     request.raw.on('close', cleanup);
     res.on('close', cleanup);

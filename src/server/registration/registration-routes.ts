@@ -52,7 +52,10 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
     },
     async (request, reply) => {
       const file = await readSingleFile(request);
-      return reply.status(201).send(await stageUpload(app.deps, file));
+      const staged = await stageUpload(app.deps, file);
+      app.metrics.uploads.inc();
+      app.metrics.uploadBytes.inc(staged.size);
+      return reply.status(201).send(staged);
     },
   );
 
@@ -98,6 +101,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
         },
       );
       if (result.created) {
+        app.metrics.registrations.inc();
         // Admin screens refresh by themselves; a lost announcement never fails the registration.
         void app.deps.events
           .publish({ kind: 'created', merchant_id: result.merchantId })

@@ -25,6 +25,7 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
       // Personal data: no shared cache and no browser cache may keep the answer.
       reply.header('cache-control', 'no-store');
       const result = await lookupStatus(app.deps.db, request.body);
+      app.metrics.lookups.inc({ result: result ? 'found' : 'not_found' });
       if (!result) throw notFound(MESSAGES.statusNotFoundForm);
       return result;
     },
