@@ -14,9 +14,11 @@ import { registerClient } from './http/not-found.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnstorableText } from './http/unstorable-text.js';
 import { loggerOptions } from './logger.js';
+import { registerMailer } from './mail/mailer.js';
 import type { Storage } from './storage/storage.js';
 import { registrationRoutes } from './registration/registration-routes.js';
 import { statusRoutes } from './status/status-routes.js';
+import { fixRoutes } from './perbaikan/fix-routes.js';
 import { API_MESSAGES } from '../domain/messages.js';
 
 export type AppDeps = {
@@ -74,6 +76,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // The app owns the bus it was given: closing the app stops it.
   app.addHook('onClose', async () => app.deps.events.close());
+  // The outbox's sender (issue 15): runs from ready to close when SMTP_URL is set.
+  registerMailer(app);
   registerErrorHandler(app);
   // Before any route's own checks: text PostgreSQL cannot store is a 400, never a failed query (500).
   app.addHook('preValidation', rejectUnstorableText);
@@ -100,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(registrationRoutes);
       await api.register(statusRoutes);
+      await api.register(fixRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adminRoutes, { prefix: '/admin' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -17,6 +17,7 @@ const RESULT_KEYS = [
   'nama_pemilik',
   'nama_toko',
   'no_hp',
+  'perbaikan',
   'provinsi',
   'status',
   'submitted_at',
