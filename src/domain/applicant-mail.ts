@@ -19,6 +19,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
 export const MAIL_MESSAGES = {
   notResendable: 'Pesan ini tidak dapat dikirim ulang: hanya pesan yang gagal atau tidak dikirim',
   resent: 'Pesan dijadwalkan untuk dikirim ulang',
+  resendFailed: 'Pesan gagal dijadwalkan ulang. Coba lagi.',
   whatsapp: 'Kirim via WhatsApp',
 } as const;
 
