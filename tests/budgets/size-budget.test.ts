@@ -6,7 +6,8 @@ import { kilobytes, measureFirstLoad } from './support/first-load.js';
 
 /** Issue 8: first-load JavaScript of each public route, gzip, at most 120 KB (decisions 0007 and 0008). */
 const BUDGET_BYTES = 120 * 1024;
-const PUBLIC_ROUTES = ['/', '/shop', '/register', '/status'];
+// The fix page of issue 15 opens from an e-mail: with any token its page and chunks are the same.
+const PUBLIC_ROUTES = ['/', '/shop', '/register', '/status', '/perbaikan/tautan-contoh'];
 
 let server: RunningServer;
 let browser: Browser;

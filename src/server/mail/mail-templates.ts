@@ -1,5 +1,6 @@
 import { formatDateTimeWib, formatDateWib } from '../../domain/format.js';
-import { fixTargetLabel, type FixItem } from '../../domain/perbaikan.js';
+import type { FixItem } from '../../domain/perbaikan.js';
+import { fixTargetLabel } from '../../domain/perbaikan-texts.js';
 import { STATUS_MESSAGES, statusLink } from '../../domain/status-texts.js';
 import { STATUS_LABELS, type MerchantStatus } from '../../domain/vocabularies.js';
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { FIX_LINK_DAYS, type FixItem } from '../../domain/perbaikan.js';
+import type { FixItem } from '../../domain/perbaikan.js';
+import { FIX_LINK_DAYS } from '../../domain/perbaikan-texts.js';
 import { queryRows, type Db } from '../db/database.js';
 import { fixRequests, type FixRequestRow } from '../db/schema.js';
 import { generateToken, hashToken } from '../shared/tokens.js';

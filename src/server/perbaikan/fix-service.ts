@@ -2,17 +2,8 @@ import { eq } from 'drizzle-orm';
 import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.js';
 import { maskAccountNumber, maskNik } from '../../domain/masking.js';
 import { SUBMISSION_MESSAGES } from '../../domain/registration.js';
-import {
-  FIX_FIELDS,
-  fixTargetLabel,
-  isDocumentTarget,
-  isFixField,
-  PERBAIKAN_MESSAGES,
-  type FixField,
-  type FixItem,
-  type FixRequestView,
-  type FixSubmission,
-} from '../../domain/perbaikan.js';
+import type { FixItem, FixRequestView, FixSubmission } from '../../domain/perbaikan.js';
+import { FIX_FIELDS, fixTargetLabel, isDocumentTarget, isFixField, PERBAIKAN_MESSAGES, type FixField } from '../../domain/perbaikan-texts.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import { merchants, type FixRequestRow, type MerchantRow } from '../db/schema.js';

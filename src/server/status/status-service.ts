@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { normalizeEmail, normalizeMobile } from '../../domain/indonesian-ids.js';
 import { maskEmail, maskPersonName, maskPhone } from '../../domain/masking.js';
 import { publicStatus, type StatusLookupRequest, type StatusResult } from '../../domain/status-lookup.js';
-import { fixTargetLabel } from '../../domain/perbaikan.js';
+import { fixTargetLabel } from '../../domain/perbaikan-texts.js';
 import type { Db } from '../db/database.js';
 import { pendingFixItemsByCode } from '../perbaikan/fix-request-repository.js';
 import { hashToken } from '../shared/tokens.js';

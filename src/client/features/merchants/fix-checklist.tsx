@@ -1,5 +1,6 @@
 import { DOCUMENT_SLOTS } from '../../../domain/document-slots';
-import { FIX_FIELDS, FIX_REASONS, fixTargetLabel, type FixItem, type FixTarget } from '../../../domain/perbaikan';
+import type { FixItem } from '../../../domain/perbaikan';
+import { FIX_FIELDS, FIX_REASONS, fixTargetLabel, type FixTarget } from '../../../domain/perbaikan-texts';
 import { Input, NativeSelect } from '../../components/ui/input';
 
 /** One row of the checklist as the admin fills it: a reason from the list, and text of their own. */

@@ -7,7 +7,7 @@ import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../components/ui/input';
 import { CopyButton } from '../../components/copy-button';
-import { PERBAIKAN_MESSAGES } from '../../../domain/perbaikan';
+import { PERBAIKAN_MESSAGES } from '../../../domain/perbaikan-texts';
 import { serverMessage } from './error-text';
 import { FixChecklist, fixChoicesComplete, fixItems, type FixChoices } from './fix-checklist';
 import type { MerchantRef } from './merchant-ref';
