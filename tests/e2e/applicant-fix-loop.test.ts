@@ -65,7 +65,7 @@ async function requestFix(admin: Page, id: string): Promise<string> {
   await dialog.getByLabel('Catatan Admin (opsional)').fill('Mohon perbaiki foto KTP dan nomor HP');
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   const link = (await dialog.getByTestId('fix-link').textContent())!.trim();
-  await dialog.getByRole('button', { name: 'Tutup' }).click();
+  await dialog.getByText('Tutup', { exact: true }).click();
   return link;
 }
 
