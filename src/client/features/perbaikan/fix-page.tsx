@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { DOCUMENT_SLOTS, type DocumentSlot } from '../../../domain/document-slots';
 import type { FixRequestView } from '../../../domain/perbaikan';
@@ -8,10 +8,11 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { UploadField } from '../registration/upload-field';
-import { useDocumentUploads } from '../registration/use-document-uploads';
 import { fetchFixRequest, submitFix } from './fix-api';
+import type { FixDocumentsState } from './fix-documents';
 import { FixFieldInput } from './fix-field-input';
+
+const FixDocuments = lazy(async () => ({ default: (await import('./fix-documents')).FixDocuments }));
 
 type PageState =
   | { kind: 'loading' }
@@ -90,7 +91,7 @@ function FixForm({ token, view, onInvalid, onDone }: FormProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const uploads = useDocumentUploads();
+  const [documentsState, setDocumentsState] = useState<FixDocumentsState>({ ids: {}, uploading: false });
 
   const body = () => {
     const typed: Record<string, unknown> = {};
@@ -100,18 +101,14 @@ function FixForm({ token, view, onInvalid, onDone }: FormProps) {
       else if (field === 'tempat_usaha') typed[field] = value === '' ? null : value;
       else typed[field] = value;
     }
-    const documents: Partial<Record<DocumentSlot, string>> = {};
-    for (const slot of slots) {
-      const id = uploads.documents[slot]?.uploadId;
-      if (id) documents[slot] = id;
-    }
+    const documents: Partial<Record<DocumentSlot, string>> = { ...documentsState.ids };
     return { fields: typed, documents };
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    if (uploads.uploading(slots)) {
+    if (documentsState.uploading) {
       setFormError('Tunggu hingga semua dokumen selesai diupload.');
       return;
     }
@@ -171,15 +168,9 @@ function FixForm({ token, view, onInvalid, onDone }: FormProps) {
         </Card>
       )}
       {slots.length > 0 && (
-        <Card className="space-y-6 p-6">
-          <h2 className="text-lg font-semibold">Dokumen yang diupload ulang</h2>
-          {slots.map((slot) => (
-            <div key={slot} className="space-y-1">
-              <p className="text-sm font-medium text-orange-800">Alasan: {reasons.get(slot)}</p>
-              <UploadField slot={slot} document={uploads.documents[slot]} error={errors[slot]} onChoose={(file) => void uploads.choose(slot, file)} onRemove={() => uploads.remove(slot)} />
-            </div>
-          ))}
-        </Card>
+        <Suspense fallback={<p className="text-sm text-slate-600">Memuat kolom upload dokumen...</p>}>
+          <FixDocuments slots={slots} reasons={reasons} errors={errors} onState={setDocumentsState} />
+        </Suspense>
       )}
       {formError && (
         <p role="alert" className="text-sm font-medium text-red-600">
