@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DOCUMENT_SLOTS } from './document-slots.js';
 import { MESSAGES } from './messages.js';
+import { FixListSchema } from './perbaikan.js';
+import { PERBAIKAN_MESSAGES } from './perbaikan-texts.js';
 import { BankStepSchema, OwnerStepSchema, REGISTRATION_MESSAGES, StoreStepSchema } from './registration.js';
 import { AUDIT_ACTIONS, MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
 
@@ -124,14 +126,31 @@ export type RevealRequest = z.infer<typeof RevealRequestSchema>;
 export const RevealResponseSchema = z.object({ field: z.enum(REVEALABLE_FIELDS), value: z.string() });
 export type RevealResponse = z.infer<typeof RevealResponseSchema>;
 
-/** POST /api/admin/merchants/:id/status. */
+/**
+ * POST /api/admin/merchants/:id/status. `perbaikan` (issue 15): what the applicant must fix, required for
+ * data_tidak_lengkap, optional for rejected, refused for the other statuses.
+ */
 export const MerchantStatusChangeSchema = z
   .object({
     status: z.enum(MERCHANT_STATUSES, MESSAGES.chooseStatus),
     catatan_admin: adminNote,
+    perbaikan: FixListSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((value, ctx) => {
+    const count = value.perbaikan?.length ?? 0;
+    if (value.status === 'data_tidak_lengkap' && count === 0) {
+      ctx.addIssue({ code: 'custom', path: ['perbaikan'], message: PERBAIKAN_MESSAGES.requiredForIncomplete });
+    }
+    if ((value.status === 'processing' || value.status === 'verified') && count > 0) {
+      ctx.addIssue({ code: 'custom', path: ['perbaikan'], message: PERBAIKAN_MESSAGES.onlyForFixStatuses });
+    }
+  });
 export type MerchantStatusChange = z.infer<typeof MerchantStatusChangeSchema>;
+
+/** The status change's answer: the merchant, and the fix link when one was made (shown once, to copy). */
+export const StatusChangeResponseSchema = MerchantDetailSchema.extend({ fix_link: z.string().nullable() });
+export type StatusChangeResponse = z.infer<typeof StatusChangeResponseSchema>;
 
 export const AuditListQuerySchema = z
   .object({

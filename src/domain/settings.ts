@@ -8,21 +8,35 @@ export const SystemInfoSchema = z.object({
 });
 export type SystemInfo = z.infer<typeof SystemInfoSchema>;
 
-/** SPEC §9: the local-only settings and their defaults; nothing is persisted or enforced. */
-export type LocalSettings = {
-  sessionTimeoutMinutes: number;
-  maintenanceMode: boolean;
-  emailNotifications: boolean;
-  autoApprove: boolean;
-  maxUploadMb: number;
-  autoBackup: boolean;
-};
+export const SETTINGS_MESSAGES = {
+  sessionTimeout: 'Batas waktu sesi harus 5-120 menit',
+  maxUpload: 'Ukuran unggah maksimal harus 1-3 MB',
+  autoApprove: 'Persetujuan otomatis tidak tersedia: setiap pendaftaran ditinjau admin',
+  flag: 'Nilai pengaturan harus ya atau tidak',
+} as const;
 
-export const SETTINGS_DEFAULTS: Readonly<LocalSettings> = {
-  sessionTimeoutMinutes: 60,
-  maintenanceMode: false,
-  emailNotifications: true,
-  autoApprove: false,
-  maxUploadMb: 10,
-  autoBackup: true,
+/**
+ * GET/PUT /api/admin/settings: the settings an admin may change, persisted on the server. In issue 15 only
+ * `email_notifications` takes effect (status e-mails are recorded `skipped` when off); the others are
+ * stored and validated for the issue that applies them. Auto-approve is never allowed (SPEC: every
+ * registration is reviewed) and uploads never exceed the real 3 MB rule.
+ */
+export const AppSettingsSchema = z
+  .object({
+    session_timeout_minutes: z.number(SETTINGS_MESSAGES.sessionTimeout).int(SETTINGS_MESSAGES.sessionTimeout).min(5, SETTINGS_MESSAGES.sessionTimeout).max(120, SETTINGS_MESSAGES.sessionTimeout),
+    maintenance_mode: z.boolean(SETTINGS_MESSAGES.flag),
+    email_notifications: z.boolean(SETTINGS_MESSAGES.flag),
+    max_upload_mb: z.number(SETTINGS_MESSAGES.maxUpload).int(SETTINGS_MESSAGES.maxUpload).min(1, SETTINGS_MESSAGES.maxUpload).max(3, SETTINGS_MESSAGES.maxUpload),
+    auto_approve: z.literal(false, SETTINGS_MESSAGES.autoApprove),
+  })
+  .strict();
+export type AppSettings = z.infer<typeof AppSettingsSchema>;
+
+/** What a fresh installation holds: SPEC §9's defaults, within the limits the server really applies. */
+export const SETTINGS_DEFAULTS: Readonly<AppSettings> = {
+  session_timeout_minutes: 30,
+  maintenance_mode: false,
+  email_notifications: true,
+  max_upload_mb: 3,
+  auto_approve: false,
 };

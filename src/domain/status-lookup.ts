@@ -43,6 +43,8 @@ export const StatusResultSchema = z
     kecamatan: z.string().nullable(),
     provinsi: z.string(),
     kode_pos: z.string().nullable(),
+    // data_tidak_lengkap only (issue 15): what the admin asked to fix, labels and reasons, never a value.
+    perbaikan: z.array(z.object({ field: z.string(), label: z.string(), alasan: z.string() })).default([]),
   })
   .strict();
 export type StatusResult = z.infer<typeof StatusResultSchema>;

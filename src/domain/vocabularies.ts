@@ -52,6 +52,9 @@ export const AUDIT_ACTIONS = [
   'retention_purge',
   'login',
   'export',
+  'settings_update',
+  'resubmission',
+  'mail_resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,9 +18,11 @@ import { registerClient } from './http/not-found.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnstorableText } from './http/unstorable-text.js';
 import { loggerOptions } from './logger.js';
+import { registerMailer } from './mail/mailer.js';
 import { registrationRoutes } from './registration/registration-routes.js';
 import { crawlerRoutes } from './seo/crawler-routes.js';
 import { statusRoutes } from './status/status-routes.js';
+import { fixRoutes } from './perbaikan/fix-routes.js';
 import { API_MESSAGES } from '../domain/messages.js';
 
 export type BuildOptions = Omit<AppDeps, 'db' | 'now' | 'events' | 'loginLimiter' | 'redis'> & {
@@ -62,6 +64,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // The app owns the bus it was given: closing the app stops it.
   app.addHook('onClose', async () => app.deps.events.close());
+  // The outbox's sender (issue 15): runs from ready to close when SMTP_URL is set.
+  registerMailer(app);
   registerErrorHandler(app);
   // GET /metrics (token) and the per-route request figures; routes count their own business events.
   registerMetrics(app, createMetrics(options.database));
@@ -95,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(healthRoutes);
       await api.register(registrationRoutes);
       await api.register(statusRoutes);
+      await api.register(fixRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adminRoutes, { prefix: '/admin' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

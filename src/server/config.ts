@@ -85,8 +85,23 @@ export const ConfigSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 
-  // The public origin (https://merchant.example.co.id) for sitemap.xml and robots.txt; unset: the request's.
-  PUBLIC_BASE_URL: z.url().transform((url) => url.replace(/\/+$/, '')).optional(),
+
+  // Outgoing e-mail to applicants (issue 15). Without SMTP_URL messages are recorded, not sent.
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('AIPOS <no-reply@aipos.co.id>'),
+  // The public origin (https://merchant.example.co.id): links in e-mails (unset: http://localhost:PORT),
+  // sitemap.xml and robots.txt (unset: the request's own origin).
+  PUBLIC_BASE_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) origin')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  // The mail worker: how often it looks for due messages, the first retry delay (doubling on each failure
+  // up to the maximum), and how long a message is retried before it is marked failed.
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(900_000),
+  MAIL_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(24),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -123,6 +138,11 @@ const LOOPBACK_HOST = /^(?:127(?:\.\d{1,3}){3}|::1|localhost)$/i;
  */
 export function cookieSecure(config: Config): boolean {
   return config.COOKIE_SECURE ?? (config.NODE_ENV === 'production' || !LOOPBACK_HOST.test(config.HOST));
+}
+
+/** The origin of links in e-mails, without a trailing slash. */
+export function publicBaseUrl(config: Config): string {
+  return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }
 
 /** Admins must have a second factor: explicitly, or by default in production. */

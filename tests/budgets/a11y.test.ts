@@ -62,7 +62,7 @@ async function visit(page: Page, route: string): Promise<void> {
 }
 
 describe('axe-core on the public screens', () => {
-  for (const route of ['/', '/shop', '/checkout', '/status', '/privacy', '/terms', '/halaman-yang-tidak-ada']) {
+  for (const route of ['/', '/shop', '/checkout', '/status', '/privacy', '/terms', '/halaman-yang-tidak-ada', '/perbaikan/tautan-tidak-valid']) {
     it(route, async () => {
       const page = await publicPage();
       await visit(page, route);

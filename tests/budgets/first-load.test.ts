@@ -13,7 +13,8 @@ describe('public routes and the admin chunks', () => {
     expect(adminChunks.size).toBeGreaterThan(0);
   });
 
-  for (const route of PUBLIC_ROUTES) {
+  // The fix page (issue 15) as well; it is not a landing page with its own HTML (decision 0018).
+  for (const route of [...PUBLIC_ROUTES, '/perbaikan/tautan-contoh']) {
     it(`${route} downloads no admin chunk`, async () => {
       const load = await measureFirstLoad(env.browser, env.server.baseUrl, route);
       const admin = load.scripts.filter((script) => adminChunks.has(path.basename(script.url)));

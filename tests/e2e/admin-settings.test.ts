@@ -49,24 +49,34 @@ afterAll(async () => {
 });
 
 describe('Settings', () => {
-  it('saving shows Pengaturan Disimpan and keeps the values on screen', async () => {
+  it('loads the settings from the server, saves them (Pengaturan Disimpan) and keeps them after a reload', async () => {
     const page = await settingsPage(embedded);
     const timeout = page.getByLabel('Batas waktu sesi (menit)');
-    expect(await timeout.inputValue()).toBe('60');
-    expect(await page.getByLabel('Ukuran unggah maksimal (MB)').inputValue()).toBe('10');
-    expect(await page.getByLabel('Host SMTP').isDisabled()).toBe(true);
-    expect(await page.getByLabel('Port SMTP').isDisabled()).toBe(true);
-    // SPEC §9 defaults: e-mail notifications and backup on, maintenance and auto-approve off.
-    const defaults: Record<string, string> = { 'Mode pemeliharaan': 'false', 'Notifikasi email': 'true', 'Setujui otomatis': 'false', 'Cadangan otomatis': 'true' };
+    expect(await timeout.inputValue()).toBe('30');
+    expect(await page.getByLabel('Ukuran unggah maksimal (MB)').inputValue()).toBe('3');
+    // Defaults: e-mail notifications on, maintenance off; auto-approve is off and cannot be turned on.
+    const defaults: Record<string, string> = { 'Mode pemeliharaan': 'false', 'Notifikasi email': 'true', 'Setujui otomatis': 'false' };
     for (const [label, checked] of Object.entries(defaults)) {
       expect(await page.getByRole('switch', { name: label }).getAttribute('aria-checked'), label).toBe(checked);
     }
+    expect(await page.getByRole('switch', { name: 'Setujui otomatis' }).isDisabled()).toBe(true);
+
+    await timeout.fill('200');
+    await page.getByRole('button', { name: 'Simpan Pengaturan' }).click();
+    await page.getByText('Batas waktu sesi harus 5-120 menit').waitFor();
+
     await timeout.fill('45');
-    await page.getByRole('switch', { name: 'Setujui otomatis' }).click();
+    await page.getByRole('switch', { name: 'Notifikasi email' }).click();
     await page.getByRole('button', { name: 'Simpan Pengaturan' }).click();
     await toastWith(page, MESSAGES.settingsSaved).waitFor();
-    expect(await timeout.inputValue()).toBe('45');
-    expect(await page.getByRole('switch', { name: 'Setujui otomatis' }).getAttribute('aria-checked')).toBe('true');
+    await page.reload();
+    await page.getByLabel('Batas waktu sesi (menit)').waitFor();
+    expect(await page.getByLabel('Batas waktu sesi (menit)').inputValue()).toBe('45');
+    expect(await page.getByRole('switch', { name: 'Notifikasi email' }).getAttribute('aria-checked')).toBe('false');
+    // Back on, for the other suites of this server.
+    await page.getByRole('switch', { name: 'Notifikasi email' }).click();
+    await page.getByRole('button', { name: 'Simpan Pengaturan' }).click();
+    await toastWith(page, MESSAGES.settingsSaved).nth(0).waitFor();
   });
 
   it('the system info is the running server: version 1.0.0, embedded PGlite, Production', async () => {

@@ -125,9 +125,12 @@ describe.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed load on %s',
           return;
         }
         case 'status': {
+          const status = pick(STATUSES);
+          // A fix request names what to fix (issue 15); the other statuses send no list.
+          const perbaikan = status === 'data_tidak_lengkap' ? [{ field: 'foto_ktp', alasan: 'Foto buram' }] : undefined;
           const response = await admin.fetch(`/api/admin/merchants/${await idOf(target)}/status`, {
             method: 'POST',
-            body: JSON.stringify({ status: pick(STATUSES), catatan_admin: 'Dicek saat uji beban' }),
+            body: JSON.stringify({ status, catatan_admin: 'Dicek saat uji beban', perbaikan }),
           });
           tally.record(action, response.status, await response.text());
           return;

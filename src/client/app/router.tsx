@@ -28,6 +28,8 @@ const RegistrationSuccess = screen(async () => (await import('../features/regist
 const Status = screen(async () => (await import('../features/status/status-page')).StatusPage);
 const Privacy = screen(async () => (await import('../features/legal/privacy-page')).PrivacyPage);
 const Terms = screen(async () => (await import('../features/legal/terms-page')).TermsPage);
+// The fix link of an e-mail (issue 15): no query cache, its upload field is the wizard's.
+const Fix = lazyScreen(async () => (await import('../features/perbaikan/fix-page')).FixPage);
 
 // The admin area is its own set of chunks: public pages never download them.
 const Login = screen(async () => (await import('../features/auth/login-page')).LoginPage);
@@ -66,6 +68,7 @@ const ROUTES: RouteObject[] = [
       page('status', Status),
       page('privacy', Privacy),
       page('terms', Terms),
+      page('perbaikan/:token', Fix),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { auditAdminRoutes } from '../audit/audit-routes.js';
 import { documentAdminRoutes } from '../documents/document-routes.js';
 import { eventAdminRoutes } from '../events/event-routes.js';
+import { messageAdminRoutes } from '../mail/message-routes.js';
 import { merchantAdminRoutes } from '../merchants/merchant-routes.js';
 import { settingsAdminRoutes } from '../settings/settings-routes.js';
 import { noStore } from '../http/no-store.js';
@@ -41,4 +42,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(documentAdminRoutes);
   await app.register(eventAdminRoutes);
   await app.register(settingsAdminRoutes);
+  await app.register(messageAdminRoutes);
 };

@@ -41,7 +41,8 @@ describe('npm run keys:rotate', () => {
     expect(keys).toHaveLength(1);
     const after = new Keyring(keys[0]!);
     expect(after.currentKeyId).not.toBe(before.currentKeyId);
-    expect(output).toContain(`done: 2 values now under key ${after.currentKeyId}`);
+    // Two merchants and their two receipt e-mails in the outbox (issue 15: the bodies are encrypted too).
+    expect(output).toContain(`done: 4 values now under key ${after.currentKeyId}`);
 
     installKeyringFromConfig(config, { info: () => {} });
     const reopened = await openDatabase({ kind: 'pglite', dataDir });

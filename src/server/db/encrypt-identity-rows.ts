@@ -50,5 +50,21 @@ export async function encryptIdentityRows(db: Db, mode: EncryptMode, onBatch?: (
     const ring = keyring();
     await db.execute(sql`update users set totp_secret = ${ring.encrypt(ring.decrypt(user.totp_secret))} where id = ${user.id} and totp_secret = ${user.totp_secret}`);
   }
-  return done + users.length;
+  // E-mail bodies of the outbox (issue 15) are encrypted too: a retired key must not leave them unreadable.
+  let mails = 0;
+  for (;;) {
+    const rows = await queryRows<{ id: string; text_body: string; html_body: string }>(
+      db,
+      `select id::text as id, text_body, html_body from outbox_messages where text_body not like $1 or html_body not like $1 limit ${BATCH}`,
+      [prefix],
+    );
+    if (rows.length === 0) break;
+    const ring = keyring();
+    for (const row of rows) {
+      await db.execute(sql`update outbox_messages set text_body = ${ring.encrypt(ring.decrypt(row.text_body))}, html_body = ${ring.encrypt(ring.decrypt(row.html_body))}
+        where id = ${row.id} and text_body = ${row.text_body} and html_body = ${row.html_body}`);
+    }
+    mails += rows.length;
+  }
+  return done + users.length + mails;
 }

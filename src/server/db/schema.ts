@@ -226,12 +226,82 @@ export const auditLogs = pgTable(
   ],
 );
 
+/** The admin's application settings (Admin → Settings): one row, id 1, the value checked by AppSettingsSchema. */
+export const appSettings = pgTable(
+  'app_settings',
+  {
+    id: integer('id').primaryKey(),
+    value: jsonb('value').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('app_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Transactional outbox of e-mails to applicants: written in the transaction of the change that causes the
+ * message, sent by the mail worker (src/server/mail). `next_attempt_at` doubles as the lease: a worker
+ * that claims a row moves it into the future, so a crashed worker's row comes due again (resent, never lost).
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    // Encrypted like identity data: the bodies hold names, and a fix request's one-time link.
+    textBody: encryptedText('text_body').notNull(),
+    htmlBody: encryptedText('html_body').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    smtpResponse: text('smtp_response'),
+    sentAt: timestamptz('sent_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('outbox_messages_merchant_idx').on(t.merchantId, t.createdAt.desc()),
+    check('outbox_messages_state_check', sql`${t.state} in ('pending', 'sent', 'failed', 'skipped')`),
+  ],
+);
+
+/**
+ * A request to the applicant to fix named fields and documents. Only the SHA-256 of the link's token is
+ * stored. A request ends when used, when a newer one for the same merchant replaces it, or after 14 days.
+ */
+export const fixRequests = pgTable(
+  'fix_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    items: jsonb('items').notNull(),
+    catatanAdmin: text('catatan_admin'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    supersededAt: timestamptz('superseded_at'),
+    // Storage keys of the documents the resubmission replaced: kept for the audit trail, never served publicly.
+    replacedDocuments: jsonb('replaced_documents'),
+  },
+  (t) => [uniqueIndex('fix_requests_token_hash_key').on(t.tokenHash), index('fix_requests_merchant_idx').on(t.merchantId, t.createdAt.desc())],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type MerchantRow = typeof merchants.$inferSelect;
 export type NewMerchantRow = typeof merchants.$inferInsert;
 export type UploadRow = typeof uploads.$inferSelect;
 export type AuditLogRow = typeof auditLogs.$inferSelect;
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+export type FixRequestRow = typeof fixRequests.$inferSelect;
 
 /**
  * Per-IP request counters of the public limits (uploads, registrations, lookups, sign-in) when several

@@ -13,7 +13,9 @@ import {
   MerchantUpdateSchema,
   RevealRequestSchema,
   RevealResponseSchema,
+  StatusChangeResponseSchema,
 } from '../../domain/merchants.js';
+import { publicBaseUrl } from '../config.js';
 import { listMerchantAudit, writeAudit } from '../audit/audit-repository.js';
 import type { MerchantEvent } from '../events/event-bus.js';
 import { AppError } from '../http/app-error.js';
@@ -33,6 +35,7 @@ function actorOf(request: FastifyRequest) {
 /** Admin merchant endpoints; registered inside the admin plugin, behind its one guard. */
 export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  const baseUrl = publicBaseUrl(app.deps.config);
   // After the commit: a lost announcement only delays a refresh, so it never fails the request.
   const announce = (request: FastifyRequest, kind: MerchantEvent['kind'], merchantId: string) =>
     app.deps.events.publish({ kind, merchant_id: merchantId }).catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
@@ -78,7 +81,8 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merchants/:id',
     { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantUpdateSchema, response: { 200: MerchantDetailSchema } } },
     async (request) => {
-      const row = await updateMerchantProfile(db, request.params.id, request.body, actorOf(request), app.deps.now());
+      const row = await updateMerchantProfile(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl);
+      app.mailer.wake();
       void announce(request, 'updated', row.id);
       return toDetail(row);
     },
@@ -86,11 +90,13 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/merchants/:id/status',
-    { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantStatusChangeSchema, response: { 200: MerchantDetailSchema } } },
+    { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantStatusChangeSchema, response: { 200: StatusChangeResponseSchema } } },
     async (request) => {
-      const row = await changeMerchantStatus(db, request.params.id, request.body, actorOf(request), app.deps.now());
+      const { row, fixLink } = await changeMerchantStatus(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl);
+      app.mailer.wake();
       void announce(request, 'status_changed', row.id);
-      return toDetail(row);
+      // The fix link exists in clear only now (its hash is stored): the admin copies it from this answer.
+      return { ...toDetail(row), fix_link: fixLink };
     },
   );
 

@@ -109,7 +109,7 @@ describe('merchant changes and their audit rows', () => {
 
   it('changes status with the note (empty note stored as null) and audits it', async () => {
     const row = await insertMerchant();
-    const updated = await changeMerchantStatus(db(), row.id, { status: 'rejected', catatan_admin: null }, actor(), now());
+    const { row: updated } = await changeMerchantStatus(db(), row.id, { status: 'rejected', catatan_admin: null }, actor(), now());
     expect(updated).toMatchObject({ status: 'rejected', catatanAdmin: null });
     const [entry] = await auditFor(row.id);
     expect(entry).toMatchObject({ action: 'status_change', actorId: adminId, ip: '127.0.0.1', diff: { from: 'processing', to: 'rejected', catatan: null, merchant_name: row.namaToko } });

@@ -9,6 +9,8 @@ import { maskSensitiveFields } from './audit-diff.js';
 import { identityHashColumns, PROFILE_FIELDS, profileColumns, type ProfileField } from './merchant-mapping.js';
 import { lockMerchant } from './merchant-repository.js';
 import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../registration/registration-code.js';
+import { enqueueStatusMail } from '../mail/applicant-mail.js';
+import { createFixRequest, supersedeFixRequests } from '../perbaikan/fix-request-repository.js';
 
 export type Actor = { id: string; ip?: string | null; userAgent?: string | null };
 
@@ -29,7 +31,7 @@ function audit(actor: Actor) {
  * A status change inside the save is audited as status_change, the other fields as one update
  * holding only what changed; the audit rows share the change's transaction.
  */
-export async function updateMerchantProfile(db: Db, id: string, input: MerchantUpdate, actor: Actor, now: Date): Promise<MerchantRow> {
+export async function updateMerchantProfile(db: Db, id: string, input: MerchantUpdate, actor: Actor, now: Date, baseUrl = ''): Promise<MerchantRow> {
   return db.transaction(async (tx) => {
     const row = await requireLockedMerchant(tx, id);
     if (row.updatedAt.getTime() !== new Date(input.expected_updated_at).getTime()) {
@@ -49,6 +51,9 @@ export async function updateMerchantProfile(db: Db, id: string, input: MerchantU
 
     const statusChanged = changed.includes('status');
     if (statusChanged) {
+      // A status decided in the profile form ends any open fix link, and tells the applicant.
+      await supersedeFixRequests(tx, id, now);
+      await enqueueStatusMail(tx, { row: updated!, baseUrl, fix: null, now });
       await writeAudit(tx, {
         ...audit(actor),
         action: 'status_change',
@@ -71,7 +76,14 @@ export async function updateMerchantProfile(db: Db, id: string, input: MerchantU
   });
 }
 
-export async function changeMerchantStatus(db: Db, id: string, input: MerchantStatusChange, actor: Actor, now: Date): Promise<MerchantRow> {
+export type StatusChangeResult = { row: MerchantRow; fixLink: string | null };
+
+/**
+ * Sets the status and note. Any open fix link ends; a `perbaikan` list makes a new one (issue 15). The
+ * status e-mail to the applicant is queued in the same transaction (skipped when the admin turned status
+ * notifications off), and so is the audit row.
+ */
+export async function changeMerchantStatus(db: Db, id: string, input: MerchantStatusChange, actor: Actor, now: Date, baseUrl = ''): Promise<StatusChangeResult> {
   return db.transaction(async (tx) => {
     const row = await requireLockedMerchant(tx, id);
     const catatan = input.catatan_admin ?? null;
@@ -80,13 +92,21 @@ export async function changeMerchantStatus(db: Db, id: string, input: MerchantSt
       .set({ status: input.status, catatanAdmin: catatan, updatedAt: now })
       .where(eq(merchants.id, id))
       .returning();
+    await supersedeFixRequests(tx, id, now);
+    const items = input.perbaikan ?? [];
+    let fix: { url: string; expiresAt: Date; items: typeof items } | null = null;
+    if (items.length > 0) {
+      const created = await createFixRequest(tx, { merchantId: id, items, catatan, createdBy: actor.id, now });
+      fix = { url: `${baseUrl}/perbaikan/${created.token}`, expiresAt: created.expiresAt, items };
+    }
     await writeAudit(tx, {
       ...audit(actor),
       action: 'status_change',
       targetId: id,
-      diff: { from: row.status, to: input.status, catatan, merchant_name: row.namaToko },
+      diff: { from: row.status, to: input.status, catatan, merchant_name: row.namaToko, ...(items.length > 0 ? { perbaikan: items } : {}) },
     });
-    return updated!;
+    await enqueueStatusMail(tx, { row: updated!, baseUrl, fix, now });
+    return { row: updated!, fixLink: fix?.url ?? null };
   });
 }
 

@@ -4,7 +4,7 @@ import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { merchants, uploads, type MerchantRow } from '../db/schema.js';
+import { fixRequests, merchants, outboxMessages, uploads, type MerchantRow } from '../db/schema.js';
 import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -72,6 +72,9 @@ export async function purgeOne(tx: Db, row: MerchantRow, now: Date, reason: Purg
   // Replaced documents stay as upload rows: their files go too.
   const staged = await tx.delete(uploads).where(eq(uploads.claimedBy, row.id)).returning({ key: uploads.storageKey });
   const keys = [...new Set([...slotKeys, ...staged.map((upload) => upload.key)])];
+  // E-mails to the applicant hold their address and name; fix requests their reasons (issue 15).
+  await tx.delete(outboxMessages).where(eq(outboxMessages.merchantId, row.id));
+  await tx.delete(fixRequests).where(eq(fixRequests.merchantId, row.id));
   const cleared = Object.fromEntries(DOCUMENT_SLOTS.map((slot) => [SLOT_COLUMNS[slot], null]));
   await tx
     .update(merchants)

@@ -10,6 +10,7 @@ import {
   SUBMISSION_MESSAGES,
   UploadResponseSchema,
 } from '../../domain/registration.js';
+import { publicBaseUrl } from '../config.js';
 import { AppError } from '../http/app-error.js';
 import { assertStagedDocumentsStored } from '../storage/staged-documents.js';
 import { readSingleFile, UPLOAD_LIMITS } from './multipart-upload.js';
@@ -92,7 +93,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       // With the storage down this answers 503 before any row is written.
       await assertStagedDocumentsStored(app.deps, request.body.documents);
       const result = await submitRegistration(
-        { db: app.deps.db, now: app.deps.now, generateCode: options.generateCode },
+        { db: app.deps.db, now: app.deps.now, generateCode: options.generateCode, baseUrl: publicBaseUrl(config) },
         {
           input: request.body,
           idempotencyKey: idempotencyKey(request),
@@ -102,6 +103,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       );
       if (result.created) {
         app.metrics.registrations.inc();
+        app.mailer.wake();
         // Admin screens refresh by themselves; a lost announcement never fails the registration.
         void app.deps.events
           .publish({ kind: 'created', merchant_id: result.merchantId })

@@ -11,6 +11,7 @@ import { writeAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import type { MerchantRow, NewMerchantRow, UploadRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
+import { enqueueReceipt } from '../mail/applicant-mail.js';
 import { profileColumns, SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
 import {
@@ -28,7 +29,11 @@ import {
 import { uniqueViolation } from './unique-violation.js';
 import { claimUploads, findUploads, findUploadsClaimedBy } from './upload-repository.js';
 
-export type RegistrationDeps = Pick<AppDeps, 'db' | 'now'> & { generateCode?: RegistrationCodeGenerator };
+export type RegistrationDeps = Pick<AppDeps, 'db' | 'now'> & {
+  generateCode?: RegistrationCodeGenerator;
+  /** The origin of the status link in the receipt e-mail. */
+  baseUrl?: string;
+};
 
 export type Submission = {
   input: RegistrationRequest;
@@ -41,7 +46,7 @@ export type Submission = {
 /** The public answer, and (for the server's own use: live events) the merchant's id. */
 export type SubmissionResult = { created: boolean; merchantId: string; registration: RegistrationResponse };
 
-type RequestedDocument = { slot: DocumentSlot; uploadId: string };
+export type RequestedDocument = { slot: DocumentSlot; uploadId: string };
 
 const alreadySubmitted = () => new AppError(409, 'IDEMPOTENCY_KEY_REUSED', SUBMISSION_MESSAGES.alreadySubmitted);
 
@@ -82,7 +87,7 @@ function requestedDocuments(input: RegistrationRequest): RequestedDocument[] {
 }
 
 /** Every upload must exist, be staged for the slot it is given under, and not belong to a registration yet. */
-function checkUploads(documents: RequestedDocument[], uploadsById: Map<string, UploadRow>): Partial<Record<DocumentSlot, string>> {
+export function checkUploads(documents: RequestedDocument[], uploadsById: Map<string, UploadRow>): Partial<Record<DocumentSlot, string>> {
   const keys: Partial<Record<DocumentSlot, string>> = {};
   for (const { slot, uploadId } of documents) {
     const upload = uploadsById.get(uploadId);
@@ -123,6 +128,7 @@ async function insertRegistration(deps: RegistrationDeps, submission: Submission
       ip: submission.ip ?? null,
       userAgent: submission.userAgent ?? null,
     });
+    await enqueueReceipt(tx, { row, baseUrl: deps.baseUrl ?? '', now });
     return row;
   });
 }

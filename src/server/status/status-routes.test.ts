@@ -17,6 +17,7 @@ const RESULT_KEYS = [
   'nama_pemilik',
   'nama_toko',
   'no_hp',
+  'perbaikan',
   'provinsi',
   'status',
   'submitted_at',
@@ -125,6 +126,7 @@ describe('POST /api/status/lookup', () => {
         kecamatan: null,
         provinsi: 'DKI Jakarta',
         kode_pos: null,
+        perbaikan: [],
       });
       const siti = (await lookup({ kode_pendaftaran: 'AIP-X_Y-Z' })).json();
       expect([siti.nama_pemilik, siti.email, siti.no_hp]).toEqual(['Siti N. A.', 's***h@contoh.co.id', '+62 811-****-8877']);

@@ -15,6 +15,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   retention_purge: 'Hapus data pribadi (retensi)',
   login: 'Login',
   export: 'Ekspor',
+  settings_update: 'Ubah pengaturan',
+  resubmission: 'Perbaikan data pendaftar',
+  mail_resend: 'Kirim ulang email',
 };
 
 // SPEC §2: each action its own colour, so a scan down the column tells them apart.
@@ -31,6 +34,9 @@ const ACTION_COLOURS: Record<AuditAction, string> = {
   retention_purge: 'bg-stone-200 text-stone-800',
   login: 'bg-slate-200 text-slate-800',
   export: 'bg-teal-100 text-teal-800',
+  settings_update: 'bg-indigo-100 text-indigo-800',
+  resubmission: 'bg-lime-100 text-lime-800',
+  mail_resend: 'bg-fuchsia-100 text-fuchsia-800',
 };
 
 function isAuditAction(value: string): value is AuditAction {

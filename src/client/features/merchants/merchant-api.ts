@@ -11,8 +11,11 @@ import {
   type MerchantStatusChange,
   type MerchantUpdateSchema,
   RevealResponseSchema,
+  StatusChangeResponseSchema,
   type RevealRequest,
+  type StatusChangeResponse,
 } from '../../../domain/merchants';
+import { ApplicantMessageListSchema, ApplicantMessageSchema, type ApplicantMessage } from '../../../domain/applicant-mail';
 import { apiFetch, ApiRequestError } from '../../lib/api-client';
 
 /**
@@ -27,6 +30,7 @@ export const merchantKeys = {
   detail: (id: string) => [...merchantKeys.all, 'detail', id] as const,
   // Under the detail key: refreshing a merchant refreshes its activity too.
   activity: (id: string) => [...merchantKeys.detail(id), 'audit'] as const,
+  messages: (id: string) => [...merchantKeys.detail(id), 'messages'] as const,
 };
 
 const BASE = '/api/admin/merchants';
@@ -66,8 +70,18 @@ export function updateMerchant(id: string, body: MerchantUpdateBody): Promise<Me
   return apiFetch(idPath(id), { method: 'PUT', body, schema: MerchantDetailSchema });
 }
 
-export function changeMerchantStatus(id: string, body: MerchantStatusChange): Promise<MerchantDetail> {
-  return apiFetch(`${idPath(id)}/status`, { method: 'POST', body, schema: MerchantDetailSchema });
+/** The answer carries the fix link when the change made one: shown once, for the admin to copy. */
+export function changeMerchantStatus(id: string, body: MerchantStatusChange): Promise<StatusChangeResponse> {
+  return apiFetch(`${idPath(id)}/status`, { method: 'POST', body, schema: StatusChangeResponseSchema });
+}
+
+export async function fetchMerchantMessages(id: string, signal?: AbortSignal): Promise<ApplicantMessage[]> {
+  const { items } = await apiFetch(`${idPath(id)}/messages`, { schema: ApplicantMessageListSchema, signal });
+  return items;
+}
+
+export function resendMerchantMessage(id: string, messageId: string): Promise<ApplicantMessage> {
+  return apiFetch(`${idPath(id)}/messages/${encodeURIComponent(messageId)}/resend`, { method: 'POST', schema: ApplicantMessageSchema });
 }
 
 /** One identity value in clear; the server audits every call as pii_reveal. */

@@ -1,4 +1,4 @@
-import { ArrowLeft, Pencil, Save, X } from 'lucide-react';
+import { ArrowLeft, ListChecks, Pencil, Save, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MerchantDetail } from '../../../domain/merchants';
 import { Button } from '../../components/ui/button';
@@ -11,9 +11,11 @@ type MerchantDetailHeaderProps = {
   saving: boolean;
   onEdit: () => void;
   onCancel: () => void;
+  /** Opens the status dialog (with the fix checklist of issue 15). */
+  onChangeStatus: () => void;
 };
 
-export function MerchantDetailHeader({ merchant, editing, saving, onEdit, onCancel }: MerchantDetailHeaderProps) {
+export function MerchantDetailHeader({ merchant, editing, saving, onEdit, onCancel, onChangeStatus }: MerchantDetailHeaderProps) {
   return (
     <header className="space-y-3">
       <Link to="/admin/merchants" className="inline-flex items-center gap-1 text-sm text-slate-600 hover:text-brand-700">
@@ -40,9 +42,14 @@ export function MerchantDetailHeader({ merchant, editing, saving, onEdit, onCanc
             </Button>
           </div>
         ) : (
-          <Button onClick={onEdit}>
-            <Pencil aria-hidden /> Edit Merchant
-          </Button>
+          <div className="flex gap-2">
+            <Button variant="outline" onClick={onChangeStatus}>
+              <ListChecks aria-hidden /> Ubah Status
+            </Button>
+            <Button onClick={onEdit}>
+              <Pencil aria-hidden /> Edit Merchant
+            </Button>
+          </div>
         )}
       </div>
     </header>

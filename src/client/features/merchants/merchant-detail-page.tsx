@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Activity, FileText, UserRound } from 'lucide-react';
+import { Activity, FileText, Mail, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -12,6 +12,8 @@ import { isNotFound, isStaleSave, merchantKeys, type MerchantUpdateBody } from '
 import { MerchantActivityTab } from './merchant-activity-tab';
 import { MerchantDetailHeader } from './merchant-detail-header';
 import { MerchantDocumentsTab } from './merchant-documents-tab';
+import { MerchantMessagesTab } from './merchant-messages-tab';
+import { StatusChangeDialog } from './status-change-dialog';
 import { MerchantNotFound } from './merchant-not-found';
 import { MerchantProfileForm } from './merchant-profile-form';
 import { useRevealedValues } from './revealable-field';
@@ -20,7 +22,7 @@ import { useLiveMerchantUpdates } from './use-live-merchant-updates';
 import { useMerchantDetail } from './use-merchant-detail';
 import { useSaveMerchantMutation } from './use-save-merchant';
 
-type Tab = 'profil' | 'dokumen' | 'aktivitas';
+type Tab = 'profil' | 'dokumen' | 'aktivitas' | 'pesan';
 
 /** /admin/merchants/:id, and /admin/merchants/:id/edit which opens the same screen in edit mode. */
 export function MerchantDetailPage() {
@@ -37,6 +39,7 @@ export function MerchantDetailPage() {
   const save = useSaveMerchantMutation(id);
   const [tab, setTab] = useState<Tab>('profil');
   const [stale, setStale] = useState<string | null>(null);
+  const [changingStatus, setChangingStatus] = useState(false);
   const [reloading, setReloading] = useState(false);
   // Bumped by Muat Ulang: the edit form mounts again on the version just loaded.
   const [edition, setEdition] = useState(0);
@@ -82,7 +85,8 @@ export function MerchantDetailPage() {
 
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
-      <MerchantDetailHeader merchant={merchant} editing={editing} saving={save.isPending} onEdit={startEdit} onCancel={leaveEdit} />
+      <MerchantDetailHeader merchant={merchant} editing={editing} saving={save.isPending} onEdit={startEdit} onCancel={leaveEdit} onChangeStatus={() => setChangingStatus(true)} />
+      <StatusChangeDialog merchant={changingStatus ? merchant : null} onClose={() => setChangingStatus(false)} />
       {editing && stale && <StaleSaveAlert message={stale} reloading={reloading} onReload={() => void reload()} />}
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label="Bagian detail merchant">
@@ -94,6 +98,9 @@ export function MerchantDetailPage() {
           </TabsTrigger>
           <TabsTrigger value="aktivitas">
             <Activity aria-hidden /> Aktivitas
+          </TabsTrigger>
+          <TabsTrigger value="pesan">
+            <Mail aria-hidden /> Pesan
           </TabsTrigger>
         </TabsList>
         {/* forceMount: edits survive a look at another tab, and Simpan always finds its form. */}
@@ -111,6 +118,9 @@ export function MerchantDetailPage() {
         </TabsContent>
         <TabsContent value="aktivitas">
           <MerchantActivityTab merchantId={merchant.id} />
+        </TabsContent>
+        <TabsContent value="pesan">
+          <MerchantMessagesTab merchantId={merchant.id} noHp={merchant.no_hp} />
         </TabsContent>
       </Tabs>
     </main>

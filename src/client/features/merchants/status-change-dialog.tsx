@@ -6,7 +6,10 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../components/ui/input';
+import { CopyButton } from '../../components/copy-button';
+import { PERBAIKAN_MESSAGES } from '../../../domain/perbaikan-texts';
 import { serverMessage } from './error-text';
+import { FixChecklist, fixChoicesComplete, fixItems, type FixChoices } from './fix-checklist';
 import type { MerchantRef } from './merchant-ref';
 import { useChangeStatus } from './use-merchant-mutations';
 
@@ -41,8 +44,12 @@ export function StatusChangeDialog({ merchant, onClose }: StatusChangeDialogProp
 function StatusChangeForm({ merchant, onDone }: { merchant: MerchantRef; onDone: () => void }) {
   const [status, setStatus] = useState<MerchantStatus | ''>('');
   const [note, setNote] = useState('');
+  const [choices, setChoices] = useState<FixChoices>({});
   const [missingStatus, setMissingStatus] = useState(false);
+  const [checklistError, setChecklistError] = useState<string | undefined>();
+  const [fixLink, setFixLink] = useState<string | null>(null);
   const change = useChangeStatus();
+  const withChecklist = status === 'data_tidak_lengkap' || status === 'rejected';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,14 +57,26 @@ function StatusChangeForm({ merchant, onDone }: { merchant: MerchantRef; onDone:
       setMissingStatus(true);
       return;
     }
+    const items = withChecklist ? fixItems(choices) : [];
+    if (status === 'data_tidak_lengkap' && items.length === 0) {
+      setChecklistError(PERBAIKAN_MESSAGES.requiredForIncomplete);
+      return;
+    }
+    if (!fixChoicesComplete(choices) && withChecklist) {
+      setChecklistError(PERBAIKAN_MESSAGES.reasonRequired);
+      return;
+    }
+    setChecklistError(undefined);
     // SPEC §5: an empty note is stored as null.
     const catatan = note.trim() === '' ? null : note.trim();
     change.mutate(
-      { id: merchant.id, change: { status, catatan_admin: catatan } },
+      { id: merchant.id, change: { status, catatan_admin: catatan, ...(items.length > 0 ? { perbaikan: items } : {}) } },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           toast.success(MESSAGES.statusChangeSuccess);
-          onDone();
+          // A fix link exists in clear only in this answer: the dialog stays open to show it.
+          if (answer.fix_link) setFixLink(answer.fix_link);
+          else onDone();
         },
         onError: (error) => {
           toast.error(MESSAGES.statusChangeFailed, { description: serverMessage(error) });
@@ -65,6 +84,23 @@ function StatusChangeForm({ merchant, onDone }: { merchant: MerchantRef; onDone:
       },
     );
   };
+
+  if (fixLink) {
+    return (
+      <div className="space-y-4">
+        <p className="text-sm">Tautan perbaikan telah dibuat dan dikirim ke email pendaftar. Salin untuk dikirim lewat saluran lain; tautan ini tidak dapat ditampilkan lagi.</p>
+        <div className="flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-2">
+          <code className="min-w-0 flex-1 break-all text-xs" data-testid="fix-link">
+            {fixLink}
+          </code>
+          <CopyButton value={fixLink} label="Salin tautan perbaikan" />
+        </div>
+        <div className="flex justify-end">
+          <Button onClick={onDone}>Tutup</Button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -88,6 +124,7 @@ function StatusChangeForm({ merchant, onDone }: { merchant: MerchantRef; onDone:
           </NativeSelect>
         )}
       </FormField>
+      {withChecklist && <FixChecklist choices={choices} onChange={setChoices} required={status === 'data_tidak_lengkap'} error={checklistError} />}
       <FormField label="Catatan Admin (opsional)" hint="Catatan ini dapat dilihat merchant di halaman Cek Status.">
         {({ id, describedBy }) => (
           <Textarea id={id} name="catatan_admin" rows={3} maxLength={1000} value={note} onChange={(event) => setNote(event.target.value)} aria-describedby={describedBy} />

@@ -1,71 +1,94 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
-import { SETTINGS_DEFAULTS, type LocalSettings } from '../../../domain/settings';
+import { AppSettingsSchema, type AppSettings } from '../../../domain/settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useAppSettings, useSaveSettings } from './settings-api';
 import { SettingSwitch } from './setting-switch';
 import { SystemInfoCard } from './system-info-card';
 
 /**
- * SPEC §2 and §9: these settings live in the page only; saving confirms and persists nothing. The
- * limits that really apply (3 MB uploads, 30-minute admin sessions) are fixed on the server.
- * `security` is the sign-in feature's second-factor section, composed in by the router.
+ * Admin → Settings, persisted on the server (GET/PUT /api/admin/settings, audited). E-mail notifications
+ * decide whether status e-mails go to applicants (issue 15); the other values are stored for the issue
+ * that applies them. `security` is the sign-in feature's second-factor section, composed in by the router.
  */
 export function SettingsPage({ security }: { security?: ReactNode }) {
   usePageTitle('Pengaturan');
-  const [values, setValues] = useState<LocalSettings>({ ...SETTINGS_DEFAULTS });
-  const set = <K extends keyof LocalSettings>(key: K, value: LocalSettings[K]) => setValues((current) => ({ ...current, [key]: value }));
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    toast.success(MESSAGES.settingsSaved);
-  };
-
+  const settings = useAppSettings();
   return (
     <main className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold">Pengaturan</h1>
-      <form onSubmit={save} className="space-y-6" aria-label="Pengaturan aplikasi">
-        <Card className="p-6">
-          <h2 className="text-lg font-semibold">Umum</h2>
-          <p className="mt-1 text-xs text-slate-500">
-            Nilai di bagian ini belum diterapkan ke sistem. Batas unggah yang berlaku 3 MB dan sesi admin berakhir setelah 30 menit tanpa aktivitas.
-          </p>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <FormField label="Batas waktu sesi (menit)">
-              {({ id, describedBy }) => (
-                <Input id={id} aria-describedby={describedBy} name="session_timeout" type="number" min={1} value={values.sessionTimeoutMinutes} onChange={(e) => set('sessionTimeoutMinutes', Number(e.target.value))} />
-              )}
-            </FormField>
-            <FormField label="Ukuran unggah maksimal (MB)">
-              {({ id, describedBy }) => (
-                <Input id={id} aria-describedby={describedBy} name="max_upload_mb" type="number" min={1} value={values.maxUploadMb} onChange={(e) => set('maxUploadMb', Number(e.target.value))} />
-              )}
-            </FormField>
-          </div>
-          <div className="mt-2 divide-y divide-slate-100">
-            <SettingSwitch name="maintenance_mode" label="Mode pemeliharaan" description="Tampilkan halaman pemeliharaan kepada pengunjung." checked={values.maintenanceMode} onChange={(v) => set('maintenanceMode', v)} />
-            <SettingSwitch name="email_notifications" label="Notifikasi email" description="Kirim email saat ada pendaftaran baru." checked={values.emailNotifications} onChange={(v) => set('emailNotifications', v)} />
-            <SettingSwitch name="auto_approve" label="Setujui otomatis" description="Setujui pendaftaran tanpa peninjauan admin." checked={values.autoApprove} onChange={(v) => set('autoApprove', v)} />
-            <SettingSwitch name="auto_backup" label="Cadangan otomatis" description="Cadangkan data setiap hari." checked={values.autoBackup} onChange={(v) => set('autoBackup', v)} />
-          </div>
-        </Card>
-        <Card className="p-6">
-          <h2 className="text-lg font-semibold">Email (SMTP)</h2>
-          <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_8rem]">
-            <FormField label="Host SMTP">{({ id }) => <Input id={id} name="smtp_host" placeholder="smtp.contoh.co.id" disabled />}</FormField>
-            <FormField label="Port SMTP">{({ id }) => <Input id={id} name="smtp_port" placeholder="587" disabled />}</FormField>
-          </div>
-        </Card>
-        <div className="flex justify-end">
-          <Button type="submit">Simpan Pengaturan</Button>
-        </div>
-      </form>
+      {settings.data ? <SettingsForm initial={settings.data} /> : settings.isError ? <p role="alert">{settings.error.message}</p> : <Skeleton className="h-64 w-full" />}
       <SystemInfoCard />
       {security}
     </main>
+  );
+}
+
+type Errors = Partial<Record<keyof AppSettings, string>>;
+
+function SettingsForm({ initial }: { initial: AppSettings }) {
+  const [values, setValues] = useState<AppSettings>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const save = useSaveSettings();
+  const set = <K extends keyof AppSettings>(key: K, value: AppSettings[K]) => setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = AppSettingsSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data, {
+      onSuccess: () => toast.success(MESSAGES.settingsSaved),
+      onError: (error) => toast.error(error instanceof ApiRequestError ? error.message : MESSAGES.settingsSaved),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6" aria-label="Pengaturan aplikasi">
+      <Card className="p-6">
+        <h2 className="text-lg font-semibold">Umum</h2>
+        <p className="mt-1 text-xs text-slate-500">
+          Notifikasi email berlaku untuk email perubahan status kepada pendaftar. Nilai lain disimpan dan belum diterapkan: batas unggah yang berlaku 3 MB dan sesi admin berakhir setelah 30 menit tanpa aktivitas.
+        </p>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <FormField label="Batas waktu sesi (menit)" hint="5-120 menit" error={errors.session_timeout_minutes}>
+            {({ id, describedBy, invalid }) => (
+              <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} name="session_timeout_minutes" type="number" min={5} max={120} value={values.session_timeout_minutes} onChange={(e) => set('session_timeout_minutes', Number(e.target.value))} />
+            )}
+          </FormField>
+          <FormField label="Ukuran unggah maksimal (MB)" hint="1-3 MB" error={errors.max_upload_mb}>
+            {({ id, describedBy, invalid }) => (
+              <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} name="max_upload_mb" type="number" min={1} max={3} value={values.max_upload_mb} onChange={(e) => set('max_upload_mb', Number(e.target.value))} />
+            )}
+          </FormField>
+        </div>
+        <div className="mt-2 divide-y divide-slate-100">
+          <SettingSwitch name="maintenance_mode" label="Mode pemeliharaan" description="Tampilkan halaman pemeliharaan kepada pengunjung." checked={values.maintenance_mode} onChange={(v) => set('maintenance_mode', v)} />
+          <SettingSwitch
+            name="email_notifications"
+            label="Notifikasi email"
+            description="Kirim email kepada pendaftar saat status pendaftarannya berubah. Tanda terima pendaftaran selalu dikirim."
+            checked={values.email_notifications}
+            onChange={(v) => set('email_notifications', v)}
+          />
+          <SettingSwitch name="auto_approve" label="Setujui otomatis" description="Tidak tersedia: setiap pendaftaran ditinjau admin." checked={false} disabled onChange={() => {}} />
+        </div>
+      </Card>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          Simpan Pengaturan
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -82,6 +82,20 @@ export function StatusResultView({ result }: { result: StatusResult }) {
         </div>
       )}
 
+      {result.status === 'data_tidak_lengkap' && result.perbaikan && result.perbaikan.length > 0 && (
+        <section className="mt-4 rounded-lg border border-orange-200 bg-orange-50 p-4 text-sm text-orange-900" aria-label="Yang perlu diperbaiki">
+          <h3 className="font-semibold">Yang perlu diperbaiki</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="fix-reasons">
+            {result.perbaikan.map((item) => (
+              <li key={item.field}>
+                <span className="font-medium">{item.label}</span>: {item.alasan}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs">Tautan untuk memperbaiki data telah dikirim ke email Anda.</p>
+        </section>
+      )}
+
       <div className="mt-6 grid gap-6 md:grid-cols-3 print:grid-cols-3">
         <Section title={T.storeSection}>
           <Row label={T.storeName}>{orDash(result.nama_toko)}</Row>

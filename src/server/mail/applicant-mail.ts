@@ -1,0 +1,37 @@
+import { normalizeStatus } from '../../domain/vocabularies.js';
+import type { Db } from '../db/database.js';
+import type { MerchantRow } from '../db/schema.js';
+import { readSettings } from '../settings/settings-store.js';
+import { receiptMail, statusMail, type FixLink } from './mail-templates.js';
+import { enqueueMail } from './outbox.js';
+
+const mailMerchant = (row: MerchantRow) => ({ kodePendaftaran: row.kodePendaftaran, namaToko: row.namaToko, namaPemilik: row.namaPemilik });
+
+/** Queues the receipt of a registration or of a resubmission; receipts go out whatever the settings say. */
+export async function enqueueReceipt(tx: Db, input: { row: MerchantRow; baseUrl: string; now: Date; resubmission?: boolean }): Promise<void> {
+  await enqueueMail(tx, {
+    merchantId: input.row.id,
+    kind: input.resubmission ? 'resubmission_receipt' : 'receipt',
+    to: input.row.email,
+    content: receiptMail(mailMerchant(input.row), input.resubmission ? input.now : input.row.submittedAt, input.baseUrl, input.resubmission),
+    now: input.now,
+  });
+}
+
+/**
+ * Queues the status mail for verified, rejected and data_tidak_lengkap (processing is not news to the
+ * applicant). With e-mail notifications off in Admin → Settings it is recorded as `skipped`.
+ */
+export async function enqueueStatusMail(tx: Db, input: { row: MerchantRow; baseUrl: string; fix: FixLink | null; now: Date }): Promise<void> {
+  const status = normalizeStatus(input.row.status);
+  if (status === 'processing') return;
+  const settings = await readSettings(tx);
+  await enqueueMail(tx, {
+    merchantId: input.row.id,
+    kind: 'status',
+    to: input.row.email,
+    content: statusMail(mailMerchant(input.row), status, input.row.catatanAdmin, input.baseUrl, input.fix),
+    skipped: !settings.email_notifications,
+    now: input.now,
+  });
+}

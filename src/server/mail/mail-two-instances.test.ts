@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { parseConfig } from '../config.js';
+import { installKeyringFromConfig } from '../crypto/key-source.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { outboxMessages } from '../db/schema.js';
+import { LocalDiskStorage } from '../storage/local-disk-storage.js';
+import { signIn } from '../../../tests/support/admin-session.js';
+import { TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
+import { createPostgresDatabase } from '../../../tests/support/postgres-database.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
+import { FAST_MAIL, SmtpTestServer } from '../../../tests/support/smtp-test-server.js';
+
+/**
+ * Two server instances (two buildApp, two connection pools, two mail workers) on one PostgreSQL database,
+ * as a deployment with several instances runs: every message reaches the SMTP server exactly once.
+ * Always on PostgreSQL (the local server, or DATABASE_URL): PGlite is single-process.
+ */
+describe('two instances on one PostgreSQL database', () => {
+  let smtp: SmtpTestServer;
+  let fresh: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  const apps: FastifyInstance[] = [];
+  const databases: Database[] = [];
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    smtp = await SmtpTestServer.start();
+    fresh = await createPostgresDatabase();
+    const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, SMTP_URL: smtp.url, LOG_LEVEL: 'silent', ...GENEROUS_LIMITS, ...FAST_MAIL });
+    installKeyringFromConfig(config, { info: () => {} });
+    // One after the other: both would otherwise run the migrations at once.
+    for (let i = 0; i < 2; i += 1) {
+      const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 });
+      const dir = mkdtempSync(path.join(tmpdir(), 'aipos-two-'));
+      const app = await buildApp({ config, database, storage: new LocalDiskStorage(dir), clientDir: null, logger: false });
+      await app.ready();
+      apps.push(app);
+      databases.push(database);
+      dirs.push(dir);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    await fresh?.drop();
+    await smtp?.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends each message once while both workers poll the same outbox', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    // Many messages due at once, so both workers compete for the same rows.
+    await smtp.stop();
+    const now = new Date();
+    const queued = Array.from({ length: 60 }, (_, i) => ({
+      kind: 'status',
+      toAddress: `pemilik${i}@contoh.co.id`,
+      subject: `Pesan uji ${String(i).padStart(2, '0')}`,
+      textBody: `Isi pesan ${i}`,
+      htmlBody: `<p>Isi pesan ${i}</p>`,
+      nextAttemptAt: now,
+      createdAt: now,
+    }));
+    await databases[0]!.db.insert(outboxMessages).values(queued);
+    // Registrations and a decision through either instance add their own messages.
+    const first = await registerMerchant(a, { nama_toko: 'Toko Instans A' });
+    const second = await registerMerchant(b, { nama_toko: 'Toko Instans B' });
+    const { cookie } = await signIn(b);
+    expect((await a.inject({ method: 'POST', url: `/api/admin/merchants/${second.id}/status`, headers: { cookie }, payload: { status: 'verified' } })).statusCode).toBe(200);
+
+    await smtp.start();
+    const total = 60 + 3;
+    await smtp.waitFor(total, 60_000);
+    await expect.poll(async () => (await databases[1]!.db.select({ state: outboxMessages.state }).from(outboxMessages)).every((r) => r.state === 'sent'), { timeout: 20_000 }).toBe(true);
+    // Long enough for a duplicate to arrive, had one been sent.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const subjects = smtp.received.map((m) => m.subject);
+    expect(subjects).toHaveLength(total);
+    expect(new Set(subjects).size).toBe(total);
+    expect(subjects).toContain(`Pendaftaran diterima: Toko Instans A (${first.kode_pendaftaran})`);
+    expect(subjects).toContain(`Status pendaftaran Toko Instans B (${second.kode_pendaftaran}): Sudah Terverifikasi`);
+    const attempts = await databases[0]!.db.select({ attempts: outboxMessages.attempts }).from(outboxMessages);
+    expect(attempts).toHaveLength(total);
+  }, 120_000);
+});

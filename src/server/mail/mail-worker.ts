@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import type { Config } from '../config.js';
+import { keyring } from '../crypto/identity-fields.js';
+import { isEncrypted } from '../crypto/keyring.js';
+import type { Db } from '../db/database.js';
+import { queryRows } from '../db/query-rows.js';
+
+/** How long a claimed message is kept from other workers while it is being sent (a crash: resent after). */
+const LEASE_MS = 5 * 60 * 1000;
+const BATCH = 5;
+
+type Claimed = { id: string; to_address: string; subject: string; text_body: string; html_body: string; attempts: number; created_at: Date };
+
+export type MailWorkerDeps = {
+  db: Db;
+  config: Pick<Config, 'MAIL_FROM' | 'MAIL_POLL_INTERVAL_MS' | 'MAIL_RETRY_BASE_MS' | 'MAIL_RETRY_MAX_MS' | 'MAIL_GIVE_UP_HOURS'>;
+  transport: Transporter;
+  now: () => Date;
+  log: FastifyBaseLogger;
+};
+
+/** The delay before retry number `attempts` (1 = after the first failure): base, doubling, capped. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/** An SMTP 5xx answer will not change by retrying (unknown mailbox, refused sender). */
+function permanent(error: unknown): boolean {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+function describe(error: unknown): string {
+  const e = error as { response?: string; message?: string; code?: string };
+  return (e.response ?? [e.code, e.message].filter(Boolean).join(': ') ?? String(error)).slice(0, 500);
+}
+
+/**
+ * Sends the outbox's due messages. Each claim is one UPDATE over rows picked `FOR UPDATE SKIP LOCKED`
+ * that moves them a lease into the future: with several instances on one PostgreSQL each message goes to
+ * one worker, and none waits for another's SMTP conversation. The send happens outside any transaction
+ * (PGlite has one connection; a transaction held through an SMTP conversation would stall every request).
+ */
+export class MailWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+
+  constructor(private readonly deps: MailWorkerDeps) {}
+
+  start(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Looks for due messages now (after a commit that queued one), else at the next poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running = this.loop().finally(() => {
+      this.running = null;
+      if (this.stopped) return;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+        return;
+      }
+      this.timer = setTimeout(() => this.wake(), this.deps.config.MAIL_POLL_INTERVAL_MS);
+      this.timer.unref();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      // Batch after batch while there are due messages.
+      while (!this.stopped && (await this.runOnce()) > 0);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'mail worker: claiming messages failed');
+    }
+  }
+
+  /** Claims and sends one batch; returns how many messages it handled. */
+  async runOnce(): Promise<number> {
+    const now = this.deps.now();
+    const claimed = await queryRows<Claimed>(
+      this.deps.db,
+      `update outbox_messages set next_attempt_at = $1, attempts = attempts + 1
+       where id in (
+         select id from outbox_messages
+         where state = 'pending' and next_attempt_at <= $2
+         order by next_attempt_at
+         limit ${BATCH}
+         for update skip locked
+       )
+       returning id, to_address, subject, text_body, html_body, attempts, created_at`,
+      [new Date(now.getTime() + LEASE_MS), now],
+    );
+    for (const message of claimed) await this.send(message);
+    return claimed.length;
+  }
+
+  private async send(message: Claimed): Promise<void> {
+    const { config, transport, db } = this.deps;
+    try {
+      // Read with plain SQL, the bodies are still the ciphertext the column stores.
+      const open = (value: string) => (isEncrypted(value) ? keyring().decrypt(value) : value);
+      const info = (await transport.sendMail({
+        from: config.MAIL_FROM,
+        to: message.to_address,
+        subject: message.subject,
+        text: open(message.text_body),
+        html: open(message.html_body),
+      })) as { response?: string };
+      await queryRows(db, `update outbox_messages set state = 'sent', sent_at = $2, smtp_response = $3, last_error = null where id = $1`, [
+        message.id,
+        this.deps.now(),
+        (info.response ?? 'OK').slice(0, 500),
+      ]);
+    } catch (error) {
+      const now = this.deps.now();
+      const giveUpAt = new Date(message.created_at).getTime() + config.MAIL_GIVE_UP_HOURS * 3_600_000;
+      const failed = permanent(error) || now.getTime() >= giveUpAt;
+      const next = new Date(now.getTime() + retryDelayMs(message.attempts, config.MAIL_RETRY_BASE_MS, config.MAIL_RETRY_MAX_MS));
+      // Only the message id and the SMTP answer are logged: the address and text are personal data.
+      this.deps.log.warn({ messageId: message.id, attempts: message.attempts, error: describe(error) }, failed ? 'mail failed' : 'mail send failed, will retry');
+      await queryRows(db, `update outbox_messages set state = $2, next_attempt_at = $3, last_error = $4 where id = $1`, [
+        message.id,
+        failed ? 'failed' : 'pending',
+        next,
+        describe(error),
+      ]);
+    }
+  }
+}

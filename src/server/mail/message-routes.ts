@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../domain/api-error.js';
+import { ApplicantMessageListSchema, ApplicantMessageSchema, MAIL_MESSAGES, type ApplicantMessage } from '../../domain/applicant-mail.js';
+import { MESSAGES } from '../../domain/messages.js';
+import { writeAudit } from '../audit/audit-repository.js';
+import { requireAdmin } from '../auth/request-auth.js';
+import type { OutboxMessageRow } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
+import { findMerchant } from '../merchants/merchant-repository.js';
+import { listMerchantMessages, requeueMessage } from './outbox.js';
+
+const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
+const MessageParamsSchema = z.object({ id: z.string().max(100), messageId: z.uuid() }).strict();
+
+function toMessage(row: OutboxMessageRow): ApplicantMessage {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    state: row.state as ApplicantMessage['state'],
+    attempts: row.attempts,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** The e-mails to one merchant (Admin → merchant → Pesan) and sending a failed one again. */
+export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const requireMerchant = async (id: string) => {
+    const row = await findMerchant(db, id);
+    if (!row) throw new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
+    return row;
+  };
+
+  app.get('/merchants/:id/messages', { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: ApplicantMessageListSchema } } }, async (request) => {
+    await requireMerchant(request.params.id);
+    return { items: (await listMerchantMessages(db, request.params.id)).map(toMessage) };
+  });
+
+  app.post(
+    '/merchants/:id/messages/:messageId/resend',
+    { schema: { tags: ['admin'], params: MessageParamsSchema, response: { 200: ApplicantMessageSchema, 404: ApiErrorSchema, 409: ApiErrorSchema } } },
+    async (request) => {
+      const merchant = await requireMerchant(request.params.id);
+      const admin = requireAdmin(request);
+      const row = await db.transaction(async (tx) => {
+        const requeued = await requeueMessage(tx, merchant.id, request.params.messageId, app.deps.now());
+        if (!requeued) throw new AppError(409, 'NOT_RESENDABLE', MAIL_MESSAGES.notResendable);
+        await writeAudit(tx, {
+        actorId: admin.id,
+        action: 'mail_resend',
+        targetTable: 'merchants',
+        targetId: merchant.id,
+          diff: { message_id: requeued.id, kind: requeued.kind, merchant_name: merchant.namaToko },
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        });
+        return requeued;
+      });
+      app.mailer.wake();
+      return toMessage(row);
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FixItem } from '../../domain/perbaikan.js';
+import { FIX_LINK_DAYS } from '../../domain/perbaikan-texts.js';
+import type { Db } from '../db/database.js';
+import { queryRows } from '../db/query-rows.js';
+import { fixRequests, type FixRequestRow } from '../db/schema.js';
+import { generateToken, hashToken } from '../shared/tokens.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export type NewFixRequest = { merchantId: string; items: FixItem[]; catatan: string | null; createdBy: string | null; now: Date };
+
+/** Ends every open fix request of the merchant: a newer one, or a status decided otherwise, replaces it. */
+export async function supersedeFixRequests(tx: Db, merchantId: string, now: Date): Promise<void> {
+  await tx
+    .update(fixRequests)
+    .set({ supersededAt: now })
+    .where(and(eq(fixRequests.merchantId, merchantId), isNull(fixRequests.usedAt), isNull(fixRequests.supersededAt)));
+}
+
+/** A new request and its link token (256 random bits); only the token's hash is stored. */
+export async function createFixRequest(tx: Db, input: NewFixRequest): Promise<{ token: string; expiresAt: Date }> {
+  const token = generateToken();
+  const expiresAt = new Date(input.now.getTime() + FIX_LINK_DAYS * DAY);
+  await tx.insert(fixRequests).values({
+    merchantId: input.merchantId,
+    tokenHash: hashToken(token),
+    items: input.items,
+    catatanAdmin: input.catatan,
+    createdBy: input.createdBy,
+    createdAt: input.now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** The open, unexpired request a link's token names; with `lock`, locked until the transaction ends. */
+export async function findOpenFixRequest(db: Db, token: string, now: Date, lock = false): Promise<FixRequestRow | undefined> {
+  if (token.length < 16 || token.length > 200) return undefined;
+  const query = db
+    .select()
+    .from(fixRequests)
+    .where(and(eq(fixRequests.tokenHash, hashToken(token)), isNull(fixRequests.usedAt), isNull(fixRequests.supersededAt), gt(fixRequests.expiresAt, now)))
+    .limit(1);
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function markFixRequestUsed(tx: Db, id: string, now: Date, replacedDocuments: Record<string, string | null>): Promise<void> {
+  await tx.update(fixRequests).set({ usedAt: now, replacedDocuments }).where(eq(fixRequests.id, id));
+}
+
+/** The reasons of the request a data_tidak_lengkap registration is waiting on (the public status page). */
+export async function pendingFixItemsByCode(db: Db, code: string): Promise<FixItem[]> {
+  const rows = await queryRows<{ items: FixItem[] }>(
+    db,
+    `select f.items from fix_requests f join merchants m on m.id = f.merchant_id
+     where m.kode_pendaftaran = $1 and m.is_deleted = false and m.status = 'data_tidak_lengkap' and f.superseded_at is null and f.used_at is null
+     order by f.created_at desc limit 1`,
+    [code],
+  );
+  return rows[0]?.items ?? [];
+}
