@@ -10,8 +10,10 @@ import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { fetchFixRequest, submitFix } from './fix-api';
 import type { FixDocumentsState } from './fix-documents';
-import { FixFieldInput } from './fix-field-input';
 
+// The form controls come with the wizard's field components (the register page's chunk): loaded once the
+// link is known to be valid, so an expired link's page stays small and the first load within budget.
+const FixFieldInput = lazy(async () => ({ default: (await import('./fix-field-input')).FixFieldInput }));
 const FixDocuments = lazy(async () => ({ default: (await import('./fix-documents')).FixDocuments }));
 
 type PageState =
@@ -154,6 +156,7 @@ function FixForm({ token, view, onInvalid, onDone }: FormProps) {
       {fields.length > 0 && (
         <Card className="space-y-4 p-6">
           <h2 className="text-lg font-semibold">Data yang diperbaiki</h2>
+          <Suspense fallback={<p className="text-sm text-slate-600">Memuat kolom data...</p>}>
           {fields.map((field) => (
             <FixFieldInput
               key={field}
@@ -165,6 +168,7 @@ function FixForm({ token, view, onInvalid, onDone }: FormProps) {
               onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
             />
           ))}
+          </Suspense>
         </Card>
       )}
       {slots.length > 0 && (
