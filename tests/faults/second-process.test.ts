@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, type RunningServer } from '../e2e/support/server-process.js';
+import { startServer, type RunningServer } from '../e2e/support/server-process.js';
+import { freePortForTest } from '../support/free-port.js';
 import { AdminClient } from './support/admin-client.js';
 import { inspectDatabase } from './support/database-inspection.js';
 import { FAULTS_ADMIN } from './support/fault-settings.js';
@@ -60,7 +61,7 @@ describe('a second process on the DATA_DIR of a running server (PGlite)', () => 
   });
 
   it('refuses a second server with one line naming the DATA_DIR, and the first keeps serving', async () => {
-    const second = await runSecondServer(dataDir, await freePort());
+    const second = await runSecondServer(dataDir, await freePortForTest());
     console.log(`[second-process] second server exited with ${second.code} after ${second.ms} ms: ${second.stderr.trim()}`);
     expect(second.code).toBe(1);
     const lines = second.stderr.trim().split('\n');

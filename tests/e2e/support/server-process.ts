@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, createWriteStream, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePortForTest } from '../../support/free-port.js';
 
 export type RunningServer = {
   baseUrl: string;
@@ -11,18 +11,6 @@ export type RunningServer = {
   process: ChildProcess;
   stop(): Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the built server (`npm run build` first) as production runs it, on a throwaway DATA_DIR. The
@@ -33,7 +21,7 @@ export async function freePort(): Promise<number> {
 export const E2E_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = await freePortForTest();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'aipos-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   // The log check that runs last (zz-logs.test.ts) greps every server's log, not only the shared one's.
