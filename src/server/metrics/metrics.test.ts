@@ -62,7 +62,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     }
   });
 
-  it('counts requests per route, registrations, uploads and their bytes, lookups, the pool and event-loop lag', async () => {
+  it('counts requests per route, registrations, uploads and their bytes, lookups, the outbox by state, the pool and event-loop lag', async () => {
     const merchant = await registerMerchant(t.app);
     await t.app.inject({ method: 'POST', url: '/api/status/lookup', payload: { kode_pendaftaran: merchant.kode_pendaftaran } });
     await t.app.inject({ method: 'POST', url: '/api/status/lookup', payload: { kode_pendaftaran: 'AIP-ZZZZZ' } });
@@ -87,6 +87,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(text, 'http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(1);
     expect(text).not.toContain('mana-mana');
     expect(sample(text, 'aipos_sse_clients')).toBe(0);
+    // The registration's receipt waits in the outbox (no SMTP_URL here); every state has its line.
+    expect(sample(text, 'aipos_outbox_messages{state="pending"}')).toBe(1);
+    expect(sample(text, 'aipos_outbox_messages{state="sent"}')).toBe(0);
+    expect(sample(text, 'aipos_outbox_messages{state="failed"}')).toBe(0);
+    expect(sample(text, 'aipos_outbox_messages{state="skipped"}')).toBe(0);
     expect(sample(text, 'aipos_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
   });

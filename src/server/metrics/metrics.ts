@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/database.js';
+import { queryRows } from '../db/query-rows.js';
 
 export type Metrics = {
   registry: Registry;
@@ -10,13 +11,15 @@ export type Metrics = {
   sseClients: Gauge;
 };
 
+const OUTBOX_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;
+
 // Latency buckets in seconds: status lookups and lists sit around a few ms, uploads (sharp) near a second.
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
  * One registry per app (tests build many apps in one process): the HTTP figures per route template,
  * the business counters, live-update clients, the database pool and Node's own figures, event-loop lag
- * among them. Outbox messages by state will join here with the applicant e-mail loop (issue 18).
+ * among them, and the applicant e-mail outbox by state (issue 15).
  */
 export function createMetrics(database: Database): Metrics {
   const registry = new Registry();
@@ -31,6 +34,17 @@ export function createMetrics(database: Database): Metrics {
       this.set({ state: 'total' }, pool.total);
       this.set({ state: 'idle' }, pool.idle);
       this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+  new Gauge({
+    name: 'aipos_outbox_messages',
+    help: 'Applicant e-mails in the outbox by state (pending, sent, failed, skipped)',
+    labelNames: ['state'],
+    registers: [registry],
+    // Read at scrape time from the table the workers of every instance share: the figure is the cluster's.
+    async collect() {
+      const rows = await queryRows<{ state: string; count: number }>(database.db, 'select state, count(*)::int as count from outbox_messages group by state', []);
+      for (const state of OUTBOX_STATES) this.set({ state }, rows.find((row) => row.state === state)?.count ?? 0);
     },
   });
   return {

@@ -1,0 +1,21 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { openDatabase } from './src/server/db/database.ts';
+let t = performance.now();
+const c = await PGlite.create({ extensions: { pg_trgm } });
+console.log('bare create ms', Math.round(performance.now() - t));
+await c.close();
+t = performance.now();
+const db = await openDatabase({ kind: 'pglite', dataDir: null });
+console.log('open+migrate ms', Math.round(performance.now() - t));
+// dump
+const client = (db.db as any).$client as PGlite;
+t = performance.now();
+const dump = await client.dumpDataDir('none');
+console.log('dump ms', Math.round(performance.now() - t), dump.size);
+t = performance.now();
+const c2 = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } });
+console.log('load from dump ms', Math.round(performance.now() - t));
+t = performance.now();
+const r = await c2.query('select count(*) from merchants');
+console.log('query ok', r.rows, Math.round(performance.now() - t));
