@@ -28,6 +28,22 @@ async function readEvents(body: ReadableStream<Uint8Array>, count: number, timeo
 
 const PROFILE_FIELDS = ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'nama_pemilik', 'no_hp', 'email', 'alamat_pemilik', 'nama_bank', 'nama_rekening', 'status', 'catatan_admin'];
 
+/** The stream's text until it ends (or the time runs out). */
+async function readUntilEnd(body: ReadableStream<Uint8Array>, timeoutMs: number): Promise<{ text: string; ended: boolean }> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+    if (!chunk) break;
+    if (chunk.done) return { text, ended: true };
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  await reader.cancel();
+  return { text, ended: false };
+}
+
 describe('GET /api/admin/events', () => {
   let t: TestApp;
   let admin: SignedIn;
@@ -102,22 +118,6 @@ describe('GET /api/admin/events and the session', () => {
     await t.close();
   });
 
-  /** The stream's text until it ends (or the time runs out). */
-  async function readUntilEnd(body: ReadableStream<Uint8Array>, timeoutMs: number): Promise<{ text: string; ended: boolean }> {
-    const reader = body.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
-      if (!chunk) break;
-      if (chunk.done) return { text, ended: true };
-      text += decoder.decode(chunk.value, { stream: true });
-    }
-    await reader.cancel();
-    return { text, ended: false };
-  }
-
   it('checks the session at each heartbeat and closes the stream after logout', async () => {
     const admin = await signIn(t.app);
     const response = await fetch(`${base}/api/admin/events`, { headers: { cookie: admin.cookie } });
@@ -153,5 +153,29 @@ describe('GET /api/admin/events and the session', () => {
     await t.app.inject({ method: 'GET', url: '/api/admin/merchants', headers: { cookie: admin.cookie } });
     const [slid] = await t.database.db.select().from(sessions).where(eq(sessions.id, mine!.id));
     expect(slid!.lastSeenAt.getTime()).toBeGreaterThan(past.getTime());
+  });
+});
+
+describe('GET /api/admin/events when the server shuts down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t.close().catch(() => {});
+  });
+
+  it('ends each open stream with a 1-second retry hint and server_restart, so the browser reconnects to an instance that stays', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const admin = await signIn(t.app);
+    const response = await fetch(`${base}/api/admin/events`, { headers: { cookie: admin.cookie } });
+    expect(response.status).toBe(200);
+    const closing = t.app.close();
+    const { text, ended } = await readUntilEnd(response.body!, 5000);
+    await closing;
+    expect(ended).toBe(true);
+    // The opening hint (3 s for ordinary drops), then the shutdown's: shorter, and the last thing sent.
+    expect(text.startsWith('retry: 3000\n\n')).toBe(true);
+    expect(text.endsWith('retry: 1000\nevent: server_restart\ndata: {}\n\n')).toBe(true);
   });
 });
