@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { parseConfig, type Config } from '../../src/server/config.js';
 import { installKeyringFromConfig } from '../../src/server/crypto/key-source.js';
@@ -45,7 +45,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const fresh = serverUrl ? await createFreshDatabase({ serverUrl, prefix: 't' }) : null;
   const database = fresh
     ? await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 })
-    : await openDatabase({ kind: 'pglite', dataDir: null });
+    : await openDatabase({ kind: 'pglite', dataDir: null, ...pgliteTemplate() });
   const filesDir = mkdtempSync(path.join(tmpdir(), 'aipos-files-'));
   const storage = new LocalDiskStorage(filesDir);
   const app = await buildApp({
@@ -72,6 +72,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+let template: Blob | undefined;
+
+/** The run's migrated empty database (tests/support/pglite-template-setup.ts), read once per test file. */
+function pgliteTemplate(): { template?: Blob } {
+  const file = inject('pgliteTemplate');
+  if (!file) return {};
+  template ??= new Blob([readFileSync(file)]);
+  return { template };
 }
 
 /**

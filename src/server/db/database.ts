@@ -33,11 +33,16 @@ export type Database = {
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 export type OpenOptions =
-  | { kind: 'pglite'; dataDir: string | null }
+  /**
+   * `template`: a dump (`dumpDataDir`) of a database already migrated, for an in-memory database that
+   * starts from it instead of running initdb: the test suites open one per test file, and initdb is most
+   * of the cost (docs/decisions/0024).
+   */
+  | { kind: 'pglite'; dataDir: string | null; template?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.kind === 'pglite' ? await openPglite(options.dataDir) : openPostgres(options.url, options.poolSize);
+  const database = options.kind === 'pglite' ? await openPglite(options.dataDir, options.template) : openPostgres(options.url, options.poolSize);
   await database.migrate();
   // Rows written in clear before identity encryption existed are encrypted once, right after the schema.
   await encryptIdentityRows(database.db, 'legacy');
@@ -46,7 +51,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 type Opened = Database & { migrate(): Promise<void> };
 
-async function openPglite(dataDir: string | null): Promise<Opened> {
+async function openPglite(dataDir: string | null, template: Blob | undefined): Promise<Opened> {
   let client: PGlite;
   if (dataDir) {
     const dir = path.resolve(dataDir, 'pgdata');
@@ -54,7 +59,7 @@ async function openPglite(dataDir: string | null): Promise<Opened> {
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir, { extensions: { pg_trgm } });
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({ extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -72,6 +77,12 @@ async function openPglite(dataDir: string | null): Promise<Opened> {
       await client.close();
     },
   };
+}
+
+/** The whole in-memory database as one archive, for `template` (uncompressed: loading is what repeats). */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  if (database.kind !== 'pglite') throw new Error('only the embedded database can be dumped');
+  return (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
 }
 
 function openPostgres(url: string, poolSize = 10): Opened {
