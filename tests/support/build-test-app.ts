@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { parseConfig, type Config } from '../../src/server/config.js';
 import { installKeyringFromConfig } from '../../src/server/crypto/key-source.js';
@@ -78,8 +78,8 @@ let template: Blob | undefined;
 
 /** The run's migrated empty database (tests/support/pglite-template-setup.ts), read once per test file. */
 function pgliteTemplate(): { template?: Blob } {
-  const file = inject('pgliteTemplate');
-  if (!file) return {};
+  const file = process.env.AIPOS_PGLITE_TEMPLATE;
+  if (!file || process.env.DATABASE_URL) return {};
   template ??= new Blob([readFileSync(file)]);
   return { template };
 }

@@ -95,6 +95,18 @@ describe('HTTP foundation', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('sends API answers the REST set: nothing may load, frame or sniff them, without the page CSP', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
+  });
+
   it('turns a schema violation into a 400 naming the field, in Indonesian', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/probe', payload: { nama_toko: 'ab', jumlah: 1 } });
     expect(response.statusCode).toBe(400);

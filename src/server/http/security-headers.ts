@@ -25,8 +25,26 @@ const applyHeaders = helmet({
   crossOriginEmbedderPolicy: false,
 });
 
+/**
+ * JSON and file answers of /api are never rendered as pages, so the page headers above (a 300-byte CSP,
+ * twelve headers) protect nothing there; OWASP's REST Security Cheat Sheet set does, at a fraction of the
+ * per-request cost on the busiest routes (issue 19 bench): nothing may load, frame or sniff it.
+ */
+const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/')) {
+      reply.headers(API_HEADERS);
+      return done();
+    }
     applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }

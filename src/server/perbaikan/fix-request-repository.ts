@@ -2,7 +2,6 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FixItem } from '../../domain/perbaikan.js';
 import { FIX_LINK_DAYS } from '../../domain/perbaikan-texts.js';
 import type { Db } from '../db/database.js';
-import { queryRows } from '../db/query-rows.js';
 import { fixRequests, type FixRequestRow } from '../db/schema.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
 
@@ -48,16 +47,4 @@ export async function findOpenFixRequest(db: Db, token: string, now: Date, lock 
 
 export async function markFixRequestUsed(tx: Db, id: string, now: Date, replacedDocuments: Record<string, string | null>): Promise<void> {
   await tx.update(fixRequests).set({ usedAt: now, replacedDocuments }).where(eq(fixRequests.id, id));
-}
-
-/** The reasons of the request a data_tidak_lengkap registration is waiting on (the public status page). */
-export async function pendingFixItemsByCode(db: Db, code: string): Promise<FixItem[]> {
-  const rows = await queryRows<{ items: FixItem[] }>(
-    db,
-    `select f.items from fix_requests f join merchants m on m.id = f.merchant_id
-     where m.kode_pendaftaran = $1 and m.is_deleted = false and m.status = 'data_tidak_lengkap' and f.superseded_at is null and f.used_at is null
-     order by f.created_at desc limit 1`,
-    [code],
-  );
-  return rows[0]?.items ?? [];
 }

@@ -4,7 +4,6 @@ import { maskEmail, maskPersonName, maskPhone } from '../../domain/masking.js';
 import { publicStatus, type StatusLookupRequest, type StatusResult } from '../../domain/status-lookup.js';
 import { fixTargetLabel } from '../../domain/perbaikan-texts.js';
 import type { Db } from '../db/database.js';
-import { pendingFixItemsByCode } from '../perbaikan/fix-request-repository.js';
 import { hashToken } from '../shared/tokens.js';
 import { findByCode, findNewestByEmailAndPhone, type PublicMerchantRow } from './status-repository.js';
 
@@ -19,20 +18,13 @@ export async function lookupStatus(db: Db, request: StatusLookupRequest): Promis
     // Codes are generated upper case; matching the stored form keeps the unique index in use.
     const row = await findByCode(db, request.kode_pendaftaran.trim().toUpperCase());
     if (!row) return null;
-    return withFixItems(db, toStatusResult(row, receiptMatches(request.receipt_token, row.receiptTokenHash) ? 'owner' : 'code'));
+    return toStatusResult(row, receiptMatches(request.receipt_token, row.receiptTokenHash) ? 'owner' : 'code');
   }
   const noHp = normalizeMobile(request.no_hp);
   // Stored phones are always +628…: a number that does not normalise cannot match any row.
   if (!noHp) return null;
   const row = await findNewestByEmailAndPhone(db, normalizeEmail(request.email), noHp);
-  return row ? withFixItems(db, toStatusResult(row, 'contact')) : null;
-}
-
-/** A registration waiting for fixes lists what to fix (the second query runs only for that status). */
-async function withFixItems(db: Db, result: StatusResult): Promise<StatusResult> {
-  if (result.status !== 'data_tidak_lengkap') return result;
-  const items = await pendingFixItemsByCode(db, result.kode_pendaftaran);
-  return { ...result, perbaikan: items.map((item) => ({ field: item.field, label: fixTargetLabel(item.field), alasan: item.alasan })) };
+  return row ? toStatusResult(row, 'contact') : null;
 }
 
 /** Constant-time comparison of the token's hash with the stored one, so timing reveals nothing of it. */
@@ -63,6 +55,7 @@ function toStatusResult(row: PublicMerchantRow, asker: Asker): StatusResult {
     kecamatan: owner ? row.kecamatan : null,
     provinsi: row.provinsi,
     kode_pos: owner ? row.kodePos : null,
-    perbaikan: [],
+    // A registration waiting for fixes lists what to fix.
+    perbaikan: (row.fixItems ?? []).map((item) => ({ field: item.field, label: fixTargetLabel(item.field), alasan: item.alasan })),
   };
 }
