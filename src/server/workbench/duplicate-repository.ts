@@ -13,16 +13,17 @@ const other = alias(merchants, 'other');
  * e-mail ignoring case. Each arm has its index (nik_hash, no_rekening_hash, no_hp, lower(email)), so
  * PostgreSQL answers with a BitmapOr of four index probes, never a scan.
  */
-function sharesKey(): SQL {
-  return sql`(${other.nikHash} = ${merchants.nikHash}
-    or (${other.noRekeningHash} = ${merchants.noRekeningHash} and ${other.namaBank} = ${merchants.namaBank})
-    or ${other.noHp} = ${merchants.noHp}
-    or lower(${other.email}) = lower(${merchants.email}))`;
-}
+// Written out with both table names: inside a one-table select Drizzle leaves column names unqualified,
+// which in a subquery over the same table would bind to the inner row.
+const SHARES_KEY = `("other"."nik_hash" = "merchants"."nik_hash"
+    or ("other"."no_rekening_hash" = "merchants"."no_rekening_hash" and "other"."nama_bank" = "merchants"."nama_bank")
+    or "other"."no_hp" = "merchants"."no_hp"
+    or lower("other"."email") = lower("merchants"."email"))`;
+const sharesKey = (): SQL => sql.raw(SHARES_KEY);
 
 /** For the list: whether the row has a possible duplicate (one EXISTS per row of the page). */
-export const hasDuplicatesColumn = sql<boolean>`exists (select 1 from ${merchants} as ${sql.identifier('other')}
-  where ${other.isDeleted} = false and ${other.id} <> ${merchants.id} and ${sharesKey()})`;
+export const hasDuplicatesColumn = sql<boolean>`exists (select 1 from "merchants" as "other"
+  where "other"."is_deleted" = false and "other"."id" <> "merchants"."id" and ${sharesKey()})`;
 
 /** At most this many are listed: a key shared more widely is a test value or fraud, and 50 names say so. */
 export const DUPLICATE_LIMIT = 50;
