@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/database.js';
 import { merchants } from '../src/server/db/schema.js';
-import { percentile } from './bench-kit.js';
+import { percentile, timeSequentialGets } from './bench-kit.js';
 
 export type WorkbenchBenchInput = { db: Db; address: string; cookie: string; requests: number };
 
@@ -38,19 +38,8 @@ export async function benchWorkbenchShapes({ db, address, cookie, requests }: Wo
     { name: 'stats', url: '/api/admin/stats', size: (b: { overdue: number }) => b.overdue },
   ] as const;
   for (const scenario of scenarios) {
-    const times: number[] = [];
-    let size = 0;
-    for (let i = 0; i < requests + 20; i += 1) {
-      const started = performance.now();
-      const response = await fetch(`${address}${scenario.url}`, { headers: { cookie } });
-      const body = (await response.json()) as never;
-      if (response.status !== 200) throw new Error(`${scenario.url}: ${response.status}`);
-      // The first 20 warm caches and the JIT.
-      if (i >= 20) times.push(performance.now() - started);
-      size = scenario.size(body);
-    }
-    times.sort((a, b) => a - b);
+    const { times, body } = await timeSequentialGets<never>(`${address}${scenario.url}`, cookie, requests);
     const f = (n: number) => n.toFixed(1).padStart(8);
-    console.log(`${scenario.name.padEnd(26)} ${f(percentile(times, 50))} ${f(percentile(times, 95))} ${f(percentile(times, 99))}   ${size}`);
+    console.log(`${scenario.name.padEnd(26)} ${f(percentile(times, 50))} ${f(percentile(times, 95))} ${f(percentile(times, 99))}   ${scenario.size(body)}`);
   }
 }
