@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Search } from 'lucide-react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { formatDateTimeWib } from '../../../domain/format';
 import { CopyButton } from '../../components/copy-button';
-import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/link-button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -78,14 +78,10 @@ export function RegistrationSuccessPage() {
       </Card>
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Button asChild size="lg">
-          <Link to={`/status?code=${encodeURIComponent(code)}`}>
-            <Search aria-hidden /> Cek Status Pendaftaran
-          </Link>
-        </Button>
-        <Button asChild size="lg" variant="secondary">
-          <Link to="/">Kembali ke Beranda</Link>
-        </Button>
+        <LinkButton to={`/status?code=${encodeURIComponent(code)}`} size="lg">
+          <Search aria-hidden /> Cek Status Pendaftaran
+        </LinkButton>
+        <LinkButton to="/" size="lg" variant="secondary">Kembali ke Beranda</LinkButton>
       </div>
     </main>
   );
