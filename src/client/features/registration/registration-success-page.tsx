@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Search } from 'lucide-react';
 import { Navigate, useSearchParams } from 'react-router';
 import { formatDateTimeWib } from '../../../domain/format';
-import { CopyButton } from '../../components/copy-button';
+import { CopyableValue } from '../../components/copy-button';
 import { LinkButton } from '../../components/link-button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -44,12 +44,13 @@ export function RegistrationSuccessPage() {
 
       <Card className="mt-8 p-6">
         <p className="text-sm text-slate-600">Kode Pendaftaran</p>
-        <div className="mt-1 flex items-center gap-2">
-          <span className="font-mono text-2xl font-bold tracking-wider text-brand-700" data-testid="kode-pendaftaran">
-            {code}
-          </span>
-          <CopyButton value={code} label="Salin kode pendaftaran" />
-        </div>
+        <CopyableValue
+          value={code}
+          label="Salin kode pendaftaran"
+          testId="kode-pendaftaran"
+          className="mt-1 flex items-center gap-2"
+          valueClassName="font-mono text-2xl font-bold tracking-wider text-brand-700"
+        />
         <p className="mt-1 text-xs text-slate-500">Simpan kode ini untuk mengecek status pendaftaran Anda.</p>
 
         {data ? (
