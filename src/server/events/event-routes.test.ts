@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, makePng, multipartBody, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 
 /** Reads an SSE stream until `count` events named `merchant` arrived (or the time runs out). */
@@ -29,17 +29,11 @@ async function readEvents(body: ReadableStream<Uint8Array>, count: number, timeo
 const PROFILE_FIELDS = ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'nama_pemilik', 'no_hp', 'email', 'alamat_pemilik', 'nama_bank', 'nama_rekening', 'status', 'catatan_admin'];
 
 describe('GET /api/admin/events', () => {
-  let t: TestApp;
   let admin: SignedIn;
   let base: string;
-
-  beforeAll(async () => {
-    t = await buildTestApp({ env: GENEROUS_LIMITS });
-    admin = await signIn(t.app);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = testAppPerSuite({ env: GENEROUS_LIMITS }, async ({ app }) => {
+    admin = await signIn(app);
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   it('refuses a visitor without a session', async () => {
@@ -92,14 +86,9 @@ describe('GET /api/admin/events', () => {
 });
 
 describe('GET /api/admin/events and the session', () => {
-  let t: TestApp;
   let base: string;
-  beforeAll(async () => {
-    t = await buildTestApp({ env: { SSE_HEARTBEAT_SECONDS: '1' } });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = testAppPerSuite({ env: { SSE_HEARTBEAT_SECONDS: '1' } }, async ({ app }) => {
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   /** The stream's text until it ends (or the time runs out). */
