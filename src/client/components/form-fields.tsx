@@ -1,7 +1,7 @@
 import { createContext, use, type HTMLInputAutoCompleteAttribute } from 'react';
 import { useFormContext, type RegisterOptions } from 'react-hook-form';
 import { FormField } from './ui/form-field';
-import { Input, NativeSelect, Textarea } from './ui/input';
+import { Input, NativeSelect, Textarea, type Choice } from './ui/input';
 
 /**
  * Labelled fields wired to the surrounding react-hook-form, for the registration wizard and the admin
@@ -115,10 +115,8 @@ export function TextareaField({ name, label, required, readOnly, hint, placehold
   );
 }
 
-type SelectOption = { value: string; label: string };
-
 type SelectFieldProps = BaseProps & {
-  options: readonly (string | SelectOption)[];
+  options: readonly Choice[];
   /** The empty first choice; left out when a value is always chosen. */
   placeholder?: string;
   /** Optional choices send null for "nothing chosen" (tempat_usaha), which the schema accepts. */
@@ -137,17 +135,9 @@ export function SelectField({ name, label, required, readOnly, hint, options, pl
           aria-invalid={invalid}
           {...requiredProps}
           {...register(name, emptyAsNull ? { setValueAs: (value: unknown) => (value === '' ? null : value) } : {})}
-        >
-          {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((option) => {
-            const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
-            return (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            );
-          })}
-        </NativeSelect>
+          choices={options}
+          placeholder={placeholder}
+        />
       )}
     </FormField>
   );
