@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { adminMfaRequired, ConfigError, ConfigSchema, cookieSecure, parseConfig } from './config.js';
+import { runServerSource } from '../../tests/support/run-server-source.js';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -64,11 +64,7 @@ describe('configuration', () => {
   });
 
   it('makes the server print one clear line and exit 1 on bad configuration', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-      env: { ...process.env, DATABASE_URL: '', PORT: '99999', LOG_LEVEL: 'info' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const result = runServerSource({ DATABASE_URL: '', PORT: '99999', LOG_LEVEL: 'info' });
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);

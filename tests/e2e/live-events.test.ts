@@ -1,20 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './support/server-process.js';
+import { startTwoInstances, type RunningServer, type TwoInstances } from './support/server-process.js';
 import { registerOverHttp } from '../support/registration-fixtures.js';
-import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
+import { signInOverHttp } from '../support/admin-http.js';
 
 const ADMIN = { email: 'live@aipos.test', password: 'kata-sandi-live-events-panjang' };
 
-async function signIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (response.status !== 200) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
+const signIn = (baseUrl: string) => signInOverHttp(baseUrl, ADMIN);
 
 /** The first `merchant` event on an SSE stream, or null after the timeout. */
 async function firstEvent(body: ReadableStream<Uint8Array>, timeoutMs: number): Promise<unknown> {
@@ -37,20 +29,16 @@ async function firstEvent(body: ReadableStream<Uint8Array>, timeoutMs: number): 
 }
 
 describe('live updates across server processes (PostgreSQL LISTEN/NOTIFY)', () => {
-  let database: FreshDatabase;
+  let instances: TwoInstances;
   let one: RunningServer;
   let two: RunningServer;
 
   beforeAll(async () => {
-    database = await createFreshDatabase();
-    const env = { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, COOKIE_SECURE: 'false' };
-    one = await startServer(env);
-    two = await startServer(env);
+    instances = await startTwoInstances({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, COOKIE_SECURE: 'false' }, 'e2e');
+    [one, two] = instances.servers;
   });
   afterAll(async () => {
-    await one?.stop();
-    await two?.stop();
-    await database?.drop();
+    await instances?.stop();
   });
 
   it('delivers a registration made through one process to an admin stream on the other', async () => {
@@ -74,7 +62,7 @@ describe('live updates across server processes (PostgreSQL LISTEN/NOTIFY)', () =
     const stream = await fetch(`${two.baseUrl}/api/admin/events`, { headers: { cookie } });
     const arriving = firstEvent(stream.body!, 10_000);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: instances.databaseUrl });
     await client.connect();
     await client.query(`notify merchant_events, 'not json {'`);
     await client.end();

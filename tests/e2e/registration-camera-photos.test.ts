@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { makePdf } from '../support/registration-fixtures.js';
 import { pagePerTest } from './support/browser.js';
-import { expectToast, fileInput, fillOwner, fillStoreText, next, stepHeading, uploadFile, type FilePayload } from './support/registration-wizard.js';
+import { expectToast, fileInput, fillOwnerStep, fillStoreStep, fillStoreText, uploadFile, type FilePayload } from './support/registration-wizard.js';
 
 const MB = 1024 * 1024;
 const session = pagePerTest();
@@ -84,14 +84,8 @@ describe('camera photos (issue 16)', () => {
   it('stores the KTP photo at most 2560 px on its longest side, upright, without EXIF', async () => {
     const uploads = watchUploads(page);
     await page.goto('/register');
-    await fillStoreText(page);
-    await uploadFile(page, 'Foto Usaha', await bigPng('usaha.png', 5));
-    await uploadFile(page, 'Foto Produk', await bigPng('produk.png', 5));
-    await next(page);
-    await stepHeading(page, 2, 'Data Pemilik').waitFor();
-    await fillOwner(page);
-    await next(page);
-    await stepHeading(page, 3, 'Dokumen').waitFor();
+    await fillStoreStep(page, { usaha: await bigPng('usaha.png', 5), produk: await bigPng('produk.png', 5) });
+    await fillOwnerStep(page);
     const before = await storedFiles();
     await uploadFile(page, 'KTP', await cameraJpeg('ktp.jpg'));
     const added = [...(await storedFiles())].filter((file) => !before.has(file));
@@ -115,14 +109,8 @@ describe('camera photos (issue 16)', () => {
     await fileInput(page, 'Foto Usaha').setInputFiles(await bigPng('besar.png', 26), { timeout: 90_000 });
     await expectToast(page, 'Ukuran file maksimal 3MB');
     await page.getByTestId('upload-Foto Usaha').waitFor({ state: 'detached' });
-    await fillStoreText(page);
-    await uploadFile(page, 'Foto Usaha', await bigPng('usaha.png', 0.1));
-    await uploadFile(page, 'Foto Produk', await bigPng('produk.png', 0.1));
-    await next(page);
-    await stepHeading(page, 2, 'Data Pemilik').waitFor();
-    await fillOwner(page);
-    await next(page);
-    await stepHeading(page, 3, 'Dokumen').waitFor();
+    await fillStoreStep(page, { usaha: await bigPng('usaha.png', 0.1), produk: await bigPng('produk.png', 0.1) });
+    await fillOwnerStep(page);
     const pdf = Buffer.concat([makePdf(), Buffer.alloc(4 * MB, 0x20)]);
     await fileInput(page, 'NPWP').setInputFiles({ name: 'npwp.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expectToast(page, 'Ukuran file maksimal 3MB');

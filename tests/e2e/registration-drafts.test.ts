@@ -7,16 +7,21 @@ import {
   expectToast,
   fileInput,
   fillBank,
-  fillOwner,
+  fillFields,
+  fillOwnerStep,
+  fillStoreStep,
   fillStoreText,
+  goForwardTo,
   jpegFile,
   next,
   OWNER,
   pdfFile,
+  requiredDocuments,
   STORE,
   stepHeading,
   toast,
   uploadFile,
+  uploadFiles,
 } from './support/registration-wizard.js';
 
 const DRAFT_KEY = 'aipos.registration.draft';
@@ -45,22 +50,11 @@ function countUploads(p: Page): () => number {
 /** Steps 1 to 3 with documents, then part of step 4, as an applicant would before the tab is lost. */
 async function fillToBankStep(p: Page): Promise<void> {
   await p.goto('/register');
-  await fillStoreText(p);
-  await uploadFile(p, 'Foto Usaha', await jpegFile('usaha.jpg', 640, 480));
-  await uploadFile(p, 'Foto Produk', await jpegFile('produk.jpg'));
-  await next(p);
-  await stepHeading(p, 2, 'Data Pemilik').waitFor();
-  await fillOwner(p);
-  await next(p);
-  await stepHeading(p, 3, 'Dokumen').waitFor();
-  await uploadFile(p, 'KTP', await jpegFile('ktp.jpg', 800, 500));
-  await uploadFile(p, 'Selfie KTP', await jpegFile('selfie.jpg'));
-  await uploadFile(p, 'Kartu Keluarga', await jpegFile('kk.jpg'));
-  await uploadFile(p, 'NPWP', pdfFile('npwp.pdf'));
-  await next(p);
-  await stepHeading(p, 4, 'Rekening Bank').waitFor();
-  await p.getByLabel('Nama Bank').selectOption(BANK.nama_bank);
-  await p.getByLabel('Nomor Rekening').fill(BANK.no_rekening);
+  await fillStoreStep(p, { usaha: await jpegFile('usaha.jpg', 640, 480) });
+  await fillOwnerStep(p);
+  await uploadFiles(p, { ...(await requiredDocuments()), KTP: await jpegFile('ktp.jpg', 800, 500), NPWP: pdfFile('npwp.pdf') });
+  await goForwardTo(p, 4);
+  await fillFields(p, { nama_bank: BANK.nama_bank, no_rekening: BANK.no_rekening });
 }
 
 async function consentAndSubmit(p: Page): Promise<void> {
@@ -98,15 +92,9 @@ async function expectEverythingBack(p: Page): Promise<void> {
 
 /** From step 1 back to the review, with what was restored, and on to a submitted registration. */
 async function goOnAndSubmit(p: Page): Promise<void> {
-  await next(p);
-  await stepHeading(p, 2, 'Data Pemilik').waitFor();
-  await next(p);
-  await stepHeading(p, 3, 'Dokumen').waitFor();
-  await next(p);
-  await stepHeading(p, 4, 'Rekening Bank').waitFor();
+  for (const step of [2, 3, 4]) await goForwardTo(p, step);
   await fillBank(p);
-  await next(p);
-  await stepHeading(p, 5, 'Konfirmasi').waitFor();
+  await goForwardTo(p, 5);
   await consentAndSubmit(p);
 }
 
@@ -163,8 +151,7 @@ describe('registration drafts (issue 16)', () => {
     await expectToast(page, 'Harap upload semua dokumen yang wajib');
     await uploadFile(page, 'KTP', await jpegFile('ktp-baru.jpg'));
     expect(await page.getByText('Dokumen KTP tidak ditemukan atau sudah kedaluwarsa. Silakan upload ulang.').count()).toBe(0);
-    await next(page);
-    await stepHeading(page, 4, 'Rekening Bank').waitFor();
+    await goForwardTo(page, 4);
   });
 
   it('Mulai dari awal clears the draft after a confirmation', async () => {
@@ -209,17 +196,12 @@ describe('registration drafts (issue 16)', () => {
     await page.context().setOffline(false);
     await page.getByTestId('upload-Foto Usaha').getByText('Terunggah 100%').first().waitFor();
     await uploadFile(page, 'Foto Produk', await jpegFile('produk.jpg'));
-    await next(page);
-    await stepHeading(page, 2, 'Data Pemilik').waitFor();
-    await fillOwner(page);
-    await next(page);
-    await uploadFile(page, 'KTP', await jpegFile('ktp.jpg'));
-    await uploadFile(page, 'Selfie KTP', await jpegFile('selfie.jpg'));
-    await uploadFile(page, 'Kartu Keluarga', await jpegFile('kk.jpg'));
-    await next(page);
+    await goForwardTo(page, 2);
+    await fillOwnerStep(page);
+    await uploadFiles(page, await requiredDocuments());
+    await goForwardTo(page, 4);
     await fillBank(page);
-    await next(page);
-    await stepHeading(page, 5, 'Konfirmasi').waitFor();
+    await goForwardTo(page, 5);
     await consentAndSubmit(page);
   });
 });

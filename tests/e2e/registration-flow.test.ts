@@ -7,15 +7,18 @@ import {
   fileInput,
   fillBank,
   fillOwner,
+  goForwardTo,
   jpegFile,
-  next,
+  OWN_CATEGORY,
   OWNER,
   pdfFile,
   pngFile,
   progressOf,
+  requiredDocuments,
   STORE,
   stepHeading,
   uploadFile,
+  uploadFiles,
 } from './support/registration-wizard.js';
 
 const session = pagePerTest();
@@ -77,7 +80,7 @@ describe('registration wizard, end to end', () => {
     // Step 1, with a category typed after Lainnya, a postal code typed with noise and a turnover in rupiah.
     await page.getByLabel('Nama Toko').fill(STORE.nama_toko);
     await page.getByLabel('Kategori Usaha').selectOption('Lainnya');
-    await page.getByRole('textbox', { name: 'Kategori Usaha' }).fill(STORE.kategori_lain);
+    await page.getByRole('textbox', { name: 'Kategori Usaha' }).fill(OWN_CATEGORY);
     await page.getByLabel('Alamat Lengkap').fill(STORE.alamat_jalan);
     await page.getByLabel('Kecamatan').fill(STORE.kecamatan);
     await page.getByLabel('Kota/Kabupaten').fill(STORE.kota_kab);
@@ -85,7 +88,7 @@ describe('registration wizard, end to end', () => {
     await page.getByLabel('Kode Pos').pressSequentially('12a8-10');
     expect(await page.getByLabel('Kode Pos').inputValue()).toBe('12810');
     await page.getByLabel('Status Tempat Usaha').selectOption('Sewa');
-    await page.getByLabel('Omset per Bulan').pressSequentially(STORE.omset);
+    await page.getByLabel('Omset per Bulan').pressSequentially(STORE.omset_per_bulan);
     expect(nbsp(await page.getByLabel('Omset per Bulan').inputValue())).toBe('Rp 15.000.000');
 
     // A slowed upload of a large PNG: the bar climbs through real progress while the chooser is disabled.
@@ -124,34 +127,27 @@ describe('registration wizard, end to end', () => {
     expect(await controlNames(page)).toEqual(
       ['alamat_jalan', 'foto_produk', 'foto_usaha', 'kategori_usaha', 'kecamatan', 'kode_pos', 'kota_kab', 'nama_toko', 'omset_per_bulan', 'provinsi', 'tempat_usaha'],
     );
-    await next(page);
+    await goForwardTo(page, 2);
 
     // Step 2.
-    await stepHeading(page, 2, 'Data Pemilik').waitFor();
     await fillOwner(page);
     expect(await controlNames(page)).toEqual(['alamat_pemilik', 'email', 'nama_pemilik', 'nik', 'no_hp']);
-    await next(page);
+    await goForwardTo(page, 3);
 
     // Step 3: JPG, PNG and a PDF for NPWP.
-    await stepHeading(page, 3, 'Dokumen').waitFor();
-    await uploadFile(page, 'KTP', await jpegFile('ktp.jpg'));
-    await uploadFile(page, 'Selfie KTP', await pngFile('selfie.png', 48));
-    await uploadFile(page, 'Kartu Keluarga', await jpegFile('kk.jpg'));
-    await uploadFile(page, 'NPWP', pdfFile('npwp.pdf'));
+    await uploadFiles(page, { ...(await requiredDocuments()), 'Selfie KTP': await pngFile('selfie.png', 48), NPWP: pdfFile('npwp.pdf') });
     expect(await page.getByRole('img', { name: 'NPWP (PDF)' }).isVisible()).toBe(true);
     expect(await controlNames(page)).toEqual(['foto_kk', 'foto_ktp', 'foto_selfie_ktp', 'npwp_file', 'siup_nib_file']);
-    await next(page);
+    await goForwardTo(page, 4);
 
     // Step 4.
-    await stepHeading(page, 4, 'Rekening Bank').waitFor();
     await fillBank(page);
     expect(await controlNames(page)).toEqual(['nama_bank', 'nama_rekening', 'no_rekening']);
-    await next(page);
+    await goForwardTo(page, 5);
 
     // Step 5: everything entered, read-only, with thumbnails.
-    await stepHeading(page, 5, 'Konfirmasi').waitFor();
     const review = nbsp(await page.getByRole('form', { name: 'Konfirmasi' }).innerText());
-    for (const text of [STORE.nama_toko, STORE.kategori_lain, STORE.alamat_jalan, '12810', 'Sewa', 'Rp 15.000.000', OWNER.nama_pemilik, OWNER.email, BANK.no_rekening, 'npwp.pdf', 'Tidak diunggah']) {
+    for (const text of [STORE.nama_toko, OWN_CATEGORY, STORE.alamat_jalan, '12810', 'Sewa', 'Rp 15.000.000', OWNER.nama_pemilik, OWNER.email, BANK.no_rekening, 'npwp.pdf', 'Tidak diunggah']) {
       expect(review).toContain(text);
     }
     for (const label of ['Foto Usaha', 'Foto Produk', 'KTP', 'Selfie KTP', 'Kartu Keluarga']) {
@@ -201,7 +197,7 @@ describe('registration wizard, end to end', () => {
     const sent = registrationPosts[0]!;
     const body = JSON.parse(sent.postData() ?? '{}') as Record<string, unknown>;
     expect(body.consent).toBe(true);
-    expect(body.kategori_usaha).toBe(STORE.kategori_lain);
+    expect(body.kategori_usaha).toBe(OWN_CATEGORY);
     expect(body.omset_per_bulan).toBe(15_000_000);
     expect(Object.keys(body.documents as object).sort()).toEqual(['foto_kk', 'foto_ktp', 'foto_produk', 'foto_selfie_ktp', 'foto_usaha', 'npwp_file']);
     const key = (await sent.allHeaders())['idempotency-key'];

@@ -10,23 +10,26 @@ beforeEach(() => {
   page = session.page;
 });
 
-/** What the wizard leaves in the browser session after a successful submit. */
-async function rememberSubmission(p: Page, registration: { kode_pendaftaran: string; receipt_token: string }) {
+/**
+ * A registration made over HTTP, and the wizard reopened in a browser that remembers submitting it (what
+ * the wizard leaves in the session after a successful submit): the "already sent" dialog.
+ */
+async function reopenAfterSubmitting(p: Page) {
+  const registration = await registerOverHttp(baseUrl());
+  await p.goto('/register');
   await p.evaluate((r) => {
     sessionStorage.setItem('aipos.registration.submitted', 'true');
     sessionStorage.setItem('aipos.registration.code', r.kode_pendaftaran);
     sessionStorage.setItem('aipos.registration.receiptToken', r.receipt_token);
     sessionStorage.setItem('aipos.registration.idempotencyKey', 'kunci-lama-12345');
   }, registration);
+  await p.reload();
+  return { registration, dialog: p.getByRole('dialog', { name: 'Pendaftaran Sudah Dikirim' }) };
 }
 
 describe('registration browser-session memory (SPEC §2, §4)', () => {
   it('shows the "already sent" dialog with the code; Lihat Konfirmasi opens the success page', async () => {
-    const registration = await registerOverHttp(baseUrl());
-    await page.goto('/register');
-    await rememberSubmission(page, registration);
-    await page.reload();
-    const dialog = page.getByRole('dialog', { name: 'Pendaftaran Sudah Dikirim' });
+    const { registration, dialog } = await reopenAfterSubmitting(page);
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain(registration.kode_pendaftaran);
     // It is answered with its buttons: Escape does not dismiss it.
@@ -42,11 +45,7 @@ describe('registration browser-session memory (SPEC §2, §4)', () => {
   });
 
   it('Buat Pendaftaran Baru forgets the flag, code, merchant id, token and key and starts empty', async () => {
-    const registration = await registerOverHttp(baseUrl());
-    await page.goto('/register');
-    await rememberSubmission(page, registration);
-    await page.reload();
-    const dialog = page.getByRole('dialog', { name: 'Pendaftaran Sudah Dikirim' });
+    const { dialog } = await reopenAfterSubmitting(page);
     await dialog.getByRole('button', { name: 'Buat Pendaftaran Baru' }).click();
     await dialog.waitFor({ state: 'detached' });
     await stepHeading(page, 1, 'Data Toko').waitFor();

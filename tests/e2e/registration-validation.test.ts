@@ -8,15 +8,19 @@ import {
   fileInput,
   fillBank,
   fillOwner,
+  fillOwnerStep,
   fillStoreText,
+  goForwardTo,
   jpegFile,
   next,
   OWNER,
   pdfFile,
+  requiredDocuments,
   stepHeading,
   STORE,
   toast,
   uploadFile,
+  uploadFiles,
 } from './support/registration-wizard.js';
 
 const session = pagePerTest();
@@ -46,6 +50,19 @@ async function dismissToasts(p: Page): Promise<void> {
   await p.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
 }
 
+/**
+ * Types a refused value into a field of the open step and tries to go on: the toast and the inline message
+ * (tied to the control) say why; then the valid value goes back in.
+ */
+async function expectRefused(p: Page, label: string, refused: { value: string; toast: string; inline: string }, valid: string): Promise<void> {
+  await dismissToasts(p);
+  await p.getByLabel(label).fill(refused.value);
+  await next(p);
+  await expectToast(p, refused.toast);
+  expect(await describedBy(p, label)).toContain(refused.inline);
+  await p.getByLabel(label).fill(valid);
+}
+
 describe('registration wizard validation (SPEC §5)', () => {
   it('shows each step-1 message as a toast and inline, and keeps only digits in the postal code', async () => {
     await page.goto('/register');
@@ -62,19 +79,10 @@ describe('registration wizard validation (SPEC §5)', () => {
     await uploadFile(page, 'Foto Usaha', await jpegFile('usaha.jpg'));
     await uploadFile(page, 'Foto Produk', await jpegFile('produk.jpg'));
 
-    await dismissToasts(page);
-    await page.getByLabel('Alamat Lengkap').fill('Jl. Mawar');
-    await next(page);
-    await expectToast(page, 'Alamat lengkap minimal 10 karakter');
-    expect(await describedBy(page, 'Alamat Lengkap')).toContain('Isi alamat lengkap (minimal 10 karakter)');
-    await page.getByLabel('Alamat Lengkap').fill(STORE.alamat_jalan);
-
-    await dismissToasts(page);
-    await page.getByLabel('Kecamatan').fill('Ab');
-    await next(page);
-    await expectToast(page, 'Kecamatan, Kota/Kabupaten, dan Provinsi minimal 3 karakter');
-    expect(await describedBy(page, 'Kecamatan')).toContain('Minimal 3 karakter');
-    await page.getByLabel('Kecamatan').fill(STORE.kecamatan);
+    const address = { value: 'Jl. Mawar', toast: 'Alamat lengkap minimal 10 karakter', inline: 'Isi alamat lengkap (minimal 10 karakter)' };
+    await expectRefused(page, 'Alamat Lengkap', address, STORE.alamat_jalan);
+    const district = { value: 'Ab', toast: 'Kecamatan, Kota/Kabupaten, dan Provinsi minimal 3 karakter', inline: 'Minimal 3 karakter' };
+    await expectRefused(page, 'Kecamatan', district, STORE.kecamatan);
 
     await dismissToasts(page);
     await page.getByLabel('Kode Pos').fill('');
@@ -88,8 +96,7 @@ describe('registration wizard validation (SPEC §5)', () => {
     expect(await describedBy(page, 'Kode Pos')).toContain('Kode pos harus 3-6 digit angka');
     await page.getByLabel('Kode Pos').fill(STORE.kode_pos);
 
-    await next(page);
-    await stepHeading(page, 2, 'Data Pemilik').waitFor();
+    await goForwardTo(page, 2);
   });
 
   it('checks the owner, document and bank steps, and Back keeps what was typed', async () => {
@@ -99,49 +106,36 @@ describe('registration wizard validation (SPEC §5)', () => {
     await next(page);
     await expectToast(page, 'Harap lengkapi semua field yang wajib diisi');
     await fillOwner(page);
-    await dismissToasts(page);
-    await page.getByLabel('NIK').fill('12345');
-    await next(page);
-    await expectToast(page, 'NIK harus 16 digit');
-    expect(await describedBy(page, 'NIK')).toContain('NIK harus 16 digit');
-    await page.getByLabel('NIK').fill(OWNER.nik);
-    await dismissToasts(page);
-    await page.getByLabel('Email').fill('bukan-email');
-    await next(page);
-    await expectToast(page, 'Format email tidak valid');
-    expect(await describedBy(page, 'Email')).toContain('Format email tidak valid');
-    await page.getByLabel('Email').fill(OWNER.email);
+    await expectRefused(page, 'NIK', { value: '12345', toast: 'NIK harus 16 digit', inline: 'NIK harus 16 digit' }, OWNER.nik);
+    const email = { value: 'bukan-email', toast: 'Format email tidak valid', inline: 'Format email tidak valid' };
+    await expectRefused(page, 'Email', email, OWNER.email);
 
     // Back to step 1 and forward again: both steps keep their values, step 1 its uploads.
     await page.getByRole('button', { name: 'Kembali' }).click();
     await stepHeading(page, 1, 'Data Toko').waitFor();
     expect(await page.getByLabel('Nama Toko').inputValue()).toBe(STORE.nama_toko);
     expect(await page.getByTestId('upload-Foto Usaha').innerText()).toContain('usaha.jpg');
-    await next(page);
-    await stepHeading(page, 2, 'Data Pemilik').waitFor();
+    await goForwardTo(page, 2);
     expect(await page.getByLabel('Email').inputValue()).toBe(OWNER.email);
-    await next(page);
+    await goForwardTo(page, 3);
 
     // Step 3: required documents.
-    await stepHeading(page, 3, 'Dokumen').waitFor();
     expect(await page.getByRole('button', { name: 'Kembali' }).isEnabled()).toBe(true);
-    await uploadFile(page, 'KTP', await jpegFile('ktp.jpg'));
+    const { KTP, ...others } = await requiredDocuments();
+    await uploadFile(page, 'KTP', KTP!);
     await next(page);
     await expectToast(page, 'Harap upload semua dokumen yang wajib');
     expect(await describedBy(page, 'Selfie KTP')).toContain('Wajib diunggah');
-    await uploadFile(page, 'Selfie KTP', await jpegFile('selfie.jpg'));
-    await uploadFile(page, 'Kartu Keluarga', await jpegFile('kk.jpg'));
-    await next(page);
+    await uploadFiles(page, others);
+    await goForwardTo(page, 4);
 
     // Step 4.
-    await stepHeading(page, 4, 'Rekening Bank').waitFor();
     await dismissToasts(page);
     await next(page);
     await expectToast(page, 'Harap lengkapi semua informasi rekening bank');
     expect(await describedBy(page, 'Nama Bank')).toContain('Wajib diisi');
     await fillBank(page);
-    await next(page);
-    await stepHeading(page, 5, 'Konfirmasi').waitFor();
+    await goForwardTo(page, 5);
   });
 
   it('offers a free-text category after Lainnya and a way back to the list', async () => {
@@ -197,14 +191,8 @@ describe('registration wizard validation (SPEC §5)', () => {
   });
 
   it('lets NPWP and SIUP/NIB take a PDF', async () => {
-    await page.goto('/register');
-    await fillStoreText(page);
-    await uploadFile(page, 'Foto Usaha', await jpegFile('usaha.jpg'));
-    await uploadFile(page, 'Foto Produk', await jpegFile('produk.jpg'));
-    await next(page);
-    await fillOwner(page);
-    await next(page);
-    await stepHeading(page, 3, 'Dokumen').waitFor();
+    await completeStoreStep(page);
+    await fillOwnerStep(page);
     expect(await fileInput(page, 'SIUP/NIB').getAttribute('accept')).toBe('image/jpeg,image/png,application/pdf');
     expect(await fileInput(page, 'KTP').getAttribute('accept')).toBe('image/jpeg,image/png');
     await uploadFile(page, 'SIUP/NIB', pdfFile('nib.pdf'));

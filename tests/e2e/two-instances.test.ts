@@ -1,75 +1,44 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3TestServer, type S3TestServer } from '../support/s3-test-server.js';
 import { launchBrowser } from './support/browser.js';
 import { registerOverHttp } from '../support/registration-fixtures.js';
-import { startServer, type RunningServer } from './support/server-process.js';
-import { POSTGRES_SERVER_URL } from '../support/fresh-database.js';
+import { startTwoInstances, type TwoInstances } from './support/server-process.js';
+import { signInOverHttp } from '../support/admin-http.js';
 
-const SERVER_URL = POSTGRES_SERVER_URL;
 const ADMIN = { email: 'skala@aipos.test', password: 'dua-server-satu-data' };
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Signs in through one instance and returns its session cookie (COOKIE_SECURE=false: plain HTTP here). */
-async function signIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(response.status).toBe(200);
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0]!);
-  expect(cookies.length).toBeGreaterThan(0);
-  return cookies.join('; ');
-}
+/** Signs in through one instance and returns its session cookie. */
+const signIn = (baseUrl: string) => signInOverHttp(baseUrl, ADMIN);
 
 /**
  * Two server processes on ONE PostgreSQL database and ONE S3 bucket (s3rver) serve the same data: what
  * one accepts, the other shows, documents included; a session made on one works on the other.
  */
 describe('two instances, one PostgreSQL, one bucket', () => {
-  const database = `t_scale_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   let s3: S3TestServer;
-  const servers: RunningServer[] = [];
+  let instances: TwoInstances;
 
   beforeAll(async () => {
-    await adminQuery(`create database "${database}"`);
-    const url = new URL(SERVER_URL);
-    url.pathname = `/${database}`;
     s3 = await startS3TestServer('aipos-scale');
     const env = {
-      DATABASE_URL: url.toString(),
       ...s3.env,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       COOKIE_SECURE: 'false',
       RATE_LIMIT_UPLOADS_PER_HOUR: '1000',
     };
-    // One after the other: the first runs the migrations and creates the admin, the second finds both.
-    servers.push(await startServer(env));
-    servers.push(await startServer(env));
+    instances = await startTwoInstances(env, 't_scale');
   });
 
   afterAll(async () => {
-    for (const server of servers) await server.stop();
+    await instances?.stop();
     await s3?.close();
-    await adminQuery(`drop database if exists "${database}" with (force)`);
   });
 
   it('a registration sent to one instance is listed, with its documents, by the other', async () => {
-    const [a, b] = servers as [RunningServer, RunningServer];
+    const [a, b] = instances.servers;
     const registration = await registerOverHttp(a.baseUrl);
 
     const cookie = await signIn(b.baseUrl);
@@ -92,11 +61,11 @@ describe('two instances, one PostgreSQL, one bucket', () => {
     expect(system.status).toBe(200);
     expect(((await system.json()) as { storage: string }).storage).toBe('Object storage S3 (bucket aipos-scale)');
     // Nothing went to either node's local disk.
-    for (const server of servers) expect(existsSync(path.join(server.dataDir, 'files'))).toBe(false);
+    for (const server of instances.servers) expect(existsSync(path.join(server.dataDir, 'files'))).toBe(false);
   });
 
   it('an admin signed in through one instance in the browser sees what the other accepted', async () => {
-    const [a, b] = servers as [RunningServer, RunningServer];
+    const [a, b] = instances.servers;
     const registration = await registerOverHttp(b.baseUrl);
     const browser = await launchBrowser();
     try {
@@ -121,7 +90,7 @@ describe('two instances, one PostgreSQL, one bucket', () => {
   });
 
   it('uploads staged on one instance can be submitted through the other', async () => {
-    const [a, b] = servers as [RunningServer, RunningServer];
+    const [a, b] = instances.servers;
     // registerOverHttp stages and submits on one base URL (it throws unless the POST answers 201); a
     // proxy in front of both sends the five uploads to A and the registration to B.
     expect(await registerThroughSplit(a.baseUrl, b.baseUrl)).toBe(6);

@@ -4,6 +4,9 @@ import pg from 'pg';
 /** The local PostgreSQL server the suites create their own databases on (browser suites: E2E_POSTGRES_URL). */
 export const POSTGRES_SERVER_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** The server the API suites that need a real PostgreSQL use: DATABASE_URL when set, else the local one. */
+export const LOCAL_POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
 export type FreshDatabase = { url: string; drop(): Promise<void> };
 
 /**

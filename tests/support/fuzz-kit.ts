@@ -2,8 +2,9 @@ import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
+import { afterAll, beforeAll } from 'vitest';
 import { DOCUMENT_SLOTS } from '../../src/domain/document-slots.js';
-import type { TestApp } from './build-test-app.js';
+import { buildTestApp, type TestApp } from './build-test-app.js';
 import { makeJpeg, makePdf, makePng, multipartBody, type FieldPart, type FilePart } from './registration-fixtures.js';
 
 /**
@@ -348,7 +349,7 @@ export async function sendAndCheck(t: TestApp, label: string, request: FuzzReque
 }
 
 /** Throws on the first unhandled rejection or uncaught exception while a suite runs. */
-export function watchForCrashes(): { check(): void; stop(): void } {
+function watchForCrashes(): { check(): void; stop(): void } {
   const seen: unknown[] = [];
   const onError = (error: unknown) => seen.push(error);
   process.on('unhandledRejection', onError);
@@ -364,8 +365,35 @@ export function watchForCrashes(): { check(): void; stop(): void } {
   };
 }
 
-export function printTally(title: string): void {
+function printTally(title: string): void {
   const total = [...tally.values()].reduce((a, b) => a + b, 0);
   const lines = [...tally.entries()].map(([label, n]) => `  ${String(n).padStart(6)}  ${label}`);
   console.log(`${title}: ${total} generated requests\n${lines.join('\n')}\nerror answers seen:\n${[...messagesSeen.entries()].map(([k, m]) => `  ${k}: ${m}`).join('\n')}`);
+}
+
+/** How long one fuzz suite's setup or one of its properties may take. */
+export const FUZZ_TIMEOUT = 600_000;
+
+/**
+ * The frame of a fuzz suite: the app (with `env`) and the sample files before its tests, then `prepare`
+ * (merchants, a session); after them the tally printed as `title` and the app closed. The returned watch
+ * throws, on `check()`, the first process-level error seen meanwhile.
+ */
+export function fuzzSuite(
+  title: string,
+  env: Record<string, string>,
+  prepare: (t: TestApp, files: SampleFiles) => Promise<void>,
+): { check(): void } {
+  const crashes = watchForCrashes();
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp({ env });
+    await prepare(t, await sampleFiles());
+  }, FUZZ_TIMEOUT);
+  afterAll(async () => {
+    crashes.stop();
+    printTally(title);
+    await t?.close();
+  });
+  return crashes;
 }

@@ -131,31 +131,31 @@ export async function stageRequiredDocuments(app: FastifyInstance): Promise<Regi
   return Object.fromEntries(REQUIRED_SLOTS.map((slot, i) => [slot, ids[i]]));
 }
 
-/** A valid body for POST /api/registrations, as the wizard sends it (phone and e-mail as typed). */
+/** The applicant every suite registers: the wizard's fields as sent (phone and e-mail as typed). */
+export const APPLICANT = {
+  nama_toko: 'Warung Sejahtera',
+  kategori_usaha: 'Sembako',
+  alamat_jalan: 'Jl. Melati No. 12, RT 03/RW 05',
+  kecamatan: 'Tebet',
+  kota_kab: 'Jakarta Selatan',
+  provinsi: 'DKI Jakarta',
+  kode_pos: '12810',
+  tempat_usaha: 'Sewa',
+  omset_per_bulan: 15_000_000,
+  nama_pemilik: 'Siti Rahayu',
+  // Woman born 15 March 1990: day 15 + 40.
+  nik: '3174015503900001',
+  no_hp: '0812-3456-7890',
+  email: ' Siti.Rahayu@Example.COM ',
+  alamat_pemilik: 'Jl. Kenanga No. 4, Tebet, Jakarta Selatan',
+  nama_bank: 'BCA',
+  no_rekening: '1234567890',
+  nama_rekening: 'Siti Rahayu',
+} as const;
+
+/** A valid body for POST /api/registrations, as the wizard sends it. */
 export function registrationBody(documents: RegistrationDocumentIds, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    nama_toko: 'Warung Sejahtera',
-    kategori_usaha: 'Sembako',
-    alamat_jalan: 'Jl. Melati No. 12, RT 03/RW 05',
-    kecamatan: 'Tebet',
-    kota_kab: 'Jakarta Selatan',
-    provinsi: 'DKI Jakarta',
-    kode_pos: '12810',
-    tempat_usaha: 'Sewa',
-    omset_per_bulan: 15_000_000,
-    nama_pemilik: 'Siti Rahayu',
-    // Woman born 15 March 1990: day 15 + 40.
-    nik: '3174015503900001',
-    no_hp: '0812-3456-7890',
-    email: ' Siti.Rahayu@Example.COM ',
-    alamat_pemilik: 'Jl. Kenanga No. 4, Tebet, Jakarta Selatan',
-    nama_bank: 'BCA',
-    no_rekening: '1234567890',
-    nama_rekening: 'Siti Rahayu',
-    consent: true,
-    documents,
-    ...overrides,
-  };
+  return { ...APPLICANT, consent: true, documents, ...overrides };
 }
 
 export function postRegistration(app: FastifyInstance, body: unknown, idempotencyKey: string | null = randomUUID()): Promise<LightMyRequestResponse> {

@@ -29,3 +29,19 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     </Button>
   );
 }
+
+type CopyableValueProps = { value: string; label: string; testId: string; className: string; valueClassName: string };
+
+/** A value (a registration code) beside its copy button; the button stays off paper. */
+export function CopyableValue({ value, label, testId, className, valueClassName }: CopyableValueProps) {
+  return (
+    <span className={className}>
+      <span className={valueClassName} data-testid={testId}>
+        {value}
+      </span>
+      <span className="print:hidden">
+        <CopyButton value={value} label={label} />
+      </span>
+    </span>
+  );
+}

@@ -1,7 +1,7 @@
-import { createContext, use, type HTMLInputAutoCompleteAttribute } from 'react';
-import { useFormContext, type RegisterOptions } from 'react-hook-form';
+import { createContext, use, type HTMLInputAutoCompleteAttribute, type ReactElement } from 'react';
+import { useFormContext, type FieldValues, type RegisterOptions, type UseFormRegister } from 'react-hook-form';
 import { FormField } from './ui/form-field';
-import { Input, NativeSelect, Textarea } from './ui/input';
+import { Input, NativeSelect, Textarea, type Choice } from './ui/input';
 
 /**
  * Labelled fields wired to the surrounding react-hook-form, for the registration wizard and the admin
@@ -41,13 +41,22 @@ export function useFieldError(name: string): string | undefined {
   return use(FieldConventionsContext).errorText(typeof message === 'string' ? message : undefined);
 }
 
-/** What every field takes from its form: registration, its inline error, and how `required` is marked. */
-function useField(name: string, required: boolean | undefined) {
+/** The props a form-bound control gets: its id and descriptions, how `required` is marked, its registration. */
+type BoundControlProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean } & ReturnType<UseFormRegister<FieldValues>>;
+
+/**
+ * A labelled control wired to the surrounding form: registration, its inline error (worded by the
+ * form's conventions) and `required` marked as the form wants it; `control` draws the control itself.
+ */
+function BoundField({ name, label, required, hint, options, control }: BaseProps & { options?: RegisterOptions; control: (props: BoundControlProps) => ReactElement }) {
   const { register } = useFormContext();
   const error = useFieldError(name);
-  const requiredProps: { required?: boolean; 'aria-required'?: boolean } =
-    use(FieldConventionsContext).required === 'native' ? { required } : { 'aria-required': required };
-  return { register, error, requiredProps };
+  const requiredProps = use(FieldConventionsContext).required === 'native' ? { required } : { 'aria-required': required };
+  return (
+    <FormField label={label} required={required} hint={hint} error={error}>
+      {({ id, describedBy, invalid }) => control({ id, 'aria-describedby': describedBy, 'aria-invalid': invalid, ...requiredProps, ...register(name, options) })}
+    </FormField>
+  );
 }
 
 type TextFieldProps = BaseProps & {
@@ -61,96 +70,42 @@ type TextFieldProps = BaseProps & {
   options?: RegisterOptions;
 };
 
-export function TextField({ name, label, required, readOnly, hint, suggestions, options, type = 'text', ...input }: TextFieldProps) {
-  const { register, error, requiredProps } = useField(name, required);
+export function TextField({ readOnly, suggestions, type = 'text', name, label, required, hint, options, ...input }: TextFieldProps) {
   const listId = suggestions ? `${name}-saran` : undefined;
-  return (
-    <FormField label={label} required={required} hint={hint} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <>
-          <Input
-            id={id}
-            type={type}
-            readOnly={readOnly}
-            look={readOnly ? 'plain' : 'box'}
-            list={listId}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            {...requiredProps}
-            {...input}
-            {...register(name, options)}
-          />
-          {suggestions && (
-            <datalist id={listId}>
-              {suggestions.map((suggestion) => (
-                <option key={suggestion} value={suggestion} />
-              ))}
-            </datalist>
-          )}
-        </>
+  const control = (bound: BoundControlProps) => (
+    <>
+      <Input type={type} readOnly={readOnly} look={readOnly ? 'plain' : 'box'} list={listId} {...input} {...bound} />
+      {suggestions && (
+        <datalist id={listId}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
       )}
-    </FormField>
+    </>
   );
+  return <BoundField name={name} label={label} required={required} hint={hint} options={options} control={control} />;
 }
 
-export function TextareaField({ name, label, required, readOnly, hint, placeholder, maxLength }: BaseProps & { placeholder?: string; maxLength?: number }) {
-  const { register, error, requiredProps } = useField(name, required);
-  return (
-    <FormField label={label} required={required} hint={hint} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <Textarea
-          id={id}
-          rows={3}
-          readOnly={readOnly}
-          look={readOnly ? 'plain' : 'box'}
-          placeholder={placeholder}
-          maxLength={maxLength}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          {...requiredProps}
-          {...register(name)}
-        />
-      )}
-    </FormField>
+export function TextareaField({ readOnly, placeholder, maxLength, ...field }: BaseProps & { placeholder?: string; maxLength?: number }) {
+  const control = (bound: BoundControlProps) => (
+    <Textarea rows={3} readOnly={readOnly} look={readOnly ? 'plain' : 'box'} placeholder={placeholder} maxLength={maxLength} {...bound} />
   );
+  return <BoundField {...field} control={control} />;
 }
-
-type SelectOption = { value: string; label: string };
 
 type SelectFieldProps = BaseProps & {
-  options: readonly (string | SelectOption)[];
+  options: readonly Choice[];
   /** The empty first choice; left out when a value is always chosen. */
   placeholder?: string;
   /** Optional choices send null for "nothing chosen" (tempat_usaha), which the schema accepts. */
   emptyAsNull?: boolean;
 };
 
-export function SelectField({ name, label, required, readOnly, hint, options, placeholder, emptyAsNull }: SelectFieldProps) {
-  const { register, error, requiredProps } = useField(name, required);
-  return (
-    <FormField label={label} required={required} hint={hint} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <NativeSelect
-          id={id}
-          disabled={readOnly}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          {...requiredProps}
-          {...register(name, emptyAsNull ? { setValueAs: (value: unknown) => (value === '' ? null : value) } : {})}
-        >
-          {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((option) => {
-            const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
-            return (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            );
-          })}
-        </NativeSelect>
-      )}
-    </FormField>
-  );
+export function SelectField({ readOnly, options, placeholder, emptyAsNull, ...field }: SelectFieldProps) {
+  const control = (bound: BoundControlProps) => <NativeSelect disabled={readOnly} choices={options} placeholder={placeholder} {...bound} />;
+  const registerOptions = emptyAsNull ? { setValueAs: (value: unknown) => (value === '' ? null : value) } : {};
+  return <BoundField {...field} options={registerOptions} control={control} />;
 }
 
 /** A value shown in a field's place that no form can change (turnover in the detail screen). */

@@ -32,13 +32,14 @@ export function Pagination({ page, pageSize, total, noun, onPageChange, pageSize
           <div className="flex items-center gap-2">
             <label htmlFor={sizeId}>Per halaman</label>
             <div className="w-24">
-              <NativeSelect id={sizeId} name="page_size" size="sm" value={pageSize} onChange={(event) => onPageSizeChange(Number(event.target.value))}>
-                {pageSizes.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </NativeSelect>
+              <NativeSelect
+                id={sizeId}
+                name="page_size"
+                size="sm"
+                value={pageSize}
+                onChange={(event) => onPageSizeChange(Number(event.target.value))}
+                choices={pageSizes}
+              />
             </div>
           </div>
         )}

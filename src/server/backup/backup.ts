@@ -3,23 +3,17 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
-import type { Config } from '../config.js';
 import { lockDataDir } from '../db/data-dir-lock.js';
 import { createStorage } from '../storage/create-storage.js';
-import type { Storage } from '../storage/storage.js';
 import { dumpPglite, dumpPostgres } from './database-copy.js';
-import { ARCHIVE_FORMAT, FILES_PREFIX, MANIFEST_ENTRY, PGLITE_ENTRY, POSTGRES_ENTRY, type BackupManifest, type DocumentEntry } from './manifest.js';
+import { ARCHIVE_FORMAT, FILES_PREFIX, MANIFEST_ENTRY, PGLITE_ENTRY, POSTGRES_ENTRY, type ArchiveJobOptions, type BackupManifest, type DocumentEntry } from './manifest.js';
 import { encryptForRecipient } from './archive-encryption.js';
 import { TarWriter } from './tar.js';
 
-export type BackupOptions = {
-  config: Config;
+export type BackupOptions = ArchiveJobOptions & {
   out: string;
   /** An age public key (`age1…`): the archive is encrypted for it. Unset: a plain archive. */
   recipient?: string;
-  /** Defaults to the driver the configuration names; tests pass their own. */
-  storage?: Storage;
-  log?: (line: string) => void;
 };
 
 export class BackupError extends Error {}

@@ -1,3 +1,5 @@
+import type { Config } from '../config.js';
+import type { Storage } from '../storage/storage.js';
 import type { TableCounts } from './database-copy.js';
 
 /**
@@ -11,6 +13,14 @@ export const PGLITE_ENTRY = 'database/pglite-datadir.tar';
 export const POSTGRES_ENTRY = 'database/postgres.dump';
 export const FILES_PREFIX = 'files/';
 export const MANIFEST_ENTRY = 'manifest.json';
+
+/** What a backup and a restore both take: the configuration, and the storage and log a caller may pass. */
+export type ArchiveJobOptions = {
+  config: Config;
+  /** Defaults to the driver the configuration names; tests pass their own. */
+  storage?: Storage;
+  log?: (line: string) => void;
+};
 
 export type DocumentEntry = { key: string; size: number; sha256: string };
 

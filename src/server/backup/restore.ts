@@ -8,17 +8,14 @@ import { lockDataDir } from '../db/data-dir-lock.js';
 import { createStorage } from '../storage/create-storage.js';
 import type { Storage } from '../storage/storage.js';
 import { loadPglite, loadPostgres, postgresRelationCount, type TableCounts } from './database-copy.js';
-import { contentTypeOf, FILES_PREFIX, MANIFEST_ENTRY, parseManifest, PGLITE_ENTRY, POSTGRES_ENTRY, type BackupManifest } from './manifest.js';
+import { contentTypeOf, FILES_PREFIX, MANIFEST_ENTRY, parseManifest, PGLITE_ENTRY, POSTGRES_ENTRY, type ArchiveJobOptions, type BackupManifest } from './manifest.js';
 import { decryptWithIdentity, isAgeEncrypted } from './archive-encryption.js';
 import { readTar } from './tar.js';
 
-export type RestoreOptions = {
-  config: Config;
+export type RestoreOptions = ArchiveJobOptions & {
   file: string;
   /** The text of an age identity file, for an encrypted archive. */
   identity?: string;
-  storage?: Storage;
-  log?: (line: string) => void;
 };
 
 export type RestoreResult = { manifest: BackupManifest; tables: TableCounts; documents: number };

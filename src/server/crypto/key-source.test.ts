@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.js';
 import { KEY_FILE_NAME, loadKeyring } from './key-source.js';
 import { KeyringError } from './keyring.js';
+import { runServerSource } from '../../../tests/support/run-server-source.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'aipos-keys-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -38,11 +38,7 @@ describe('where the data encryption key comes from', () => {
   });
 
   it('makes the server print one clear line and exit 1 on PostgreSQL without DATA_ENCRYPTION_KEY', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-      env: { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', DATA_ENCRYPTION_KEY: '', PORT: '0' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const result = runServerSource({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', DATA_ENCRYPTION_KEY: '', PORT: '0' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       'Invalid configuration: DATA_ENCRYPTION_KEY is required with DATABASE_URL (32 bytes, base64: openssl rand -base64 32)',

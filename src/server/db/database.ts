@@ -51,6 +51,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 type Opened = Database & { migrate(): Promise<void> };
 
+/** What differs between the two engines; the description and the rest are built the same way. */
+type Engine = Pick<Opened, 'db' | 'kind' | 'migrate' | 'poolStats' | 'close'> & { name(version: string): string };
+
+function opened({ name, ...engine }: Engine): Opened {
+  return {
+    ...engine,
+    async describe() {
+      const result = await engine.db.execute<{ server_version: string }>(sql`show server_version`);
+      const rows = (result as unknown as { rows: { server_version: string }[] }).rows;
+      return name(rows[0]?.server_version ?? 'unknown');
+    },
+  };
+}
+
 async function openPglite(dataDir: string | null, template: Blob | undefined): Promise<Opened> {
   let client: PGlite;
   if (dataDir) {
@@ -61,22 +75,14 @@ async function openPglite(dataDir: string | null, template: Blob | undefined): P
   } else {
     client = await PGlite.create({ extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
+  return opened({
+    db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
-    async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    },
-    async describe() {
-      const version = await serverVersion(db);
-      return `PGlite (embedded PostgreSQL ${version})`;
-    },
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    name: (version) => `PGlite (embedded PostgreSQL ${version})`,
     poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
-    async close() {
-      await client.close();
-    },
-  };
+    close: () => client.close(),
+  });
 }
 
 /** The whole in-memory database as one archive, for `template` (uncompressed: loading is what repeats). */
@@ -89,28 +95,14 @@ function openPostgres(url: string, poolSize = 10): Opened {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return {
-    db,
+  return opened({
+    db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
-    async migrate() {
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    },
-    async describe() {
-      const version = await serverVersion(db);
-      return `PostgreSQL ${version}`;
-    },
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    name: (version) => `PostgreSQL ${version}`,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    async close() {
-      await pool.end();
-    },
-  };
-}
-
-async function serverVersion(db: Db): Promise<string> {
-  const result = await db.execute<{ server_version: string }>(sql`show server_version`);
-  const rows = (result as unknown as { rows: { server_version: string }[] }).rows;
-  return rows[0]?.server_version ?? 'unknown';
+    close: () => pool.end(),
+  });
 }
 
 export async function ping(db: Db): Promise<void> {

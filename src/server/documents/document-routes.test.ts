@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLogs, merchants } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import {
   GENEROUS_LIMITS,
   makeJpeg,
@@ -20,17 +20,11 @@ import {
 } from '../../../tests/support/registration-fixtures.js';
 
 describe('admin documents', () => {
-  let t: TestApp;
   let admin: SignedIn;
   let merchant: RegisteredMerchant;
-
-  beforeAll(async () => {
-    t = await buildTestApp({ env: GENEROUS_LIMITS });
-    admin = await signIn(t.app);
-    merchant = await registerMerchant(t.app, { npwp_file: undefined });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = testAppPerSuite({ env: GENEROUS_LIMITS }, async ({ app }) => {
+    admin = await signIn(app);
+    merchant = await registerMerchant(app, { npwp_file: undefined });
   });
 
   const url = (slot: string, query = '') => `/api/admin/merchants/${merchant.id}/documents/${slot}${query}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { buildTestApp, testAppPerSuite, type TestApp } from '../../../tests/support/build-test-app.js';
 import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
 import { GENEROUS_LIMITS, makePng, multipartBody, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 
@@ -46,17 +46,11 @@ async function readUntilEnd(body: ReadableStream<Uint8Array>, timeoutMs: number)
 }
 
 describe('GET /api/admin/events', () => {
-  let t: TestApp;
   let admin: SignedIn;
   let base: string;
-
-  beforeAll(async () => {
-    t = await buildTestApp({ env: GENEROUS_LIMITS });
-    admin = await signIn(t.app);
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = testAppPerSuite({ env: GENEROUS_LIMITS }, async ({ app }) => {
+    admin = await signIn(app);
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   it('announces who opened and left a merchant in review (review_presence)', async () => {
@@ -123,14 +117,9 @@ describe('GET /api/admin/events', () => {
 });
 
 describe('GET /api/admin/events and the session', () => {
-  let t: TestApp;
   let base: string;
-  beforeAll(async () => {
-    t = await buildTestApp({ env: { SSE_HEARTBEAT_SECONDS: '1' } });
-    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = testAppPerSuite({ env: { SSE_HEARTBEAT_SECONDS: '1' } }, async ({ app }) => {
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   it('checks the session at each heartbeat and closes the stream after logout', async () => {

@@ -1,30 +1,29 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
 import { MERCHANT_STATUSES } from '../../domain/vocabularies.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import type { TestApp } from '../../../tests/support/build-test-app.js';
 import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import {
   anyBody,
   anyString,
   fcParams,
+  FUZZ_TIMEOUT,
+  fuzzSuite,
   forgetCounts,
   FuzzViolation,
   garbageSegment,
   headerValue,
   messagesSeen,
   nearValidJson,
-  printTally,
   queryString,
   randomJson,
   runs,
-  sampleFiles,
   sendAndCheck,
   tally,
-  watchForCrashes,
   type FuzzRequest,
   type SampleFiles,
 } from '../../../tests/support/fuzz-kit.js';
@@ -36,19 +35,15 @@ import {
  * shape, and nothing stored (rows or files) by a refused request.
  */
 
-const TIMEOUT = 600_000;
-
 describe('fuzz: admin endpoints (signed in)', () => {
   let t: TestApp;
   let files: SampleFiles;
   let admin: SignedIn;
   let realIds: string[];
   let deletableIds: string[];
-  const crashes = watchForCrashes();
-
-  beforeAll(async () => {
-    t = await buildTestApp({ env: GENEROUS_LIMITS });
-    files = await sampleFiles();
+  const crashes = fuzzSuite('admin endpoints', GENEROUS_LIMITS, async (app, samples) => {
+    t = app;
+    files = samples;
     admin = await signIn(t.app);
     const registered = [];
     for (let i = 0; i < 5; i += 1) {
@@ -58,12 +53,6 @@ describe('fuzz: admin endpoints (signed in)', () => {
     expect(created.statusCode).toBe(201);
     realIds = [registered[0]!.id, registered[1]!.id, (created.json() as { id: string }).id];
     deletableIds = registered.slice(2).map((m) => m.id);
-  }, TIMEOUT);
-
-  afterAll(async () => {
-    crashes.stop();
-    printTally('admin endpoints');
-    await t?.close();
   });
 
   const id = () => fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...realIds) }, { weight: 1, arbitrary: garbageSegment });
@@ -99,7 +88,7 @@ describe('fuzz: admin endpoints (signed in)', () => {
       fcParams(runs(2000)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('POST /api/admin/merchants', async () => {
     const json = fc.oneof(
@@ -113,7 +102,7 @@ describe('fuzz: admin endpoints (signed in)', () => {
       fcParams(runs(800)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('PUT /api/admin/merchants/:id', async () => {
     const current = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${realIds[2]}`, headers: { cookie: admin.cookie } });
@@ -136,7 +125,7 @@ describe('fuzz: admin endpoints (signed in)', () => {
       fcParams(runs(700)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('POST /api/admin/merchants/:id/status', async () => {
     const json = fc.oneof(
@@ -150,7 +139,7 @@ describe('fuzz: admin endpoints (signed in)', () => {
       fcParams(runs(600)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('POST /api/admin/merchants/:id/documents/:slot (multipart replacement)', async () => {
     const slot = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...DOCUMENT_SLOTS) }, { weight: 1, arbitrary: garbageSegment });
@@ -166,7 +155,7 @@ describe('fuzz: admin endpoints (signed in)', () => {
       fcParams(runs(900)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('DELETE /api/admin/merchants/:id', async () => {
     const target = fc.oneof(fc.constantFrom(...deletableIds), garbageSegment);
@@ -177,7 +166,7 @@ describe('fuzz: admin endpoints (signed in)', () => {
       fcParams(runs(250)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('POST /api/admin/totp/setup and /api/admin/totp/confirm', async () => {
     const route = fc.constantFrom('/api/admin/totp/setup', '/api/admin/totp/confirm');
@@ -189,7 +178,7 @@ describe('fuzz: admin endpoints (signed in)', () => {
       fcParams(runs(500)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('POST /api/admin/password', async () => {
     // Its own admin: the failures this records lock this account, not the one the other properties use.
@@ -203,7 +192,7 @@ describe('fuzz: admin endpoints (signed in)', () => {
       fcParams(runs(300)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('GET /api/admin/events (a real socket: the stream never ends by itself)', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -230,5 +219,5 @@ describe('fuzz: admin endpoints (signed in)', () => {
       fcParams(runs(150)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 });

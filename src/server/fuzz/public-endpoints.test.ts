@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant, registrationBody, stageRequiredDocuments } from '../../../tests/support/registration-fixtures.js';
 import {
   anyBody,
   anyString,
   fcParams,
+  FUZZ_TIMEOUT,
+  fuzzSuite,
   garbageSegment,
   headerValue,
   nearValidJson,
-  printTally,
   queryString,
   randomJson,
   remoteAddress,
   runs,
-  sampleFiles,
   sendAndCheck,
-  watchForCrashes,
   type SampleFiles,
 } from '../../../tests/support/fuzz-kit.js';
 
@@ -27,30 +26,20 @@ import {
  * refused one must leave merchants, uploads, audit_logs, users, sessions and the storage folder as they were.
  */
 
-const TIMEOUT = 600_000;
-
 describe('fuzz: public endpoints', () => {
   let t: TestApp;
   let files: SampleFiles;
   let code: string;
   let registered: Record<string, unknown>;
   let documents: Record<string, string | null | undefined>;
-  const crashes = watchForCrashes();
-
-  beforeAll(async () => {
-    // Per-IP limits would turn most generated requests into 429s before they reach validation.
-    t = await buildTestApp({ env: { ...GENEROUS_LIMITS, RATE_LIMIT_LOOKUPS_PER_MINUTE: '10000000' } });
-    files = await sampleFiles();
+  // Per-IP limits would turn most generated requests into 429s before they reach validation.
+  const crashes = fuzzSuite('public endpoints', { ...GENEROUS_LIMITS, RATE_LIMIT_LOOKUPS_PER_MINUTE: '10000000' }, async (app, samples) => {
+    t = app;
+    files = samples;
     const merchant = await registerMerchant(t.app);
     code = merchant.kode_pendaftaran;
     registered = merchant.body;
     documents = await stageRequiredDocuments(t.app);
-  }, TIMEOUT);
-
-  afterAll(async () => {
-    crashes.stop();
-    printTally('public endpoints');
-    await t?.close();
   });
 
   it('POST /api/uploads', async () => {
@@ -63,7 +52,7 @@ describe('fuzz: public endpoints', () => {
       fcParams(runs(1400)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('POST /api/registrations', async () => {
     const valid = registrationBody(documents, { email: 'fuzz@example.com', no_hp: '081299990000', nik: '3174015503900002' });
@@ -84,7 +73,7 @@ describe('fuzz: public endpoints', () => {
       fcParams(runs(1500)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('POST /api/status/lookup', async () => {
     const byCode = nearValidJson({ kode_pendaftaran: code, receipt_token: randomUUID() });
@@ -96,7 +85,7 @@ describe('fuzz: public endpoints', () => {
       fcParams(runs(900)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('POST /api/auth/login', async () => {
     // A user that does not exist: the real admin must not be locked out by the generated failures.
@@ -109,7 +98,7 @@ describe('fuzz: public endpoints', () => {
       fcParams(runs(400)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('POST /api/auth/second-factor, POST /api/auth/logout, GET /api/auth/session (no or forged session)', async () => {
     const cookie = fc.option(
@@ -133,7 +122,7 @@ describe('fuzz: public endpoints', () => {
       fcParams(runs(900)),
     );
     crashes.check();
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 
   it('GET /api/health, GET /api/openapi.json and unknown /api paths', async () => {
     const route = fc.oneof(
@@ -155,5 +144,5 @@ describe('fuzz: public endpoints', () => {
     crashes.check();
     // Still serving after everything above.
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-  }, TIMEOUT);
+  }, FUZZ_TIMEOUT);
 });

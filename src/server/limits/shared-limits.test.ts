@@ -14,10 +14,8 @@ import { openDatabase, type Database } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import { TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
-import { createFreshDatabase } from '../../../tests/support/fresh-database.js';
+import { createFreshDatabase, LOCAL_POSTGRES_URL } from '../../../tests/support/fresh-database.js';
 
-// Whatever engine the other API suites run on: instances sharing limits need a PostgreSQL server.
-const POSTGRES_SERVER = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const PREFIX = `aipos-test-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}:`;
 
@@ -25,7 +23,7 @@ type Instances = { apps: FastifyInstance[]; databases: Database[]; logs: string[
 
 /** Two apps as two processes would run them: each its own pool on ONE database, each its own Redis client. */
 async function twoInstances(env: Record<string, string>): Promise<Instances> {
-  const fresh = await createFreshDatabase({ serverUrl: POSTGRES_SERVER, prefix: 't' });
+  const fresh = await createFreshDatabase({ serverUrl: LOCAL_POSTGRES_URL, prefix: 't' });
   const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, LOG_LEVEL: 'warn', ...env });
   installKeyringFromConfig(config, { info: () => {} });
   const filesDir = mkdtempSync(path.join(tmpdir(), 'aipos-limits-'));

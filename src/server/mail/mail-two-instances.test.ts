@@ -11,7 +11,7 @@ import { outboxMessages } from '../db/schema.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
-import { createPostgresDatabase } from '../../../tests/support/postgres-database.js';
+import { createFreshDatabase, LOCAL_POSTGRES_URL, type FreshDatabase } from '../../../tests/support/fresh-database.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { FAST_MAIL, SmtpTestServer } from '../../../tests/support/smtp-test-server.js';
 
@@ -22,14 +22,14 @@ import { FAST_MAIL, SmtpTestServer } from '../../../tests/support/smtp-test-serv
  */
 describe('two instances on one PostgreSQL database', () => {
   let smtp: SmtpTestServer;
-  let fresh: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let fresh: FreshDatabase;
   const apps: FastifyInstance[] = [];
   const databases: Database[] = [];
   const dirs: string[] = [];
 
   beforeAll(async () => {
     smtp = await SmtpTestServer.start();
-    fresh = await createPostgresDatabase();
+    fresh = await createFreshDatabase({ serverUrl: LOCAL_POSTGRES_URL, prefix: 't' });
     const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, SMTP_URL: smtp.url, LOG_LEVEL: 'silent', ...GENEROUS_LIMITS, ...FAST_MAIL });
     installKeyringFromConfig(config, { info: () => {} });
     // One after the other: both would otherwise run the migrations at once.

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePortForTest } from '../../../tests/support/free-port.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { startMetricsListener } from './metrics-routes.js';
 
@@ -13,11 +13,7 @@ function sample(text: string, series: string): number | null {
 }
 
 describe('GET /metrics without METRICS_TOKEN', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = testAppPerSuite();
 
   it('is not there at all: 404, with or without a token', async () => {
     for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
@@ -44,11 +40,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
 });
 
 describe('GET /metrics with METRICS_TOKEN', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ env: { METRICS_TOKEN: TOKEN, ...GENEROUS_LIMITS } });
-  });
-  afterAll(async () => t.close());
+  const t = testAppPerSuite({ env: { METRICS_TOKEN: TOKEN, ...GENEROUS_LIMITS } });
 
   const scrape = (authorization?: string) =>
     t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });

@@ -29,7 +29,14 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
   const rowOf = async (id: string) => (await t.database.db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
   const tokenOf = (link: string) => link.slice(`${BASE}/perbaikan/`.length);
 
-  async function flagged(merchant: RegisteredMerchant, perbaikan = [{ field: 'foto_ktp', alasan: 'Foto buram' }, { field: 'no_hp', alasan: 'Nomor tidak aktif' }]) {
+  const KTP_AND_PHONE = [
+    { field: 'foto_ktp', alasan: 'Foto buram' },
+    { field: 'no_hp', alasan: 'Nomor tidak aktif' },
+  ];
+  /** The document, the phone and the NIK: a field of each kind (a document, plain, encrypted). */
+  const THREE_KINDS = [...KTP_AND_PHONE, { field: 'nik', alasan: 'Tidak sesuai KTP' }];
+
+  async function flagged(merchant: RegisteredMerchant, perbaikan: object[] = KTP_AND_PHONE) {
     const response = await setStatus(merchant.id, { status: 'data_tidak_lengkap', catatan_admin: 'Mohon perbaiki', perbaikan });
     expect(response.statusCode).toBe(200);
     return tokenOf(response.json().fix_link as string);
@@ -52,11 +59,7 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
 
   it('GET answers the store, code, note, the flagged items and only their values (NIK masked)', async () => {
     const merchant = await registerMerchant(t.app, { nama_toko: 'Toko Perbaikan' });
-    const token = await flagged(merchant, [
-      { field: 'foto_ktp', alasan: 'Foto buram' },
-      { field: 'no_hp', alasan: 'Nomor tidak aktif' },
-      { field: 'nik', alasan: 'Tidak sesuai KTP' },
-    ]);
+    const token = await flagged(merchant, THREE_KINDS);
     const response = await view(token);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -88,11 +91,7 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
 
   it('a resubmission replaces the flagged field and document in one go, back to processing, audited and receipted; the link is then used up', async () => {
     const merchant = await registerMerchant(t.app, { nama_toko: 'Toko Kirim Ulang' });
-    const token = await flagged(merchant, [
-      { field: 'foto_ktp', alasan: 'Foto buram' },
-      { field: 'no_hp', alasan: 'Nomor tidak aktif' },
-      { field: 'nik', alasan: 'Tidak sesuai KTP' },
-    ]);
+    const token = await flagged(merchant, THREE_KINDS);
     const before = await rowOf(merchant.id);
     const newKtp = await stageDocument(t.app, 'foto_ktp', await makeJpeg({ color: '#27ae60' }));
     const response = await submit(token, { fields: { no_hp: '0813-9999-8888', nik: '3174015503900002' }, documents: { foto_ktp: newKtp } });

@@ -18,6 +18,7 @@ import {
   type RegistrationDocumentIds,
 } from '../../../tests/support/registration-fixtures.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { expectRefusal } from '../../../tests/support/refusals.js';
 
 const NOW = new Date('2026-12-01T03:04:05.000Z');
 
@@ -170,8 +171,7 @@ describe('POST /api/registrations', () => {
 
     it.each(cases)('%s', async (_name, overrides, field, message) => {
       const response = await postRegistration(app, registrationBody(shared, overrides));
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message, field } });
+      expectRefusal(response, 400, { code: 'VALIDATION_ERROR', message, field });
     });
 
     it.each([
@@ -182,8 +182,7 @@ describe('POST /api/registrations', () => {
       ['foto_produk', 'Harap lengkapi semua field yang wajib diisi'],
     ])('required document %s missing', async (slot, message) => {
       const response = await postRegistration(app, registrationBody({ ...shared, [slot]: undefined }));
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message, field: `documents.${slot}` } });
+      expectRefusal(response, 400, { code: 'VALIDATION_ERROR', message, field: `documents.${slot}` });
     });
 
     it('refuses unknown fields, wrong types and broken JSON without an English text', async () => {
@@ -199,8 +198,7 @@ describe('POST /api/registrations', () => {
         headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
         payload: '{"nama_toko":',
       });
-      expect(broken.statusCode).toBe(400);
-      expect(broken.json()).toEqual({ error: { code: 'INVALID_JSON', message: 'Format JSON tidak valid' } });
+      expectRefusal(broken, 400, { code: 'INVALID_JSON', message: 'Format JSON tidak valid' });
     });
 
     it('answers odd bodies with 4xx, never 500', async () => {
@@ -296,23 +294,17 @@ describe('POST /api/registrations', () => {
   describe('documents', () => {
     it('refuses an unknown upload id with 400', async () => {
       const response = await postRegistration(app, registrationBody({ ...shared, foto_kk: randomUUID() }));
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        error: {
-          code: 'UPLOAD_NOT_FOUND',
-          message: 'Dokumen Kartu Keluarga tidak ditemukan atau sudah kedaluwarsa. Silakan upload ulang.',
-          field: 'documents.foto_kk',
-        },
+      expectRefusal(response, 400, {
+        code: 'UPLOAD_NOT_FOUND',
+        message: 'Dokumen Kartu Keluarga tidak ditemukan atau sudah kedaluwarsa. Silakan upload ulang.',
+        field: 'documents.foto_kk',
       });
       expect(await sharedStillStaged()).toBe(true);
     });
 
     it('refuses an upload given under another slot, and one id used for two slots', async () => {
       const swapped = await postRegistration(app, registrationBody({ ...shared, foto_ktp: shared.foto_kk, foto_kk: shared.foto_ktp }));
-      expect(swapped.statusCode).toBe(400);
-      expect(swapped.json()).toEqual({
-        error: { code: 'UPLOAD_WRONG_SLOT', message: 'File yang dikirim bukan dokumen KTP. Silakan upload ulang.', field: 'documents.foto_ktp' },
-      });
+      expectRefusal(swapped, 400, { code: 'UPLOAD_WRONG_SLOT', message: 'File yang dikirim bukan dokumen KTP. Silakan upload ulang.', field: 'documents.foto_ktp' });
       const twice = await postRegistration(app, registrationBody({ ...shared, npwp_file: shared.foto_ktp }));
       expect(twice.statusCode).toBe(400);
       expect(twice.json().error).toMatchObject({ code: 'UPLOAD_WRONG_SLOT', field: 'documents.npwp_file' });
@@ -325,13 +317,10 @@ describe('POST /api/registrations', () => {
       const fresh = await stageRequiredDocuments(app);
       const used = (first.body.documents as RegistrationDocumentIds).foto_selfie_ktp;
       const response = await postRegistration(app, registrationBody({ ...fresh, foto_selfie_ktp: used }));
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({
-        error: {
-          code: 'UPLOAD_ALREADY_USED',
-          message: 'Dokumen Selfie KTP sudah dipakai pada pendaftaran lain. Silakan upload ulang.',
-          field: 'documents.foto_selfie_ktp',
-        },
+      expectRefusal(response, 409, {
+        code: 'UPLOAD_ALREADY_USED',
+        message: 'Dokumen Selfie KTP sudah dipakai pada pendaftaran lain. Silakan upload ulang.',
+        field: 'documents.foto_selfie_ktp',
       });
       expect(await merchantCount()).toBe(before);
       const freshRows = await t.database.db.select().from(uploads).where(inArray(uploads.id, Object.values(fresh) as string[]));
@@ -359,12 +348,9 @@ describe('POST /api/registrations', () => {
     it('is required and must have a safe shape', async () => {
       for (const key of [null, '', 'short', 'has spaces in it', 'x'.repeat(201), 'ümlaut-key-123']) {
         const response = await postRegistration(app, registrationBody(shared), key);
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({
-          error: {
-            code: 'IDEMPOTENCY_KEY_INVALID',
-            message: 'Permintaan tidak valid: header Idempotency-Key harus berisi 8-200 huruf, angka, _ atau -',
-          },
+        expectRefusal(response, 400, {
+          code: 'IDEMPOTENCY_KEY_INVALID',
+          message: 'Permintaan tidak valid: header Idempotency-Key harus berisi 8-200 huruf, angka, _ atau -',
         });
       }
       expect(await sharedStillStaged()).toBe(true);
@@ -400,12 +386,9 @@ describe('POST /api/registrations', () => {
     it('refuses a reused key with other documents, or once an admin has handled the registration (409)', async () => {
       const registered = await registerMerchant(app);
       const other = await postRegistration(app, registrationBody(shared), registered.idempotencyKey);
-      expect(other.statusCode).toBe(409);
-      expect(other.json()).toEqual({
-        error: {
-          code: 'IDEMPOTENCY_KEY_REUSED',
-          message: 'Pendaftaran ini sudah pernah dikirim. Cek status pendaftaran Anda atau buat pendaftaran baru.',
-        },
+      expectRefusal(other, 409, {
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: 'Pendaftaran ini sudah pernah dikirim. Cek status pendaftaran Anda atau buat pendaftaran baru.',
       });
       expect(await sharedStillStaged()).toBe(true);
 

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { constants, createDeflate, crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uploads } from '../db/schema.js';
 import { storedCounts } from '../../../tests/support/fuzz-kit.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, makeJpeg, makePdf, makePng, uploadFile } from '../../../tests/support/registration-fixtures.js';
 
 /**
@@ -70,19 +70,12 @@ function withJpegComment(jpeg: Buffer, comment: string): Buffer {
 const HTML = '<html><body><script>alert(document.cookie)</script></body></html>';
 
 describe('upload attack corpus', () => {
-  let t: TestApp;
   let jpeg: Buffer;
   let png: Buffer;
-  let pdf: Buffer;
-
-  beforeAll(async () => {
-    t = await buildTestApp({ env: GENEROUS_LIMITS });
+  const pdf = makePdf();
+  const t = testAppPerSuite({ env: GENEROUS_LIMITS }, async () => {
     jpeg = await makeJpeg({ width: 120, height: 90 });
     png = await makePng();
-    pdf = makePdf();
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   async function stored(uploadId: string): Promise<Stored> {

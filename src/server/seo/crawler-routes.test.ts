@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 
 const PAGES = ['/', '/shop', '/register', '/status', '/privacy', '/terms'];
 
 describe('robots.txt and sitemap.xml from the request origin', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = testAppPerSuite();
 
   it('robots.txt allows the public pages and keeps crawlers out of /admin and /api', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'merchant.test:8080' } });
@@ -35,11 +31,7 @@ describe('robots.txt and sitemap.xml from the request origin', () => {
 });
 
 describe('robots.txt and sitemap.xml with PUBLIC_BASE_URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ env: { PUBLIC_BASE_URL: 'https://merchant.aipos.co.id/' } });
-  });
-  afterAll(async () => t.close());
+  const t = testAppPerSuite({ env: { PUBLIC_BASE_URL: 'https://merchant.aipos.co.id/' } });
 
   it('uses the configured origin whatever the request says', async () => {
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'internal:3000' } });

@@ -10,6 +10,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { assertSafeKey, StorageUnavailableError, type Storage } from './storage.js';
 
+/** The bucket and key of one object, as every object command takes them. */
+type ObjectAddress = { Bucket: string; Key: string };
+
 export type S3StorageOptions = {
   bucket: string;
   region: string;
@@ -52,10 +55,14 @@ export class S3Storage implements Storage {
     });
   }
 
-  /** Runs one call; "not found" is the caller's business, anything else means the storage is unavailable. */
-  private async call<T>(operation: string, key: string, run: () => Promise<T>, onNotFound: () => T): Promise<T> {
+  /**
+   * Runs one call on the object under `key` (checked first); "not found" is the caller's business,
+   * anything else means the storage is unavailable.
+   */
+  private async call<T>(operation: string, key: string, run: (object: ObjectAddress) => Promise<T>, onNotFound: () => T): Promise<T> {
+    assertSafeKey(key);
     try {
-      return await run();
+      return await run({ Bucket: this.bucket, Key: key });
     } catch (error) {
       if (isNotFound(error)) return onNotFound();
       throw new StorageUnavailableError(operation, key, error);
@@ -68,71 +75,38 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    assertSafeKey(key);
-    await this.call(
-      'put',
-      key,
-      async () => {
-        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length }));
-      },
-      () => {
-        // A 404 on put means the bucket itself is missing: a deployment fault, not a missing key.
-        throw new StorageUnavailableError('put', key, new Error(`bucket ${this.bucket} not found`));
-      },
-    );
+    const write = (object: ObjectAddress) => this.client.send(new PutObjectCommand({ ...object, Body: data, ContentType: contentType, ContentLength: data.length }));
+    await this.call('put', key, write, () => {
+      // A 404 on put means the bucket itself is missing: a deployment fault, not a missing key.
+      throw new StorageUnavailableError('put', key, new Error(`bucket ${this.bucket} not found`));
+    });
   }
 
-  async get(key: string): Promise<Buffer | null> {
-    assertSafeKey(key);
-    return this.call(
-      'get',
-      key,
-      async () => {
-        const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-        return response.Body ? Buffer.from(await response.Body.transformToByteArray()) : Buffer.alloc(0);
-      },
-      () => null,
-    );
+  get(key: string): Promise<Buffer | null> {
+    const read = async (object: ObjectAddress) => {
+      const response = await this.client.send(new GetObjectCommand(object));
+      return response.Body ? Buffer.from(await response.Body.transformToByteArray()) : Buffer.alloc(0);
+    };
+    return this.call('get', key, read, () => null);
   }
 
-  async stream(key: string): Promise<Readable | null> {
-    assertSafeKey(key);
-    return this.call(
-      'stream',
-      key,
-      async () => {
-        const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-        // In Node the SDK's body is an http.IncomingMessage, a Readable.
-        return (response.Body as Readable | undefined) ?? null;
-      },
-      () => null,
-    );
+  stream(key: string): Promise<Readable | null> {
+    // In Node the SDK's body is an http.IncomingMessage, a Readable.
+    const open = async (object: ObjectAddress) => ((await this.client.send(new GetObjectCommand(object))).Body as Readable | undefined) ?? null;
+    return this.call('stream', key, open, () => null);
   }
 
-  async exists(key: string): Promise<boolean> {
-    assertSafeKey(key);
-    return this.call(
-      'exists',
-      key,
-      async () => {
-        await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-        return true;
-      },
-      () => false,
-    );
+  exists(key: string): Promise<boolean> {
+    const head = async (object: ObjectAddress) => {
+      await this.client.send(new HeadObjectCommand(object));
+      return true;
+    };
+    return this.call('exists', key, head, () => false);
   }
 
   async delete(key: string): Promise<void> {
-    assertSafeKey(key);
     // S3 answers 204 for a key that is already gone, which suits the interface.
-    await this.call(
-      'delete',
-      key,
-      async () => {
-        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
-      },
-      () => undefined,
-    );
+    await this.call('delete', key, (object) => this.client.send(new DeleteObjectCommand(object)), () => undefined);
   }
 
   async *list(prefix = ''): AsyncGenerator<string> {

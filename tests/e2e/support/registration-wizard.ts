@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { makePdf } from '../../support/registration-fixtures.js';
+import { FIX_FIELD_LABELS, type FixField } from '../../../src/domain/perbaikan-texts.js';
+import { APPLICANT, makePdf } from '../../support/registration-fixtures.js';
 
 export type FilePayload = { name: string; mimeType: string; buffer: Buffer };
 
@@ -63,52 +64,44 @@ export async function uploadFile(page: Page, label: string, file: FilePayload): 
   );
 }
 
+/** The shared applicant's values of these fields, as text to type. */
+function typed<K extends FixField & keyof typeof APPLICANT>(fields: K[]): Record<K, string> {
+  return Object.fromEntries(fields.map((field) => [field, String(APPLICANT[field])])) as Record<K, string>;
+}
+
+// The shared applicant (tests/support), with a shop name of the wizard's own, a NIK typed in groups and a
+// phone and e-mail as LOOKUP_APPLICANT stores them.
 export const STORE = {
   nama_toko: 'Toko Kerajinan Nusantara',
-  kategori_lain: 'Kerajinan Tangan',
-  alamat_jalan: 'Jl. Melati No. 12, RT 03/RW 05',
-  kecamatan: 'Tebet',
-  kota_kab: 'Jakarta Selatan',
-  provinsi: 'DKI Jakarta',
-  kode_pos: '12810',
-  omset: '15000000',
+  ...typed(['kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'omset_per_bulan']),
 };
 
+/** A category of the applicant's own, typed after choosing Lainnya. */
+export const OWN_CATEGORY = 'Kerajinan Tangan';
+
 export const OWNER = {
-  nama_pemilik: 'Siti Rahayu',
-  // Born 15 March 1990, a woman (day + 40), serial 0001.
+  ...typed(['nama_pemilik', 'alamat_pemilik']),
   nik: '3174 0155 0390 0001',
   no_hp: '0813-5555-2468',
   email: 'Siti.Rahayu@Example.COM',
-  alamat_pemilik: 'Jl. Kenanga No. 4, Tebet, Jakarta Selatan',
 };
 
-export const BANK = { nama_bank: 'BCA', no_rekening: '1234567890', nama_rekening: 'Siti Rahayu' };
+export const BANK = typed(['nama_bank', 'no_rekening', 'nama_rekening']);
 
-export async function fillStoreText(page: Page): Promise<void> {
-  await page.getByLabel('Nama Toko').fill(STORE.nama_toko);
-  await page.getByLabel('Kategori Usaha').selectOption('Sembako');
-  await page.getByLabel('Alamat Lengkap').fill(STORE.alamat_jalan);
-  await page.getByLabel('Kecamatan').fill(STORE.kecamatan);
-  await page.getByLabel('Kota/Kabupaten').fill(STORE.kota_kab);
-  await page.getByLabel('Provinsi').fill(STORE.provinsi);
-  await page.getByLabel('Kode Pos').fill(STORE.kode_pos);
-  await page.getByLabel('Omset per Bulan').fill(STORE.omset);
+const SELECTS: ReadonlySet<FixField> = new Set(['kategori_usaha', 'nama_bank']);
+
+/** Types, or chooses, each value in the control labelled as the wizard labels that field. */
+export async function fillFields(page: Page, values: Partial<Record<FixField, string>>): Promise<void> {
+  for (const [field, value] of Object.entries(values) as [FixField, string][]) {
+    const control = page.getByLabel(FIX_FIELD_LABELS[field]);
+    if (SELECTS.has(field)) await control.selectOption(value);
+    else await control.fill(value);
+  }
 }
 
-export async function fillOwner(page: Page): Promise<void> {
-  await page.getByLabel('Nama Lengkap Pemilik').fill(OWNER.nama_pemilik);
-  await page.getByLabel('NIK').fill(OWNER.nik);
-  await page.getByLabel('Nomor HP').fill(OWNER.no_hp);
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Alamat Pemilik').fill(OWNER.alamat_pemilik);
-}
-
-export async function fillBank(page: Page): Promise<void> {
-  await page.getByLabel('Nama Bank').selectOption(BANK.nama_bank);
-  await page.getByLabel('Nomor Rekening').fill(BANK.no_rekening);
-  await page.getByLabel('Nama Pemilik Rekening').fill(BANK.nama_rekening);
-}
+export const fillStoreText = (page: Page) => fillFields(page, STORE);
+export const fillOwner = (page: Page) => fillFields(page, OWNER);
+export const fillBank = (page: Page) => fillFields(page, BANK);
 
 export function stepHeading(page: Page, number: number, title: string) {
   return page.getByRole('heading', { level: 2, name: `Langkah ${number} dari 5: ${title}` });
@@ -118,28 +111,52 @@ export async function next(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Selanjutnya' }).click();
 }
 
+const STEP_TITLES = ['Data Toko', 'Data Pemilik', 'Dokumen', 'Rekening Bank', 'Konfirmasi'] as const;
+
+/** Selanjutnya, then waits for step `step` (1 to 5) to be on screen. */
+export async function goForwardTo(page: Page, step: number): Promise<void> {
+  await next(page);
+  await stepHeading(page, step, STEP_TITLES[step - 1]!).waitFor();
+}
+
+/** Chooses each file for the field with its label, one after the other, each to 100 %. */
+export async function uploadFiles(page: Page, files: Record<string, FilePayload>): Promise<void> {
+  for (const [label, file] of Object.entries(files)) await uploadFile(page, label, file);
+}
+
+/** Step 1 on the open wizard: valid text and the two photos (small JPEGs unless given), then on to step 2. */
+export async function fillStoreStep(page: Page, photos: { usaha?: FilePayload; produk?: FilePayload } = {}): Promise<void> {
+  await fillStoreText(page);
+  await uploadFiles(page, {
+    'Foto Usaha': photos.usaha ?? (await jpegFile('usaha.jpg')),
+    'Foto Produk': photos.produk ?? (await jpegFile('produk.jpg')),
+  });
+  await goForwardTo(page, 2);
+}
+
+/** Step 2: the applicant's data, then on to step 3. */
+export async function fillOwnerStep(page: Page): Promise<void> {
+  await fillOwner(page);
+  await goForwardTo(page, 3);
+}
+
+/** The three required identity documents as small JPEGs; a test adds or replaces some. */
+export async function requiredDocuments(): Promise<Record<string, FilePayload>> {
+  return { KTP: await jpegFile('ktp.jpg'), 'Selfie KTP': await jpegFile('selfie.jpg'), 'Kartu Keluarga': await jpegFile('kk.jpg') };
+}
+
 /** Opens the wizard, fills step 1 with valid data and two small JPEGs, and stops on step 2. */
 export async function completeStoreStep(page: Page): Promise<void> {
   await page.goto('/register');
-  await fillStoreText(page);
-  await uploadFile(page, 'Foto Usaha', await jpegFile('usaha.jpg'));
-  await uploadFile(page, 'Foto Produk', await jpegFile('produk.jpg'));
-  await next(page);
-  await stepHeading(page, 2, 'Data Pemilik').waitFor();
+  await fillStoreStep(page);
 }
 
 /** Fills steps 1 to 4 with valid data and small JPEGs and stops on the Konfirmasi step. */
 export async function completeToReview(page: Page): Promise<void> {
   await completeStoreStep(page);
-  await fillOwner(page);
-  await next(page);
-  await stepHeading(page, 3, 'Dokumen').waitFor();
-  await uploadFile(page, 'KTP', await jpegFile('ktp.jpg'));
-  await uploadFile(page, 'Selfie KTP', await jpegFile('selfie.jpg'));
-  await uploadFile(page, 'Kartu Keluarga', await jpegFile('kk.jpg'));
-  await next(page);
-  await stepHeading(page, 4, 'Rekening Bank').waitFor();
+  await fillOwnerStep(page);
+  await uploadFiles(page, await requiredDocuments());
+  await goForwardTo(page, 4);
   await fillBank(page);
-  await next(page);
-  await stepHeading(page, 5, 'Konfirmasi').waitFor();
+  await goForwardTo(page, 5);
 }

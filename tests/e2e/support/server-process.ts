@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, createWriteStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createFreshDatabase } from '../../support/fresh-database.js';
 import { freePortForTest } from '../../support/free-port.js';
 
 export type RunningServer = {
@@ -48,6 +49,28 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       log.end();
     },
   };
+}
+
+export type TwoInstances = { servers: [RunningServer, RunningServer]; databaseUrl: string; stop(): Promise<void> };
+
+/**
+ * Two server processes on one fresh PostgreSQL database, as a deployment with several instances runs. One
+ * after the other: the first runs the migrations (and creates the admin), the second finds them done.
+ */
+export async function startTwoInstances(env: Record<string, string>, prefix: string): Promise<TwoInstances> {
+  const database = await createFreshDatabase({ prefix });
+  const started: RunningServer[] = [];
+  const stop = async () => {
+    for (const server of started) await server.stop();
+    await database.drop();
+  };
+  try {
+    for (let i = 0; i < 2; i += 1) started.push(await startServer({ DATABASE_URL: database.url, ...env }));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { servers: started as [RunningServer, RunningServer], databaseUrl: database.url, stop };
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {

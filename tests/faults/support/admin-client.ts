@@ -1,3 +1,4 @@
+import { signInOverHttp } from '../../support/admin-http.js';
 import { FAULTS_ADMIN } from './fault-settings.js';
 
 export type MerchantDetail = Record<string, unknown> & { id: string; kode_pendaftaran: string; updated_at: string; status: string };
@@ -11,15 +12,7 @@ export class AdminClient {
   ) {}
 
   static async signIn(baseUrl: string, account = FAULTS_ADMIN): Promise<AdminClient> {
-    const response = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(account),
-    });
-    if (!response.ok) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
-    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('aipos_session='));
-    if (!cookie) throw new Error('sign-in set no aipos_session cookie');
-    return new AdminClient(baseUrl, cookie.split(';')[0]!);
+    return new AdminClient(baseUrl, await signInOverHttp(baseUrl, account));
   }
 
   fetch(path: string, init: RequestInit = {}): Promise<Response> {

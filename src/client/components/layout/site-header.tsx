@@ -2,6 +2,7 @@ import { Menu, ShoppingCart, X, Zap } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
+import { LinkButton } from '../link-button';
 import { Button } from '../ui/button';
 
 const NAV_LINKS = [
@@ -47,15 +48,11 @@ export function SiteHeader() {
             ))}
           </nav>
           <div className="hidden items-center gap-2 md:flex">
-            <Button asChild variant="secondary" size="sm">
-              <Link to="/admin/login">Admin</Link>
-            </Button>
-            <Button asChild size="sm">
-              <Link to="/shop">
-                <ShoppingCart aria-hidden />
-                Beli Produk
-              </Link>
-            </Button>
+            <LinkButton to="/admin/login" variant="secondary" size="sm">Admin</LinkButton>
+            <LinkButton to="/shop" size="sm">
+              <ShoppingCart aria-hidden />
+              Beli Produk
+            </LinkButton>
           </div>
           <Button
             variant="ghost"
@@ -77,12 +74,8 @@ export function SiteHeader() {
               </NavLink>
             ))}
             <div className="mt-2 flex gap-2">
-              <Button asChild variant="secondary" size="sm" className="flex-1">
-                <Link to="/admin/login">Admin</Link>
-              </Button>
-              <Button asChild size="sm" className="flex-1">
-                <Link to="/shop">Beli Produk</Link>
-              </Button>
+              <LinkButton to="/admin/login" variant="secondary" size="sm" className="flex-1">Admin</LinkButton>
+              <LinkButton to="/shop" size="sm" className="flex-1">Beli Produk</LinkButton>
             </div>
           </nav>
         </div>

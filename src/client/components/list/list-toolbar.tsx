@@ -71,13 +71,7 @@ export function ToolbarSelect<Value extends string>({ label, name, className, va
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
         {label}
       </label>
-      <NativeSelect id={id} name={name} value={value} onChange={(event) => onChange(event.target.value as Value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
+      <NativeSelect id={id} name={name} value={value} onChange={(event) => onChange(event.target.value as Value)} choices={options} />
     </div>
   );
 }

@@ -25,9 +25,33 @@ export function Textarea({ className, look, ...props }: ComponentProps<'textarea
   return <textarea className={cn(fieldVariants({ look }), 'min-h-20 w-full', className)} {...props} />;
 }
 
+/** A choice of a select: a value shown as itself, or a value with its label. */
+export type Choice = string | number | { value: string; label: string };
+
+type NativeSelectProps = Omit<ComponentProps<'select'>, 'size'> &
+  FieldProps & {
+    /** Its choices; `children` may add <option>s of their own after them. */
+    choices?: readonly Choice[];
+    /** The empty first choice, when nothing chosen is allowed or asked for. */
+    placeholder?: string;
+  };
+
 /** A native select: keyboard, screen readers and form posts work as browsers made them. */
-export function NativeSelect({ className, look, size = 'md', ...props }: Omit<ComponentProps<'select'>, 'size'> & FieldProps) {
-  return <select className={cn(fieldVariants({ look, size }), size === 'sm' ? 'h-8' : 'h-10', 'w-full pr-8', className)} {...props} />;
+export function NativeSelect({ className, look, size = 'md', choices = [], placeholder, children, ...props }: NativeSelectProps) {
+  return (
+    <select className={cn(fieldVariants({ look, size }), size === 'sm' ? 'h-8' : 'h-10', 'w-full pr-8', className)} {...props}>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {choices.map((choice) => {
+        const { value, label } = typeof choice === 'object' ? choice : { value: choice, label: String(choice) };
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+      {children}
+    </select>
+  );
 }
 
 export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {

@@ -1,29 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, type SessionInfo } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { submitSecondFactor } from './auth-api';
-import { toastLoginError } from './login-errors';
+import { useLoginStep } from './use-login-step';
 
 type Props = { email: string; onSignedIn: (info: SessionInfo) => void; onCancel: () => void };
 
 export function SecondFactorStep({ email, onSignedIn, onCancel }: Props) {
-  const [code, setCode] = useState('');
-  const mutation = useMutation({
-    mutationFn: submitSecondFactor,
-    onSuccess: onSignedIn,
-    onError: (error) => {
-      toastLoginError(error);
-      setCode('');
-    },
-  });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    mutation.mutate(code);
-  }
+  const { secret: code, setSecret: setCode, pending, submit } = useLoginStep(submitSecondFactor, onSignedIn);
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Verifikasi dua langkah">
@@ -46,10 +31,10 @@ export function SecondFactorStep({ email, onSignedIn, onCancel }: Props) {
           />
         )}
       </FormField>
-      <Button type="submit" className="w-full" disabled={mutation.isPending}>
-        {mutation.isPending ? AUTH_MESSAGES.processing : 'Verifikasi'}
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? AUTH_MESSAGES.processing : 'Verifikasi'}
       </Button>
-      <Button variant="ghost" className="w-full" onClick={onCancel} disabled={mutation.isPending}>
+      <Button variant="ghost" className="w-full" onClick={onCancel} disabled={pending}>
         Kembali
       </Button>
     </form>

@@ -1,9 +1,8 @@
 import { ArrowRight, ShieldCheck, ShoppingCart, TrendingUp, Zap } from 'lucide-react';
-import { Link } from 'react-router';
 import { formatRupiah } from '../../../domain/format';
 import { PRODUCTS } from '../../../domain/products';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/link-button';
 import { Card } from '../../components/ui/card';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -27,16 +26,12 @@ export function HomePage() {
             pembayaran.
           </p>
           <div className="mt-10 flex flex-wrap gap-4">
-            <Button asChild variant="light" size="lg">
-              <Link to="/register">
-                Daftar Merchant <ArrowRight aria-hidden />
-              </Link>
-            </Button>
-            <Button asChild variant="outlineLight" size="lg">
-              <Link to="/shop">
-                <ShoppingCart aria-hidden /> Beli Produk AIPOS
-              </Link>
-            </Button>
+            <LinkButton to="/register" variant="light" size="lg">
+              Daftar Merchant <ArrowRight aria-hidden />
+            </LinkButton>
+            <LinkButton to="/shop" variant="outlineLight" size="lg">
+              <ShoppingCart aria-hidden /> Beli Produk AIPOS
+            </LinkButton>
           </div>
         </div>
       </section>
@@ -68,20 +63,16 @@ export function HomePage() {
                 <h3 className="mt-3 text-xl font-semibold">{product.name}</h3>
                 <p className="mt-2 flex-1 text-slate-600">{product.description}</p>
                 <p className="mt-4 text-2xl font-bold text-brand-700">{formatRupiah(product.price)}</p>
-                <Button asChild variant="secondary" className="mt-4">
-                  <Link to="/shop" aria-label={`Lihat Detail ${product.name}`}>
-                    Lihat Detail
-                  </Link>
-                </Button>
+                <LinkButton to="/shop" aria-label={`Lihat Detail ${product.name}`} variant="secondary" className="mt-4">
+                  Lihat Detail
+                </LinkButton>
               </Card>
             ))}
           </div>
           <div className="mt-10 text-center">
-            <Button asChild variant="ghost">
-              <Link to="/shop">
-                Lihat Semua Produk <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <LinkButton to="/shop" variant="ghost">
+              Lihat Semua Produk <ArrowRight aria-hidden />
+            </LinkButton>
           </div>
         </div>
       </section>
@@ -93,12 +84,8 @@ export function HomePage() {
             Daftar sekarang; tim kami memverifikasi data Anda dalam 1-3 hari kerja.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <Button asChild variant="light" size="lg">
-              <Link to="/register">Daftar Merchant Sekarang</Link>
-            </Button>
-            <Button asChild variant="outlineLight" size="lg">
-              <Link to="/status">Cek Status Pendaftaran</Link>
-            </Button>
+            <LinkButton to="/register" variant="light" size="lg">Daftar Merchant Sekarang</LinkButton>
+            <LinkButton to="/status" variant="outlineLight" size="lg">Cek Status Pendaftaran</LinkButton>
           </div>
         </div>
       </section>

@@ -29,17 +29,8 @@ export function FixFieldInput({ field, value, reason, current, error, onChange }
       {({ id, describedBy, invalid }) => {
         const common = { id, name: field, 'aria-describedby': describedBy, 'aria-invalid': invalid };
         if (field === 'nama_bank' || field === 'tempat_usaha') {
-          const options = field === 'nama_bank' ? BANKS : PREMISES;
-          return (
-            <NativeSelect {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-              <option value="">{field === 'nama_bank' ? 'Pilih bank' : 'Pilih (opsional)'}</option>
-              {options.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </NativeSelect>
-          );
+          const [choices, placeholder] = field === 'nama_bank' ? [BANKS, 'Pilih bank'] : [PREMISES, 'Pilih (opsional)'];
+          return <NativeSelect {...common} value={value} onChange={(e) => onChange(e.target.value)} choices={choices} placeholder={placeholder} />;
         }
         if (TEXTAREAS.includes(field)) return <Textarea {...common} rows={3} value={value} onChange={(e) => onChange(e.target.value)} />;
         const numeric = field === 'nik' || field === 'no_rekening' || field === 'omset_per_bulan' || field === 'kode_pos';

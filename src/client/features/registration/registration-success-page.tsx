@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Clock, Search } from 'lucide-react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { formatDateTimeWib } from '../../../domain/format';
-import { CopyButton } from '../../components/copy-button';
-import { Button } from '../../components/ui/button';
+import { CopyableValue } from '../../components/copy-button';
+import { LinkButton } from '../../components/link-button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -44,12 +44,13 @@ export function RegistrationSuccessPage() {
 
       <Card className="mt-8 p-6">
         <p className="text-sm text-slate-600">Kode Pendaftaran</p>
-        <div className="mt-1 flex items-center gap-2">
-          <span className="font-mono text-2xl font-bold tracking-wider text-brand-700" data-testid="kode-pendaftaran">
-            {code}
-          </span>
-          <CopyButton value={code} label="Salin kode pendaftaran" />
-        </div>
+        <CopyableValue
+          value={code}
+          label="Salin kode pendaftaran"
+          testId="kode-pendaftaran"
+          className="mt-1 flex items-center gap-2"
+          valueClassName="font-mono text-2xl font-bold tracking-wider text-brand-700"
+        />
         <p className="mt-1 text-xs text-slate-500">Simpan kode ini untuk mengecek status pendaftaran Anda.</p>
 
         {data ? (
@@ -78,14 +79,10 @@ export function RegistrationSuccessPage() {
       </Card>
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Button asChild size="lg">
-          <Link to={`/status?code=${encodeURIComponent(code)}`}>
-            <Search aria-hidden /> Cek Status Pendaftaran
-          </Link>
-        </Button>
-        <Button asChild size="lg" variant="secondary">
-          <Link to="/">Kembali ke Beranda</Link>
-        </Button>
+        <LinkButton to={`/status?code=${encodeURIComponent(code)}`} size="lg">
+          <Search aria-hidden /> Cek Status Pendaftaran
+        </LinkButton>
+        <LinkButton to="/" size="lg" variant="secondary">Kembali ke Beranda</LinkButton>
       </div>
     </main>
   );

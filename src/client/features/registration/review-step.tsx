@@ -3,12 +3,13 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DOCUMENT_SLOT_INFO, REGISTRATION_STEP_SLOTS, type DocumentSlot } from '../../../domain/document-slots';
 import { formatMegabytes, formatRupiah } from '../../../domain/format';
+import { FIX_FIELD_LABELS, isFixField, type FixField } from '../../../domain/perbaikan-texts';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/input';
 import { DetailItem } from './detail-item';
 import { DocumentThumbnail } from './upload-field';
 import type { DocumentUploads } from './use-document-uploads';
-import type { WizardValues } from './wizard-steps';
+import { STEP_FIELDS, type WizardValues } from './wizard-steps';
 
 type ReviewStepProps = {
   values: WizardValues;
@@ -39,26 +40,10 @@ export function ReviewStep({ values, uploads, submitting, onSubmit, onBack, onEd
     >
       <div className="space-y-5">
         <ReviewSection title="Data Toko" onEdit={() => onEdit(0)}>
-          <Rows>
-          <Row label="Nama Toko" value={text(store.nama_toko)} />
-          <Row label="Kategori Usaha" value={text(store.kategori_usaha)} />
-          <Row label="Alamat Lengkap" value={text(store.alamat_jalan)} />
-          <Row label="Kecamatan" value={text(store.kecamatan)} />
-          <Row label="Kota/Kabupaten" value={text(store.kota_kab)} />
-          <Row label="Provinsi" value={text(store.provinsi)} />
-          <Row label="Kode Pos" value={text(store.kode_pos)} />
-          <Row label="Status Tempat Usaha" value={text(store.tempat_usaha)} />
-          <Row label="Omset per Bulan" value={turnover} />
-          </Rows>
+          <StepRows step={0} values={store} shown={{ omset_per_bulan: turnover }} />
         </ReviewSection>
         <ReviewSection title="Data Pemilik" onEdit={() => onEdit(1)}>
-          <Rows>
-          <Row label="Nama Lengkap Pemilik" value={text(owner.nama_pemilik)} />
-          <Row label="NIK" value={text(owner.nik)} />
-          <Row label="Nomor HP" value={text(owner.no_hp)} />
-          <Row label="Email" value={text(owner.email)} />
-          <Row label="Alamat Pemilik" value={text(owner.alamat_pemilik)} />
-          </Rows>
+          <StepRows step={1} values={owner} />
         </ReviewSection>
         <ReviewSection title="Dokumen" onEdit={() => onEdit(2)}>
           <ul className="grid gap-3 sm:grid-cols-2">
@@ -84,11 +69,7 @@ export function ReviewStep({ values, uploads, submitting, onSubmit, onBack, onEd
           </ul>
         </ReviewSection>
         <ReviewSection title="Rekening Bank" onEdit={() => onEdit(3)}>
-          <Rows>
-          <Row label="Nama Bank" value={text(bank.nama_bank)} />
-          <Row label="Nomor Rekening" value={text(bank.no_rekening)} />
-          <Row label="Nama Pemilik Rekening" value={text(bank.nama_rekening)} />
-          </Rows>
+          <StepRows step={3} values={bank} />
         </ReviewSection>
       </div>
 
@@ -159,14 +140,17 @@ function ReviewSection({ title, onEdit, children }: { title: string; onEdit: () 
   );
 }
 
-function Rows({ children }: { children: ReactNode }) {
-  return <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">{children}</dl>;
-}
-
-function Row({ label, value }: { label: string; value: string }) {
+/** The values typed in a step, each under the label its field has in the wizard. */
+function StepRows({ step, values, shown = {} }: { step: number; values: object; shown?: Partial<Record<FixField, string>> }) {
+  const typed = values as Partial<Record<FixField, unknown>>;
+  const fields = (STEP_FIELDS[step] as readonly string[]).filter(isFixField);
   return (
-    <DetailItem label={label} compact>
-      {value}
-    </DetailItem>
+    <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+      {fields.map((field) => (
+        <DetailItem key={field} label={FIX_FIELD_LABELS[field]} compact>
+          {shown[field] ?? text(typed[field])}
+        </DetailItem>
+      ))}
+    </dl>
   );
 }

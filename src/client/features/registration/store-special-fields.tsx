@@ -1,5 +1,5 @@
 import { List } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ComponentProps } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { formatRupiah } from '../../../domain/format';
 import { BUSINESS_CATEGORIES, OTHER_CATEGORY } from '../../../domain/vocabularies';
@@ -86,14 +86,44 @@ export function CategoryField() {
           aria-describedby={describedBy}
           aria-invalid={invalid}
           aria-required
-        >
-          <option value="">Pilih kategori usaha</option>
-          {BUSINESS_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </NativeSelect>
+          choices={BUSINESS_CATEGORIES}
+          placeholder="Pilih kategori usaha"
+        />
+      )}
+    </FormField>
+  );
+}
+
+type HeldFieldProps = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'onChange'> & {
+  name: string;
+  label: string;
+  hint: string;
+  /** The text the control shows for the value the form holds. */
+  show: (value: unknown) => string;
+  /** The value the form holds for what was typed. */
+  hold: (typed: string) => unknown;
+};
+
+/** A required input whose value the form holds in another shape than the text it shows. */
+function HeldField({ name, label, hint, show, hold, ...input }: HeldFieldProps) {
+  const { control } = useFormContext();
+  const { field } = useController({ name, control });
+  const error = useFieldError(name);
+  return (
+    <FormField label={label} required hint={hint} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <Input
+          id={id}
+          name={field.name}
+          ref={field.ref}
+          value={show(field.value)}
+          onChange={(event) => field.onChange(hold(event.target.value))}
+          onBlur={field.onBlur}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          aria-required
+          {...input}
+        />
       )}
     </FormField>
   );
@@ -101,28 +131,17 @@ export function CategoryField() {
 
 /** kode_pos keeps only digits, at most 6 (SPEC §5). */
 export function PostalCodeField() {
-  const { control } = useFormContext();
-  const { field } = useController({ name: 'kode_pos', control });
-  const error = useFieldError('kode_pos');
   return (
-    <FormField label="Kode Pos" required hint="3-6 digit angka" error={error}>
-      {({ id, describedBy, invalid }) => (
-        <Input
-          id={id}
-          name={field.name}
-          ref={field.ref}
-          value={typeof field.value === 'string' ? field.value : ''}
-          onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
-          onBlur={field.onBlur}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={6}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          aria-required
-        />
-      )}
-    </FormField>
+    <HeldField
+      name="kode_pos"
+      label="Kode Pos"
+      hint="3-6 digit angka"
+      show={(value) => (typeof value === 'string' ? value : '')}
+      hold={(typed) => typed.replace(/\D/g, '').slice(0, 6)}
+      inputMode="numeric"
+      autoComplete="postal-code"
+      maxLength={6}
+    />
   );
 }
 
@@ -131,30 +150,18 @@ const MAX_TURNOVER_DIGITS = 13;
 
 /** omset_per_bulan shows as rupiah while typing; the form holds the integer (NaN while empty). */
 export function TurnoverField() {
-  const { control } = useFormContext();
-  const { field } = useController({ name: 'omset_per_bulan', control });
-  const error = useFieldError('omset_per_bulan');
-  const amount = typeof field.value === 'number' && Number.isFinite(field.value) ? field.value : null;
   return (
-    <FormField label="Omset per Bulan" required hint="Perkiraan omset rata-rata per bulan dalam rupiah" error={error}>
-      {({ id, describedBy, invalid }) => (
-        <Input
-          id={id}
-          name={field.name}
-          ref={field.ref}
-          value={amount === null ? '' : formatRupiah(amount)}
-          onChange={(event) => {
-            const digits = event.target.value.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, MAX_TURNOVER_DIGITS);
-            field.onChange(digits === '' ? Number.NaN : Number(digits));
-          }}
-          onBlur={field.onBlur}
-          inputMode="numeric"
-          placeholder="Rp 0"
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          aria-required
-        />
-      )}
-    </FormField>
+    <HeldField
+      name="omset_per_bulan"
+      label="Omset per Bulan"
+      hint="Perkiraan omset rata-rata per bulan dalam rupiah"
+      show={(value) => (typeof value === 'number' && Number.isFinite(value) ? formatRupiah(value) : '')}
+      hold={(typed) => {
+        const digits = typed.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, MAX_TURNOVER_DIGITS);
+        return digits === '' ? Number.NaN : Number(digits);
+      }}
+      inputMode="numeric"
+      placeholder="Rp 0"
+    />
   );
 }

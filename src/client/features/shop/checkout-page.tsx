@@ -1,12 +1,11 @@
 import { Clock, ShoppingCart } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
 import { cartTotals, type CartLine } from '../../../domain/cart';
 import { formatRupiah } from '../../../domain/format';
 import { MESSAGES } from '../../../domain/messages';
 import { findProduct } from '../../../domain/products';
-import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/link-button';
 import { Card } from '../../components/ui/card';
 import { usePageTitle } from '../../lib/use-page-title';
 import { loadCart } from './cart-storage';
@@ -37,9 +36,7 @@ export function CheckoutPage() {
         <div className="mt-8 text-center">
           <ShoppingCart aria-hidden className="mx-auto size-10 text-slate-400" />
           <p className="mt-3 text-slate-600">{MESSAGES.cartEmpty}</p>
-          <Button asChild className="mt-4">
-            <Link to="/shop">Lihat Produk</Link>
-          </Button>
+          <LinkButton to="/shop" className="mt-4">Lihat Produk</LinkButton>
         </div>
       ) : (
         <Card className="mt-8 p-6">
@@ -62,9 +59,7 @@ export function CheckoutPage() {
             <span>Total ({count} item)</span>
             <span>{formatRupiah(total)}</span>
           </p>
-          <Button asChild variant="secondary" className="mt-6">
-            <Link to="/shop">Kembali ke Produk</Link>
-          </Button>
+          <LinkButton to="/shop" variant="secondary" className="mt-6">Kembali ke Produk</LinkButton>
         </Card>
       )}
     </main>

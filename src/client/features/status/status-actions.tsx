@@ -1,9 +1,9 @@
 import { Download, Home, Link2, MessageCircle } from 'lucide-react';
-import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import type { StatusResult } from '../../../domain/status-lookup';
 import { statusLink, STATUS_PAGE_TEXTS as T, whatsappShareText, whatsappShareUrl } from '../../../domain/status-texts';
+import { LinkButton } from '../../components/link-button';
 import { Button } from '../../components/ui/button';
 
 /** Kembali ke Beranda, Share WhatsApp, Salin Link and Unduh Bukti; none of them is printed. */
@@ -21,11 +21,9 @@ export function StatusActions({ result }: { result: StatusResult }) {
 
   return (
     <div className="mt-6 flex flex-wrap gap-3 print:hidden">
-      <Button asChild variant="secondary">
-        <Link to="/">
-          <Home aria-hidden /> {T.home}
-        </Link>
-      </Button>
+      <LinkButton to="/" variant="secondary">
+        <Home aria-hidden /> {T.home}
+      </LinkButton>
       <Button asChild variant="secondary">
         <a href={whatsappShareUrl(whatsappShareText(result, link))} target="_blank" rel="noopener noreferrer">
           <MessageCircle aria-hidden /> {T.shareWhatsApp}

@@ -1,8 +1,7 @@
 import { SearchX } from 'lucide-react';
-import { Link } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
-import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/link-button';
 import { Card } from '../../components/ui/card';
 
 export function StatusNotFound() {
@@ -13,9 +12,7 @@ export function StatusNotFound() {
         {MESSAGES.statusNotFoundTitle}
       </h2>
       <p className="text-slate-600">{MESSAGES.statusNotFoundBody}</p>
-      <Button asChild className="mt-2">
-        <Link to="/register">{T.register}</Link>
-      </Button>
+      <LinkButton to="/register" className="mt-2">{T.register}</LinkButton>
     </Card>
   );
 }

@@ -5,7 +5,7 @@ import { isMaskedEmail } from '../../../domain/masking';
 import type { StatusResult } from '../../../domain/status-lookup';
 import { STATUS_MESSAGES, STATUS_NOTES, STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
 import { STATUS_LABELS, type MerchantStatus } from '../../../domain/vocabularies';
-import { CopyButton } from '../../components/copy-button';
+import { CopyableValue } from '../../components/copy-button';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -111,14 +111,13 @@ export function StatusResultView({ result }: { result: StatusResult }) {
         </Section>
         <Section title={T.registrationSection}>
           <Row label={T.code}>
-            <span className="inline-flex items-center gap-1">
-              <span className="font-mono text-base tracking-wider" data-testid="kode-pendaftaran">
-                {result.kode_pendaftaran}
-              </span>
-              <span className="print:hidden">
-                <CopyButton value={result.kode_pendaftaran} label={T.copyCode} />
-              </span>
-            </span>
+            <CopyableValue
+              value={result.kode_pendaftaran}
+              label={T.copyCode}
+              testId="kode-pendaftaran"
+              className="inline-flex items-center gap-1"
+              valueClassName="font-mono text-base tracking-wider"
+            />
           </Row>
           <Row label={T.submittedAt}>{formatDateTimeWib(result.submitted_at)}</Row>
           {/* Only the registering browser gets the street address (UU PDP); others see no address row. */}

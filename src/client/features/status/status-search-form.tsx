@@ -1,10 +1,12 @@
 import { Hash, Mail, Search } from 'lucide-react';
-import type { FormEvent } from 'react';
+import type { ComponentProps, FormEvent } from 'react';
 import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+
+type InputProps = ComponentProps<typeof Input>;
 
 export type SearchMode = 'code' | 'email';
 
@@ -41,6 +43,21 @@ export function StatusSearchForm({ mode, values, searching, message, onModeChang
     </Button>
   );
 
+  /** A labelled input bound to one of the search values; every one carries its SPEC field name. */
+  const field = (key: keyof SearchValues, label: string, input: InputProps & { name: string }, clean = (typed: string) => typed) => (
+    <FormField label={label}>
+      {({ id, describedBy }) => (
+        <Input
+          id={id}
+          aria-describedby={describedBy}
+          value={values[key]}
+          onChange={(event) => onChange({ ...values, [key]: clean(event.target.value) })}
+          {...input}
+        />
+      )}
+    </FormField>
+  );
+
   return (
     <Card className="p-6 print:hidden">
       <form onSubmit={submit} aria-label="Cari status pendaftaran" noValidate>
@@ -50,57 +67,20 @@ export function StatusSearchForm({ mode, values, searching, message, onModeChang
         </div>
         <div className="mt-5 space-y-4">
           {mode === 'code' ? (
-            <FormField label={T.codeLabel}>
-              {({ id, describedBy }) => (
-                <Input
-                  id={id}
-                  name="kode_pendaftaran"
-                  aria-describedby={describedBy}
-                  value={values.code}
-                  // Codes are upper case; typing in lower case still finds them.
-                  onChange={(event) => onChange({ ...values, code: event.target.value.toUpperCase() })}
-                  placeholder={T.codePlaceholder}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={20}
-                  className="font-mono uppercase tracking-wider"
-                />
-              )}
-            </FormField>
+            // Codes are upper case; typing in lower case still finds them.
+            field('code', T.codeLabel, {
+              name: 'kode_pendaftaran',
+              placeholder: T.codePlaceholder,
+              autoComplete: 'off',
+              autoCapitalize: 'characters',
+              spellCheck: false,
+              maxLength: 20,
+              className: 'font-mono uppercase tracking-wider',
+            }, (typed) => typed.toUpperCase())
           ) : (
             <>
-              <FormField label={T.emailLabel}>
-                {({ id, describedBy }) => (
-                  <Input
-                    id={id}
-                    name="email"
-                    type="email"
-                    aria-describedby={describedBy}
-                    value={values.email}
-                    onChange={(event) => onChange({ ...values, email: event.target.value })}
-                    placeholder={T.emailPlaceholder}
-                    autoComplete="email"
-                    maxLength={254}
-                  />
-                )}
-              </FormField>
-              <FormField label={T.phoneLabel}>
-                {({ id, describedBy }) => (
-                  <Input
-                    id={id}
-                    name="no_hp"
-                    type="tel"
-                    inputMode="tel"
-                    aria-describedby={describedBy}
-                    value={values.phone}
-                    onChange={(event) => onChange({ ...values, phone: event.target.value })}
-                    placeholder={T.phonePlaceholder}
-                    autoComplete="tel"
-                    maxLength={30}
-                  />
-                )}
-              </FormField>
+              {field('email', T.emailLabel, { name: 'email', type: 'email', placeholder: T.emailPlaceholder, autoComplete: 'email', maxLength: 254 })}
+              {field('phone', T.phoneLabel, { name: 'no_hp', type: 'tel', inputMode: 'tel', placeholder: T.phonePlaceholder, autoComplete: 'tel', maxLength: 30 })}
             </>
           )}
           {message && (
