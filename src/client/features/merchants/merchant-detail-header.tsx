@@ -1,7 +1,8 @@
-import { ArrowLeft, ListChecks, Pencil, Save, X } from 'lucide-react';
+import { ArrowLeft, ClipboardCheck, ListChecks, Pencil, Save, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MerchantDetail } from '../../../domain/merchants';
 import { Button } from '../../components/ui/button';
+import { SlaBadge } from '../workbench/sla-badge';
 import { MerchantStatusBadge } from './merchant-status-badge';
 import { PROFILE_FORM_ID } from './merchant-profile-form';
 
@@ -29,6 +30,7 @@ export function MerchantDetailHeader({ merchant, editing, saving, onEdit, onCanc
               Kode: <span className="font-mono font-medium text-slate-900" data-testid="kode-pendaftaran">{merchant.kode_pendaftaran}</span>
             </span>
             <MerchantStatusBadge status={merchant.status} />
+            <SlaBadge sla={merchant.sla} days={merchant.age_working_days} />
           </p>
         </div>
         {editing ? (
@@ -42,7 +44,14 @@ export function MerchantDetailHeader({ merchant, editing, saving, onEdit, onCanc
             </Button>
           </div>
         ) : (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
+            {merchant.status === 'processing' && (
+              <Button asChild variant="secondary">
+                <Link to={`/admin/merchants/${encodeURIComponent(merchant.id)}/review`}>
+                  <ClipboardCheck aria-hidden /> Tinjau
+                </Link>
+              </Button>
+            )}
             <Button variant="outline" onClick={onChangeStatus}>
               <ListChecks aria-hidden /> Ubah Status
             </Button>

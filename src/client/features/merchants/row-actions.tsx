@@ -1,4 +1,4 @@
-import { Eye, Pencil, RefreshCcw, Trash2 } from 'lucide-react';
+import { ClipboardCheck, Eye, Pencil, RefreshCcw, Trash2 } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
@@ -31,7 +31,16 @@ export function RowActions({ merchant, onChangeStatus, onDelete }: RowActionsPro
           </Link>
         </Button>
       </WithTip>
-      {/* SPEC §4: the status dialog is offered only from a processing row. */}
+      {/* SPEC §4: the status dialog (and the review screen that ends in it) only from a processing row. */}
+      {merchant.status === 'processing' && (
+        <WithTip tip="Tinjau dokumen">
+          <Button asChild variant="ghostBrand" size="icon" aria-label={`Tinjau ${name}`}>
+            <Link to={`${base}/review`}>
+              <ClipboardCheck aria-hidden />
+            </Link>
+          </Button>
+        </WithTip>
+      )}
       {merchant.status === 'processing' && (
         <WithTip tip="Ubah status">
           <Button variant="ghostBrand" size="icon" aria-label={`Ubah status ${name}`} onClick={() => onChangeStatus(merchant)}>
