@@ -5,6 +5,8 @@ import { FixListSchema } from './perbaikan.js';
 import { PERBAIKAN_MESSAGES } from './perbaikan-texts.js';
 import { BankStepSchema, OwnerStepSchema, REGISTRATION_MESSAGES, StoreStepSchema } from './registration.js';
 import { AUDIT_ACTIONS, MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
+import { NikDecodedSchema } from './nik-structure.js';
+import { ReviewChecklistSchema, SlaStateSchema } from './workbench.js';
 
 export const MERCHANT_MESSAGES = {
   staleSave: 'Data merchant telah diubah oleh admin lain. Muat ulang data terbaru sebelum menyimpan.',
@@ -14,7 +16,8 @@ export const MERCHANT_MESSAGES = {
 } as const;
 
 export const PAGE_SIZES = [25, 50, 100] as const;
-export const MERCHANT_SORTS = ['newest', 'oldest', 'nama_toko', 'status'] as const;
+/** `queue` (issue 18): only `processing`, longest waiting (since it last entered processing) first. */
+export const MERCHANT_SORTS = ['newest', 'oldest', 'nama_toko', 'status', 'queue'] as const;
 export type MerchantSort = (typeof MERCHANT_SORTS)[number];
 
 /** Query of GET /api/admin/merchants (and of the CSV export, without paging). Strings: it is a URL. */
@@ -48,6 +51,11 @@ export const MerchantListItemSchema = z.object({
   provinsi: z.string(),
   status: z.enum(MERCHANT_STATUSES),
   submitted_at: z.string(),
+  /** Working days (Asia/Jakarta, holidays and cuti bersama excluded) since it last entered processing; null otherwise. */
+  age_working_days: z.number().int().nullable(),
+  sla: SlaStateSchema.nullable(),
+  /** Another non-deleted merchant shares its NIK, account (same bank), phone or e-mail. */
+  has_duplicates: z.boolean(),
 });
 export type MerchantListItem = z.infer<typeof MerchantListItemSchema>;
 
@@ -81,6 +89,8 @@ export const MerchantDetailSchema = MerchantListItemSchema.extend({
   catatan_admin: z.string().nullable(),
   updated_at: z.string(),
   documents: MerchantDocumentsPresenceSchema,
+  /** Decoded on the server (the NIK is encrypted at rest); a warning for the reviewer, never a block. */
+  nik_check: NikDecodedSchema.extend({ province_mismatch: z.boolean() }),
 });
 export type MerchantDetail = z.infer<typeof MerchantDetailSchema>;
 
@@ -135,6 +145,10 @@ export const MerchantStatusChangeSchema = z
     status: z.enum(MERCHANT_STATUSES, MESSAGES.chooseStatus),
     catatan_admin: adminNote,
     perbaikan: FixListSchema.optional(),
+    /** The review screen's checklist per document, stored in the status_change audit entry. */
+    checklist: ReviewChecklistSchema.optional(),
+    /** The status the reviewer saw: another status now is the edit screen's stale-save 409. */
+    expected_status: z.enum(MERCHANT_STATUSES).optional(),
   })
   .strict()
   .superRefine((value, ctx) => {

@@ -1,6 +1,8 @@
 import { DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.js';
 import type { MerchantDetail, MerchantListItem } from '../../domain/merchants.js';
 import { maskAccountForAdmin, maskNikForAdmin } from '../../domain/masking.js';
+import { decodeNik, provinceDiffers } from '../../domain/nik-structure.js';
+import { slaState } from '../../domain/workbench.js';
 import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { BankStep, OwnerStep, StoreStep } from '../../domain/registration.js';
 import { accountNumberHash, nikHash } from '../crypto/identity-fields.js';
@@ -17,7 +19,12 @@ export const SLOT_COLUMNS = {
   siup_nib_file: 'siupNibFile',
 } as const satisfies Record<DocumentSlot, keyof MerchantRow>;
 
-export function toListItem(row: MerchantRow): MerchantListItem {
+/** What a list item or detail adds to the row: computed by the repository (working days, duplicate probe). */
+export type WorkbenchFacts = { ageWorkingDays: number | null; hasDuplicates: boolean };
+const NO_FACTS: WorkbenchFacts = { ageWorkingDays: null, hasDuplicates: false };
+
+export function toListItem(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): MerchantListItem {
+  const age = row.status === 'processing' ? facts.ageWorkingDays : null;
   return {
     id: row.id,
     kode_pendaftaran: row.kodePendaftaran,
@@ -29,13 +36,17 @@ export function toListItem(row: MerchantRow): MerchantListItem {
     provinsi: row.provinsi,
     status: normalizeStatus(row.status),
     submitted_at: row.submittedAt.toISOString(),
+    age_working_days: age,
+    sla: age === null ? null : slaState(age),
+    has_duplicates: facts.hasDuplicates,
   };
 }
 
-export function toDetail(row: MerchantRow): MerchantDetail {
+export function toDetail(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): MerchantDetail {
+  const decoded = decodeNik(row.nik);
   const documents = Object.fromEntries(DOCUMENT_SLOTS.map((slot) => [slot, Boolean(row[SLOT_COLUMNS[slot]])])) as MerchantDetail['documents'];
   return {
-    ...toListItem(row),
+    ...toListItem(row, facts),
     kategori_usaha: row.kategoriUsaha,
     alamat_jalan: row.alamatJalan,
     kecamatan: row.kecamatan,
@@ -51,6 +62,7 @@ export function toDetail(row: MerchantRow): MerchantDetail {
     catatan_admin: row.catatanAdmin,
     updated_at: row.updatedAt.toISOString(),
     documents,
+    nik_check: { ...decoded, province_mismatch: provinceDiffers(decoded, row.provinsi) },
   };
 }
 

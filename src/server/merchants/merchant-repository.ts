@@ -10,6 +10,7 @@ const ORDER: Record<MerchantSort, SQL[]> = {
   oldest: [asc(merchants.submittedAt), asc(merchants.id)],
   nama_toko: [asc(sql`lower(${merchants.namaToko})`), desc(merchants.submittedAt)],
   status: [asc(merchants.status), desc(merchants.submittedAt)],
+  queue: [asc(merchants.submittedAt), asc(merchants.id)],
 };
 
 /** The filter shared by the list and the CSV export: never a soft-deleted row. */
@@ -61,7 +62,7 @@ export async function listMerchants(db: Db, query: MerchantListQuery): Promise<M
       .offset((query.page - 1) * query.page_size),
     countMerchants(db, query),
   ]);
-  return { items: rows.map(toListItem), total, page: query.page, page_size: query.page_size };
+  return { items: rows.map((row) => toListItem(row)), total, page: query.page, page_size: query.page_size };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

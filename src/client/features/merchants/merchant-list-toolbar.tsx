@@ -14,7 +14,7 @@ const SORT_LABELS: Record<MerchantSort, string> = {
   oldest: 'Terlama',
   nama_toko: 'Nama Toko (A-Z)',
   status: 'Status',
-  queue: 'Antrean (terlama)',
+  queue: 'Antrean',
 };
 const SORT_OPTIONS = Object.entries(SORT_LABELS).map(([value, label]) => ({ value: value as MerchantSort, label }));
 

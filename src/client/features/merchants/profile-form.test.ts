@@ -13,6 +13,9 @@ const merchant: MerchantDetail = {
   provinsi: 'DKI Jakarta',
   status: 'processing',
   submitted_at: '2026-11-20T07:30:00.000Z',
+  age_working_days: 1,
+  sla: 'on_time',
+  has_duplicates: false,
   kategori_usaha: 'Retail',
   alamat_jalan: 'Jl. Sudirman No. 45',
   kecamatan: 'Setiabudi',
@@ -35,6 +38,7 @@ const merchant: MerchantDetail = {
     npwp_file: false,
     siup_nib_file: false,
   },
+  nik_check: { province_code: '31', province_name: 'DKI Jakarta', birth_date: '1990-08-17', sex: 'L', problems: [], province_mismatch: false },
 };
 
 describe('toProfileForm', () => {
