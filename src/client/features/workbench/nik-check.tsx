@@ -1,7 +1,8 @@
-import { NIK_MESSAGES, type NikDecoded } from '../../../domain/nik-structure';
+import type { MerchantDetail } from '../../../domain/merchants';
+import { NIK_MESSAGES } from '../../../domain/nik-structure';
 import { WarningNote } from './warning-note';
 
-export type NikCheck = NikDecoded & { province_mismatch: boolean };
+type NikCheck = MerchantDetail['nik_check'];
 
 const SEX_LABELS = { L: 'Laki-laki', P: 'Perempuan' } as const;
 
@@ -11,8 +12,11 @@ function formatBirthDate(date: string): string {
 }
 
 /** The warnings of a decoded NIK: its structure, and its province against the address's. */
-export function nikWarnings(check: NikCheck): string[] {
-  return [...(check.problems.length > 0 ? [NIK_MESSAGES.structureWarning] : []), ...(check.province_mismatch ? [NIK_MESSAGES.provinceMismatch] : [])];
+function nikWarnings(check: NikCheck): string[] {
+  return [
+    ...(check.problems.length > 0 ? [NIK_MESSAGES.structureWarning, ...check.problems.map((problem) => NIK_MESSAGES.problems[problem])] : []),
+    ...(check.province_mismatch ? [NIK_MESSAGES.provinceMismatch] : []),
+  ];
 }
 
 /** What the NIK's digits say (province, birth date, sex), decoded by the server, and what looks wrong. */

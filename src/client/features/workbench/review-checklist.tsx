@@ -1,7 +1,7 @@
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
-import type { ReviewChecklist } from '../../../domain/workbench';
+import { CHECKLIST_LABELS, type ChecklistEntry, type ReviewChecklist } from '../../../domain/workbench';
 
-type ChecklistItem = { readable: boolean; matches: boolean };
+type ChecklistItem = ChecklistEntry;
 const EMPTY: ChecklistItem = { readable: false, matches: false };
 
 /** The slots whose two boxes are both ticked. */
@@ -22,11 +22,11 @@ export function ReviewChecklistFields({ slot, checklist, onChange }: ReviewCheck
       <div className="flex flex-wrap gap-6">
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4" name={`checklist.${slot}.readable`} checked={item.readable} onChange={(event) => set({ readable: event.target.checked })} />
-          Terbaca
+          {CHECKLIST_LABELS.readable}
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4" name={`checklist.${slot}.matches`} checked={item.matches} onChange={(event) => set({ matches: event.target.checked })} />
-          Sesuai data
+          {CHECKLIST_LABELS.matches}
         </label>
       </div>
     </fieldset>

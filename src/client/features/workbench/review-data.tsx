@@ -10,11 +10,10 @@ import { revealMerchantField } from '../merchants/merchant-api';
 import { REVEAL_MESSAGES } from '../merchants/revealable-field';
 import { useDocumentBlob } from '../merchants/use-document-blob';
 import { BlobImage } from './document-viewer';
-import { NikCheckInfo, type NikCheck } from './nik-check';
+import { NikCheckInfo } from './nik-check';
 import { WarningNote } from './warning-note';
 
-export type ReviewMerchant = MerchantDetail & { nik_check: NikCheck };
-type Field = keyof ReviewMerchant & string;
+type Field = keyof MerchantDetail & string;
 
 /** What each document proves: the data to hold it against. */
 const PROVES: Record<DocumentSlot, [Field, string][]> = {
@@ -69,7 +68,7 @@ function useReveal(merchantId: string) {
 
 type RevealProps = { revealed: Revealed; onReveal: (field: RevealRequest['field']) => void };
 
-function Value({ merchant, field, label, revealed, onReveal }: { merchant: ReviewMerchant; field: Field; label: string } & RevealProps) {
+function Value({ merchant, field, label, revealed, onReveal }: { merchant: MerchantDetail; field: Field; label: string } & RevealProps) {
   const secret = field === 'nik' || field === 'no_rekening';
   const shown = secret ? (revealed[field] ?? String(merchant[field])) : String(merchant[field] ?? '');
   return (
@@ -90,7 +89,7 @@ function Value({ merchant, field, label, revealed, onReveal }: { merchant: Revie
 }
 
 /** The review's right side: the data the open document proves, the decoded NIK, and the bank account. */
-export function ReviewData({ merchant, slot }: { merchant: ReviewMerchant; slot: DocumentSlot }) {
+export function ReviewData({ merchant, slot }: { merchant: MerchantDetail; slot: DocumentSlot }) {
   const { revealed, reveal } = useReveal(merchant.id);
   const label = DOCUMENT_SLOT_INFO[slot].label;
   const onReveal = (field: RevealRequest['field']) => void reveal(field);
@@ -119,7 +118,7 @@ export function ReviewData({ merchant, slot }: { merchant: ReviewMerchant; slot:
   );
 }
 
-function KtpForComparison({ merchant }: { merchant: ReviewMerchant }) {
+function KtpForComparison({ merchant }: { merchant: MerchantDetail }) {
   const blob = useDocumentBlob(merchant.id, 'foto_ktp', merchant.updated_at, true);
   return (
     <figure className="mt-3 border-t border-slate-100 pt-3">
@@ -129,7 +128,7 @@ function KtpForComparison({ merchant }: { merchant: ReviewMerchant }) {
   );
 }
 
-function BankCard({ merchant, revealed, onReveal }: { merchant: ReviewMerchant } & RevealProps) {
+function BankCard({ merchant, revealed, onReveal }: { merchant: MerchantDetail } & RevealProps) {
   const matches = accountNameMatches(merchant.nama_pemilik, merchant.nama_rekening);
   return (
     <Card className="p-4" role="region" aria-labelledby="data-rekening">

@@ -3,7 +3,8 @@ import { ArrowLeft, ChevronLeft, ChevronRight, Keyboard, Users } from 'lucide-re
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DOCUMENT_SLOTS } from '../../../domain/document-slots';
-import type { ReviewChecklist } from '../../../domain/workbench';
+import type { MerchantDetail } from '../../../domain/merchants';
+import { REVIEW_PRESENCE_MESSAGE, type ReviewChecklist } from '../../../domain/workbench';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../lib/toast';
@@ -19,7 +20,7 @@ import { useMerchantDetail } from '../merchants/use-merchant-detail';
 import { DocumentViewer, type ViewerState } from './document-viewer';
 import { DuplicatePanel } from './duplicate-panel';
 import { checkedSlots, ReviewChecklistFields } from './review-checklist';
-import { ReviewData, type ReviewMerchant } from './review-data';
+import { ReviewData } from './review-data';
 import { isTypingTarget, nextAfterDecision, queueNeighbour, shortcutFor, type Decision } from './review-shortcuts';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SlaBadge } from './sla-badge';
@@ -46,10 +47,10 @@ export function ReviewPage() {
   if (isNotFound(detail.error)) return <MerchantNotFound />;
   if (!detail.data) return <ReviewSkeleton />;
   // Keyed: the next merchant starts on its first document with an empty checklist.
-  return <ReviewScreen key={id} merchant={detail.data as ReviewMerchant} />;
+  return <ReviewScreen key={id} merchant={detail.data} />;
 }
 
-function ReviewScreen({ merchant }: { merchant: ReviewMerchant }) {
+function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useSession();
@@ -82,10 +83,10 @@ function ReviewScreen({ merchant }: { merchant: ReviewMerchant }) {
     }
   };
 
-  // The latest handlers for the one keydown listener (a listener per render would miss none, but churn).
-  const keys = useRef({ step, setViewer, setDeciding, setHelp, decidable });
+  // What the one keydown listener needs of the latest render (state setters are stable and need no ref).
+  const latest = useRef({ step, decidable });
   useEffect(() => {
-    keys.current = { step, setViewer, setDeciding, setHelp, decidable };
+    latest.current = { step, decidable };
   });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -96,11 +97,10 @@ function ReviewScreen({ merchant }: { merchant: ReviewMerchant }) {
       const shortcut = shortcutFor(event);
       if (!shortcut) return;
       event.preventDefault();
-      const current = keys.current;
-      if (shortcut.kind === 'merchant') current.step(shortcut.step);
-      else if (shortcut.kind === 'document') current.setViewer({ index: shortcut.index, zoom: 1, rotation: 0 });
-      else if (shortcut.kind === 'help') current.setHelp(true);
-      else if (current.decidable) current.setDeciding(shortcut.status);
+      if (shortcut.kind === 'merchant') latest.current.step(shortcut.step);
+      else if (shortcut.kind === 'document') setViewer({ index: shortcut.index, zoom: 1, rotation: 0 });
+      else if (shortcut.kind === 'help') setHelp(true);
+      else if (latest.current.decidable) setDeciding(shortcut.status);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
@@ -154,7 +154,7 @@ function ReviewScreen({ merchant }: { merchant: ReviewMerchant }) {
       {others.length > 0 && (
         <p role="status" className="flex items-center gap-2 rounded-xl border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
           <Users aria-hidden className="size-4 shrink-0" />
-          Sedang ditinjau juga oleh {others.map((admin) => admin.name).join(', ')}
+          {REVIEW_PRESENCE_MESSAGE(others.map((admin) => admin.name).join(', '))}
         </p>
       )}
       {stale && <StaleSaveAlert message={stale} reloading={reloading} onReload={() => void reload()} />}

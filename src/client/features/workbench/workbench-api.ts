@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { AdminStatsSchema, DuplicateListSchema, type AdminStats, type DuplicateMatch } from '../../../domain/workbench';
+import { AdminStatsSchema, DuplicateListSchema, ReviewPresenceSchema, type AdminStats, type DuplicateMatch, type ReviewPresence } from '../../../domain/workbench';
 import { apiFetch } from '../../lib/api-client';
 import { fetchMerchantList, merchantKeys } from '../merchants/merchant-api';
 
@@ -36,11 +35,6 @@ export async function fetchQueueOrder(signal?: AbortSignal): Promise<string[]> {
   const page = await fetchMerchantList({ status: 'processing', sort: 'queue', page: 1, page_size: QUEUE_WINDOW }, signal);
   return page.items.map((item) => item.id);
 }
-
-const PresenceAdminSchema = z.object({ id: z.string(), name: z.string() });
-export const ReviewPresenceSchema = z.object({ merchant_id: z.string(), admins: z.array(PresenceAdminSchema) });
-export type ReviewPresence = z.infer<typeof ReviewPresenceSchema>;
-export type PresenceAdmin = z.infer<typeof PresenceAdminSchema>;
 
 export function fetchPresence(id: string, signal?: AbortSignal): Promise<ReviewPresence> {
   return apiFetch(`${merchantPath(id)}/review-presence`, { schema: ReviewPresenceSchema, signal });
