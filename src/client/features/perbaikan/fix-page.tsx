@@ -4,10 +4,12 @@ import { Link, useParams } from 'react-router';
 import { DOCUMENT_SLOTS, type DocumentSlot } from '../../../domain/document-slots';
 import type { FixRequestView } from '../../../domain/perbaikan';
 import { FIX_FIELDS, fixTargetLabel, isFixField, PERBAIKAN_MESSAGES, type FixField } from '../../../domain/perbaikan-texts';
+import { MaintenanceNotice } from '../../components/maintenance-notice';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { usePublicSettings } from '../../lib/use-public-settings';
 import { fetchFixRequest, submitFix } from './fix-api';
 import type { FixDocumentsState } from './fix-documents';
 
@@ -27,6 +29,7 @@ export function FixPage() {
   const { token = '' } = useParams();
   usePageTitle('Perbaikan Data Pendaftaran');
   const [state, setState] = useState<PageState>({ kind: 'loading' });
+  const settings = usePublicSettings();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -52,7 +55,9 @@ export function FixPage() {
           </Link>
         </Card>
       )}
-      {state.kind === 'ready' && <FixForm token={token} view={state.view} onInvalid={(message) => setState({ kind: 'invalid', message })} onDone={(code) => setState({ kind: 'done', code })} />}
+      {/* Maintenance (issue 18): the server refuses fix submissions and uploads, so no form is offered. */}
+      {state.kind === 'ready' && settings?.maintenance_mode && <MaintenanceNotice />}
+      {state.kind === 'ready' && !settings?.maintenance_mode && <FixForm token={token} view={state.view} onInvalid={(message) => setState({ kind: 'invalid', message })} onDone={(code) => setState({ kind: 'done', code })} />}
       {state.kind === 'done' && <FixDone code={state.code} />}
     </main>
   );

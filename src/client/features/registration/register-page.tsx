@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FieldConventionsContext } from '../../components/form-fields';
+import { MaintenanceNotice } from '../../components/maintenance-notice';
 import { Card } from '../../components/ui/card';
 import { usePageTitle } from '../../lib/use-page-title';
+import { usePublicSettings } from '../../lib/use-public-settings';
 import { clearRegistrationSession, loadSubmittedRegistration } from './registration-session';
 import { StepIndicator } from './step-indicator';
 import { StoreStep } from './store-step';
@@ -25,6 +27,7 @@ export function RegisterPage() {
   const { step, values, uploads, save } = wizard;
   const [sent, setSent] = useState(loadSubmittedRegistration);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(step);
+  const settings = usePublicSettings();
 
   const content = [
     <StoreStep key="store" defaults={values.store} uploads={uploads} onNext={(store) => save({ store }, 1)} onRestart={wizard.restart} />,
@@ -49,20 +52,26 @@ export function RegisterPage() {
       <p className="mt-2 text-slate-600">
         Lengkapi lima langkah berikut. Kolom bertanda <span className="text-red-600">*</span> wajib diisi.
       </p>
-      <div className="mt-8">
-        <StepIndicator current={step} />
-      </div>
-      <Card className="mt-6 p-6 sm:p-8">
-        <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
-          Langkah {step + 1} dari {STEPS.length}: {STEPS[step]?.title}
-        </h2>
-        <p className="mb-6 mt-1 text-sm text-slate-600">{STEPS[step]?.description}</p>
-        <div key={wizard.run}>
-          <FieldConventionsContext value={WIZARD_FIELD_CONVENTIONS}>
-            <Suspense fallback={<p className="py-16 text-center text-sm text-slate-600">Memuat langkah...</p>}>{content}</Suspense>
-          </FieldConventionsContext>
-        </div>
-      </Card>
+      {settings?.maintenance_mode ? (
+        <MaintenanceNotice />
+      ) : (
+        <>
+          <div className="mt-8">
+            <StepIndicator current={step} />
+          </div>
+          <Card className="mt-6 p-6 sm:p-8">
+            <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+              Langkah {step + 1} dari {STEPS.length}: {STEPS[step]?.title}
+            </h2>
+            <p className="mb-6 mt-1 text-sm text-slate-600">{STEPS[step]?.description}</p>
+            <div key={wizard.run}>
+              <FieldConventionsContext value={WIZARD_FIELD_CONVENTIONS}>
+                <Suspense fallback={<p className="py-16 text-center text-sm text-slate-600">Memuat langkah...</p>}>{content}</Suspense>
+              </FieldConventionsContext>
+            </div>
+          </Card>
+        </>
+      )}
       {sent && (
         <Suspense fallback={null}>
           <AlreadySentDialog

@@ -1,6 +1,6 @@
 import type { MerchantDetail } from '../../../domain/merchants';
 import { NIK_MESSAGES } from '../../../domain/nik-structure';
-import { WarningNote } from './warning-note';
+import { WarningNote } from '../../components/warning-note';
 
 type NikCheck = MerchantDetail['nik_check'];
 

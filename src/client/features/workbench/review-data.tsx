@@ -11,7 +11,7 @@ import { REVEAL_MESSAGES } from '../merchants/revealable-field';
 import { useDocumentBlob } from '../merchants/use-document-blob';
 import { BlobImage } from './document-viewer';
 import { NikCheckInfo } from './nik-check';
-import { WarningNote } from './warning-note';
+import { WarningNote } from '../../components/warning-note';
 
 type Field = keyof MerchantDetail & string;
 
