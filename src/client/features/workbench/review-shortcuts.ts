@@ -42,11 +42,13 @@ export function shortcutFor(event: KeyInput): ReviewShortcut | null {
   return null;
 }
 
-/** Where typing goes: no shortcut may fire while a field, a list box or an open dialog has the focus. */
+/** Inputs that take no typing: a checklist box keeps the focus after a click, and V must still work there. */
+const NON_TEXT_INPUTS = ['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].map((type) => `:not([type="${type}"])`).join('');
+const TYPING = `input${NON_TEXT_INPUTS}, textarea, select, [contenteditable=""], [contenteditable="true"], [role="dialog"], [role="alertdialog"]`;
+
+/** Where typing goes: no shortcut may fire while a text field, a list box or an open dialog has the focus. */
 export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="dialog"], [role="alertdialog"]')) return true;
-  return false;
+  return target instanceof Element && target.closest(TYPING) !== null;
 }
 
 /** The merchant J (step 1) or K (step -1) opens; a merchant no longer queued goes to the queue's start. */
