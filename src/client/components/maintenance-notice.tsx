@@ -1,4 +1,4 @@
-import { Wrench } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from './ui/button';
@@ -22,7 +22,7 @@ export function MaintenanceNotice() {
   return (
     <Card className="mt-6 p-6" role="alert">
       <p className="flex items-center gap-2 text-lg font-semibold">
-        <Wrench aria-hidden className="size-5 text-amber-600" />
+        <AlertTriangle aria-hidden className="size-5 text-amber-600" />
         {message ?? ''}
       </p>
       <p className="mt-2 text-sm text-slate-600">Silakan coba lagi nanti. Data yang sudah Anda isi tetap tersimpan di perangkat ini. Cek status pendaftaran tetap dapat dilakukan.</p>

@@ -1,4 +1,4 @@
-import { ArrowLeft, ClipboardCheck, ListChecks, Pencil, Save, X } from 'lucide-react';
+import { ArrowLeft, FileText, ListChecks, Pencil, Save, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MerchantDetail } from '../../../domain/merchants';
 import { Button } from '../../components/ui/button';
@@ -48,7 +48,7 @@ export function MerchantDetailHeader({ merchant, editing, saving, onEdit, onCanc
             {merchant.status === 'processing' && (
               <Button asChild variant="secondary">
                 <Link to={`/admin/merchants/${encodeURIComponent(merchant.id)}/review`}>
-                  <ClipboardCheck aria-hidden /> Tinjau
+                  <FileText aria-hidden /> Tinjau
                 </Link>
               </Button>
             )}

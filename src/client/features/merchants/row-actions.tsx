@@ -1,4 +1,4 @@
-import { ClipboardCheck, Eye, Pencil, RefreshCcw, Trash2 } from 'lucide-react';
+import { Eye, ListChecks, Pencil, RefreshCcw, Trash2 } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
@@ -36,7 +36,7 @@ export function RowActions({ merchant, onChangeStatus, onDelete }: RowActionsPro
         <WithTip tip="Tinjau dokumen">
           <Button asChild variant="ghostBrand" size="icon" aria-label={`Tinjau ${name}`}>
             <Link to={`${base}/review`}>
-              <ClipboardCheck aria-hidden />
+              <ListChecks aria-hidden />
             </Link>
           </Button>
         </WithTip>

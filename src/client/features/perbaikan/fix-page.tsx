@@ -4,7 +4,6 @@ import { Link, useParams } from 'react-router';
 import { DOCUMENT_SLOTS, type DocumentSlot } from '../../../domain/document-slots';
 import type { FixRequestView } from '../../../domain/perbaikan';
 import { FIX_FIELDS, fixTargetLabel, isFixField, PERBAIKAN_MESSAGES, type FixField } from '../../../domain/perbaikan-texts';
-import { MaintenanceNotice } from '../../components/maintenance-notice';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ApiRequestError } from '../../lib/api-client';
@@ -16,6 +15,8 @@ import type { FixDocumentsState } from './fix-documents';
 // The form controls come with the wizard's field components (the register page's chunk): loaded once the
 // link is known to be valid, so an expired link's page stays small and the first load within budget.
 const FixFieldInput = lazy(async () => ({ default: (await import('./fix-field-input')).FixFieldInput }));
+// Shown only in maintenance mode (issue 18): not part of the page's first load.
+const MaintenanceNotice = lazy(async () => ({ default: (await import('../../components/maintenance-notice')).MaintenanceNotice }));
 const FixDocuments = lazy(async () => ({ default: (await import('./fix-documents')).FixDocuments }));
 
 type PageState =
@@ -56,7 +57,11 @@ export function FixPage() {
         </Card>
       )}
       {/* Maintenance (issue 18): the server refuses fix submissions and uploads, so no form is offered. */}
-      {state.kind === 'ready' && settings?.maintenance_mode && <MaintenanceNotice />}
+      {state.kind === 'ready' && settings?.maintenance_mode && (
+        <Suspense fallback={null}>
+          <MaintenanceNotice />
+        </Suspense>
+      )}
       {state.kind === 'ready' && !settings?.maintenance_mode && <FixForm token={token} view={state.view} onInvalid={(message) => setState({ kind: 'invalid', message })} onDone={(code) => setState({ kind: 'done', code })} />}
       {state.kind === 'done' && <FixDone code={state.code} />}
     </main>

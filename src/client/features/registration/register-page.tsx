@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FieldConventionsContext } from '../../components/form-fields';
-import { MaintenanceNotice } from '../../components/maintenance-notice';
 import { Card } from '../../components/ui/card';
 import { usePageTitle } from '../../lib/use-page-title';
 import { usePublicSettings } from '../../lib/use-public-settings';
@@ -17,6 +16,8 @@ const OwnerStep = lazy(async () => ({ default: (await loadOwnerStep()).OwnerStep
 const DocumentsStep = lazy(async () => ({ default: (await loadDocumentsStep()).DocumentsStep }));
 const BankStep = lazy(async () => ({ default: (await loadBankStep()).BankStep }));
 const ReviewStep = lazy(async () => ({ default: (await loadReviewStep()).ReviewStep }));
+// Shown only in maintenance mode (issue 18): not part of the page's first load.
+const MaintenanceNotice = lazy(async () => ({ default: (await import('../../components/maintenance-notice')).MaintenanceNotice }));
 const AlreadySentDialog = lazy(async () => ({ default: (await import('./already-sent-dialog')).AlreadySentDialog }));
 
 /** /register: the five-step wizard of SPEC §2. */
@@ -53,7 +54,9 @@ export function RegisterPage() {
         Lengkapi lima langkah berikut. Kolom bertanda <span className="text-red-600">*</span> wajib diisi.
       </p>
       {settings?.maintenance_mode ? (
-        <MaintenanceNotice />
+        <Suspense fallback={null}>
+          <MaintenanceNotice />
+        </Suspense>
       ) : (
         <>
           <div className="mt-8">

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ImageOff, RotateCw, ZoomIn, ZoomOut } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ImageOff, RotateCw, Plus, Minus } from 'lucide-react';
 import { lazy, Suspense, type CSSProperties } from 'react';
 import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
@@ -62,10 +62,10 @@ export function DocumentViewer({ merchant, state, onChange, checked }: DocumentV
             Dokumen berikutnya <ChevronRight aria-hidden />
           </Button>
           <Button variant="outline" size="sm" onClick={() => onChange({ zoom: ZOOM_STEPS[zoomAt + 1] ?? state.zoom })} disabled={!present || zoomAt === ZOOM_STEPS.length - 1}>
-            <ZoomIn aria-hidden /> Perbesar
+            <Plus aria-hidden /> Perbesar
           </Button>
           <Button variant="outline" size="sm" onClick={() => onChange({ zoom: ZOOM_STEPS[zoomAt - 1] ?? state.zoom })} disabled={!present || zoomAt <= 0}>
-            <ZoomOut aria-hidden /> Perkecil
+            <Minus aria-hidden /> Perkecil
           </Button>
           <Button variant="outline" size="sm" onClick={() => onChange({ rotation: (state.rotation + 90) % 360 })} disabled={!present}>
             <RotateCw aria-hidden /> Putar

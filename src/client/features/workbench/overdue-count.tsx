@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlarmClock } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { fetchStats, workbenchKeys } from './workbench-api';
 
@@ -23,7 +23,7 @@ export function OverdueCount() {
       data-testid="overdue-count"
       aria-label={`${overdue} merchant terlambat ditinjau (lebih dari 3 hari kerja)`}
     >
-      <AlarmClock aria-hidden className="size-4" />
+      <Clock aria-hidden className="size-4" />
       {overdue} terlambat
     </Link>
   );

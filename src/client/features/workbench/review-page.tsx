@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ChevronLeft, ChevronRight, Keyboard, Users } from 'lucide-react';
+import { ArrowLeft, ChevronLeft, ChevronRight, Info, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DOCUMENT_SLOTS } from '../../../domain/document-slots';
@@ -146,14 +146,14 @@ function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
               Merchant berikutnya <Kbd>J</Kbd> <ChevronRight aria-hidden />
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-              <Keyboard aria-hidden /> Pintasan keyboard <Kbd>?</Kbd>
+              <Info aria-hidden /> Pintasan keyboard <Kbd>?</Kbd>
             </Button>
           </div>
         </div>
       </header>
       {others.length > 0 && (
         <p role="status" className="flex items-center gap-2 rounded-xl border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
-          <Users aria-hidden className="size-4 shrink-0" />
+          <UserRound aria-hidden className="size-4 shrink-0" />
           {REVIEW_PRESENCE_MESSAGE(others.map((admin) => admin.name).join(', '))}
         </p>
       )}
