@@ -97,6 +97,9 @@ export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
 export const MAINTENANCE_MESSAGE = 'Pendaftaran sedang dalam pemeliharaan';
 
+/** The upload limit's message for the configured size: SPEC's 'Ukuran file maksimal 3MB' at the default. */
+export const uploadTooLargeMessage = (mb: number) => `Ukuran file maksimal ${mb}MB`;
+
 /** The SSE event name on GET /api/admin/events (`event: review_presence`, data: ReviewPresence). */
 export const REVIEW_PRESENCE_EVENT = 'review_presence';
 

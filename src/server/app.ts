@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnstorableText } from './http/unstorable-text.js';
 import { loggerOptions } from './logger.js';
 import { registerMailer } from './mail/mailer.js';
+import { settingsPublicRoutes } from './settings/public-settings.js';
 import { registrationRoutes } from './registration/registration-routes.js';
 import { crawlerRoutes } from './seo/crawler-routes.js';
 import { statusRoutes } from './status/status-routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(registrationRoutes);
       await api.register(statusRoutes);
       await api.register(fixRoutes);
+      await api.register(settingsPublicRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adminRoutes, { prefix: '/admin' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -6,6 +6,7 @@ import { eventAdminRoutes } from '../events/event-routes.js';
 import { messageAdminRoutes } from '../mail/message-routes.js';
 import { merchantAdminRoutes } from '../merchants/merchant-routes.js';
 import { settingsAdminRoutes } from '../settings/settings-routes.js';
+import { workbenchAdminRoutes } from '../workbench/workbench-routes.js';
 import { noStore } from '../http/no-store.js';
 import { requireAdminRequest } from './admin-guard.js';
 import { passwordAdminRoutes } from './password-routes.js';
@@ -43,4 +44,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(eventAdminRoutes);
   await app.register(settingsAdminRoutes);
   await app.register(messageAdminRoutes);
+  await app.register(workbenchAdminRoutes);
 };

@@ -2,6 +2,7 @@ import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema.js';
+import { cachedStoredSettings } from '../settings/settings-store.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
 
 export type ValidSession = { session: SessionRow; user: UserRow };
@@ -13,12 +14,21 @@ const SLIDE_GRANULARITY_MS = 60_000;
 
 const minutes = (n: number) => n * 60_000;
 
+/**
+ * The idle timeout: the admin's setting (Settings → session_timeout_minutes, issue 18) once saved, else the
+ * server's SESSION_IDLE_MINUTES.
+ */
+async function idleMinutes(db: Db, config: Config): Promise<number> {
+  return (await cachedStoredSettings(db)).session_timeout_minutes ?? config.SESSION_IDLE_MINUTES;
+}
+
 export type NewSession = { userId: string; secondFactorPending: boolean; ip: string | null; userAgent: string | null };
 
 /** A fresh random token (256 bits); only its SHA-256 is stored, so the table cannot be replayed. */
 export async function createSession(db: Db, config: Config, input: NewSession, now: Date): Promise<{ token: string; session: SessionRow }> {
   const token = generateToken();
-  const idleMs = input.secondFactorPending ? Math.min(minutes(PENDING_MINUTES), minutes(config.SESSION_IDLE_MINUTES)) : minutes(config.SESSION_IDLE_MINUTES);
+  const idle = minutes(await idleMinutes(db, config));
+  const idleMs = input.secondFactorPending ? Math.min(minutes(PENDING_MINUTES), idle) : idle;
   const [session] = await db
     .insert(sessions)
     .values({
@@ -47,13 +57,16 @@ export async function validateSessionToken(db: Db, config: Config, token: string
   if (!row) return null;
   const { session } = row;
   const absoluteEnd = session.createdAt.getTime() + config.SESSION_ABSOLUTE_HOURS * 3_600_000;
-  if (now.getTime() >= session.expiresAt.getTime() || now.getTime() >= absoluteEnd) {
+  const idle = minutes(await idleMinutes(db, config));
+  // A timeout shortened in Settings applies at once, also to sessions whose expiry was set under the old one.
+  const idleOver = !session.secondFactorPending && now.getTime() - session.lastSeenAt.getTime() >= idle;
+  if (now.getTime() >= session.expiresAt.getTime() || now.getTime() >= absoluteEnd || idleOver) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   // A request the browser makes by itself (an SSE reconnect, a heartbeat check) is no sign of a person.
   if (options.slide !== false && !session.secondFactorPending && now.getTime() - session.lastSeenAt.getTime() >= SLIDE_GRANULARITY_MS) {
-    const expiresAt = new Date(Math.min(now.getTime() + minutes(config.SESSION_IDLE_MINUTES), absoluteEnd));
+    const expiresAt = new Date(Math.min(now.getTime() + idle, absoluteEnd));
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
     return { session: { ...session, lastSeenAt: now, expiresAt }, user: row.user };
   }

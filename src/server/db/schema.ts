@@ -147,9 +147,20 @@ export const merchants = pgTable(
     purgedAt: timestamptz('purged_at'),
     submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    // When it last entered processing (submission, or resubmission through the fix link): the queue's
+    // order and the start of its age in working days (issue 18). Backfilled from submitted_at.
+    queuedAt: timestamptz('queued_at').notNull().defaultNow(),
+    // The first decision (any status but processing): the dashboard's time-to-decision.
+    firstDecidedAt: timestamptz('first_decided_at'),
   },
   (t) => [
     uniqueIndex('merchants_kode_pendaftaran_key').on(t.kodePendaftaran),
+    // The review queue: live processing rows, longest waiting first; also the overdue count's range.
+    index('merchants_queue_idx').on(t.queuedAt, t.id).where(sql`${t.status} = 'processing' and ${t.isDeleted} = false`),
+    // The duplicate probe's other two keys (NIK and account go through their hash indexes).
+    index('merchants_no_hp_idx').on(t.noHp).where(sql`${t.isDeleted} = false`),
+    index('merchants_email_lower_idx').on(sql`lower(${t.email})`).where(sql`${t.isDeleted} = false`),
+    index('merchants_first_decided_idx').on(t.firstDecidedAt).where(sql`${t.firstDecidedAt} is not null`),
     uniqueIndex('merchants_idempotency_key_key').on(t.idempotencyKey),
     index('merchants_email_hp_submitted_idx').on(t.email, t.noHp, t.submittedAt.desc()),
     index('merchants_nik_hash_idx').on(t.nikHash),
@@ -223,6 +234,8 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_created_idx').on(t.createdAt.desc()),
     index('audit_logs_target_idx').on(t.targetTable, t.targetId, t.createdAt.desc()),
+    // The dashboard's decisions per day.
+    index('audit_logs_status_change_idx').on(t.createdAt).where(sql`${t.action} = 'status_change'`),
   ],
 );
 

@@ -7,7 +7,7 @@ import { MerchantDetailSchema } from '../../domain/merchants.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { requireAdmin } from '../auth/request-auth.js';
 import { AppError } from '../http/app-error.js';
-import { toDetail } from '../merchants/merchant-mapping.js';
+import { merchantDetail } from '../merchants/merchant-repository.js';
 import { readSingleFile, UPLOAD_LIMITS } from '../registration/multipart-upload.js';
 import { auditDocumentRead, readDocument, replaceDocument } from './document-service.js';
 
@@ -62,7 +62,7 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .publish({ kind: 'document_changed', merchant_id: id })
         .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
       request.log.info({ merchantId: id, slot, label: DOCUMENT_SLOT_INFO[slot].label }, 'document replaced');
-      return toDetail(row);
+      return merchantDetail(app.deps.db, row, app.deps.now());
     },
   );
 };

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
 import { GENEROUS_LIMITS, makePng, multipartBody, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 
-/** Reads an SSE stream until `count` events named `merchant` arrived (or the time runs out). */
-async function readEvents(body: ReadableStream<Uint8Array>, count: number, timeoutMs = 5000): Promise<unknown[]> {
+/** Reads an SSE stream until `count` events named `name` arrived (or the time runs out). */
+async function readEvents(body: ReadableStream<Uint8Array>, count: number, timeoutMs = 5000, name = 'merchant'): Promise<unknown[]> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const events: unknown[] = [];
@@ -18,7 +19,7 @@ async function readEvents(body: ReadableStream<Uint8Array>, count: number, timeo
     while ((end = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
-      const data = /^event: merchant\ndata: (.*)$/m.exec(block);
+      const data = new RegExp(`^event: ${name}\ndata: (.*)$`, 'm').exec(block);
       if (data) events.push(JSON.parse(data[1]!));
     }
   }
@@ -40,6 +41,20 @@ describe('GET /api/admin/events', () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('announces who opened and left a merchant in review (review_presence)', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/merchants', headers: { cookie: admin.cookie }, payload: ADMIN_CREATE_BODY });
+    const id = created.json().id as string;
+    const response = await fetch(`${base}/api/admin/events`, { headers: { cookie: admin.cookie } });
+    const reading = readEvents(response.body!, 2, 5000, 'review_presence');
+    const url = `/api/admin/merchants/${id}/review-presence`;
+    expect((await t.app.inject({ method: 'POST', url, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect(await reading).toEqual([
+      { merchant_id: id, admins: [{ id: admin.userId, name: admin.email }] },
+      { merchant_id: id, admins: [] },
+    ]);
   });
 
   it('refuses a visitor without a session', async () => {

@@ -1,7 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readSessionToken } from '../auth/session-cookie.js';
+import { REVIEW_PRESENCE_EVENT } from '../../domain/workbench.js';
 import { validateSessionToken } from '../auth/session-store.js';
+import { reviewPresence } from '../workbench/review-presence.js';
 
 /**
  * GET /api/admin/events: Server-Sent Events announcing merchant changes (id and kind only), with
@@ -35,9 +37,17 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     res.write('retry: 3000\n\n');
     open.add(res);
     app.metrics.sseClients.inc();
-    const unsubscribe = app.deps.events.subscribe((event) => {
+    const unsubscribeMerchants = app.deps.events.subscribe((event) => {
       res.write(`event: merchant\ndata: ${JSON.stringify(event)}\n\n`);
     });
+    // Who has which merchant open in review (issue 18): admin ids and e-mails, only to signed-in admins.
+    const unsubscribePresence = reviewPresence(db).subscribe((presence) => {
+      res.write(`event: ${REVIEW_PRESENCE_EVENT}\ndata: ${JSON.stringify(presence)}\n\n`);
+    });
+    const unsubscribe = () => {
+      unsubscribeMerchants();
+      unsubscribePresence();
+    };
     // Each heartbeat checks the session again (without extending it): after a logout or the idle or
     // absolute end, the stream says so and closes; the reconnect then gets 401 and the screen signs out.
     const heartbeat = setInterval(() => {

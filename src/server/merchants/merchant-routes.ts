@@ -17,12 +17,12 @@ import {
 } from '../../domain/merchants.js';
 import { publicBaseUrl } from '../config.js';
 import { listMerchantAudit, writeAudit } from '../audit/audit-repository.js';
+import type { MerchantRow } from '../db/schema.js';
 import type { MerchantEvent } from '../events/event-bus.js';
 import { AppError } from '../http/app-error.js';
 import { requireAdmin } from '../auth/request-auth.js';
 import { exportMerchantsCsv } from './merchant-export.js';
-import { toDetail } from './merchant-mapping.js';
-import { findMerchant, listMerchants } from './merchant-repository.js';
+import { findMerchant, listMerchants, merchantDetail } from './merchant-repository.js';
 import { changeMerchantStatus, createMerchant, revealMerchantField, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
 
 // Any string: a malformed id is simply a merchant that does not exist (404), like a deleted one.
@@ -35,13 +35,14 @@ function actorOf(request: FastifyRequest) {
 /** Admin merchant endpoints; registered inside the admin plugin, behind its one guard. */
 export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  const detail = (row: MerchantRow) => merchantDetail(db, row, app.deps.now());
   const baseUrl = publicBaseUrl(app.deps.config);
   // After the commit: a lost announcement only delays a refresh, so it never fails the request.
   const announce = (request: FastifyRequest, kind: MerchantEvent['kind'], merchantId: string) =>
     app.deps.events.publish({ kind, merchant_id: merchantId }).catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
 
   app.get('/merchants', { schema: { tags: ['admin'], querystring: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request) =>
-    listMerchants(db, request.query),
+    listMerchants(db, request.query, app.deps.now()),
   );
 
   app.get('/merchants/export', { schema: { tags: ['admin'], querystring: MerchantExportQuerySchema } }, async (request, reply) => {
@@ -68,13 +69,13 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/merchants', { schema: { tags: ['admin'], body: MerchantCreateSchema, response: { 201: MerchantDetailSchema } } }, async (request, reply) => {
     const row = await createMerchant(db, request.body, actorOf(request), app.deps.now());
     void announce(request, 'created', row.id);
-    return reply.status(201).send(toDetail(row));
+    return reply.status(201).send(await detail(row));
   });
 
   app.get('/merchants/:id', { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: MerchantDetailSchema } } }, async (request) => {
     const row = await findMerchant(db, request.params.id);
     if (!row) throw new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
-    return toDetail(row);
+    return detail(row);
   });
 
   app.put(
@@ -84,7 +85,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await updateMerchantProfile(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl);
       app.mailer.wake();
       void announce(request, 'updated', row.id);
-      return toDetail(row);
+      return detail(row);
     },
   );
 
@@ -96,7 +97,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       app.mailer.wake();
       void announce(request, 'status_changed', row.id);
       // The fix link exists in clear only now (its hash is stored): the admin copies it from this answer.
-      return { ...toDetail(row), fix_link: fixLink };
+      return { ...(await detail(row)), fix_link: fixLink };
     },
   );
 

@@ -22,6 +22,16 @@ async function requireLockedMerchant(tx: Db, id: string): Promise<MerchantRow> {
   return row;
 }
 
+/**
+ * The queue's clock (issue 18): entering processing restarts the age; leaving it for the first time records
+ * the first decision, the dashboard's time-to-decision.
+ */
+export function statusClock(row: Pick<MerchantRow, 'status' | 'firstDecidedAt'>, next: string, now: Date): Partial<MerchantRow> {
+  if (next === row.status) return {};
+  if (next === 'processing') return { queuedAt: now };
+  return row.firstDecidedAt ? {} : { firstDecidedAt: now };
+}
+
 function audit(actor: Actor) {
   return { actorId: actor.id, targetTable: 'merchants', ip: actor.ip ?? null, userAgent: actor.userAgent ?? null };
 }
@@ -47,7 +57,8 @@ export async function updateMerchantProfile(db: Db, id: string, input: MerchantU
 
     const patch: Partial<MerchantRow> = { updatedAt: now };
     for (const field of changed) Object.assign(patch, { [PROFILE_FIELDS[field]]: input[field] ?? null });
-    const [updated] = await tx.update(merchants).set({ ...patch, ...identityHashColumns(patch) }).where(eq(merchants.id, id)).returning();
+    const clock = patch.status === undefined ? {} : statusClock(row, patch.status, now);
+    const [updated] = await tx.update(merchants).set({ ...patch, ...identityHashColumns(patch), ...clock }).where(eq(merchants.id, id)).returning();
 
     const statusChanged = changed.includes('status');
     if (statusChanged) {
@@ -86,10 +97,14 @@ export type StatusChangeResult = { row: MerchantRow; fixLink: string | null };
 export async function changeMerchantStatus(db: Db, id: string, input: MerchantStatusChange, actor: Actor, now: Date, baseUrl = ''): Promise<StatusChangeResult> {
   return db.transaction(async (tx) => {
     const row = await requireLockedMerchant(tx, id);
+    // The review screen sends the status it showed: another admin's decision since then is the edit screen's 409.
+    if (input.expected_status !== undefined && input.expected_status !== row.status) {
+      throw new AppError(409, 'STALE_UPDATE', MERCHANT_MESSAGES.staleSave);
+    }
     const catatan = input.catatan_admin ?? null;
     const [updated] = await tx
       .update(merchants)
-      .set({ status: input.status, catatanAdmin: catatan, updatedAt: now })
+      .set({ status: input.status, catatanAdmin: catatan, updatedAt: now, ...statusClock(row, input.status, now) })
       .where(eq(merchants.id, id))
       .returning();
     await supersedeFixRequests(tx, id, now);
@@ -103,7 +118,14 @@ export async function changeMerchantStatus(db: Db, id: string, input: MerchantSt
       ...audit(actor),
       action: 'status_change',
       targetId: id,
-      diff: { from: row.status, to: input.status, catatan, merchant_name: row.namaToko, ...(items.length > 0 ? { perbaikan: items } : {}) },
+      diff: {
+        from: row.status,
+        to: input.status,
+        catatan,
+        merchant_name: row.namaToko,
+        ...(items.length > 0 ? { perbaikan: items } : {}),
+        ...(input.checklist ? { checklist: input.checklist } : {}),
+      },
     });
     await enqueueStatusMail(tx, { row: updated!, baseUrl, fix, now });
     return { row: updated!, fixLink: fix?.url ?? null };
@@ -132,6 +154,7 @@ export async function createMerchant(
             status: 'processing',
             createdBy: actor.id,
             submittedAt: now,
+            queuedAt: now,
             updatedAt: now,
           })
           .returning();

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
 import { FixRequestViewSchema, FixSubmissionResponseSchema, FixSubmissionSchema } from '../../domain/perbaikan.js';
 import { publicBaseUrl } from '../config.js';
+import { refuseDuringMaintenance } from '../settings/public-settings.js';
 import { assertStagedDocumentsStored } from '../storage/staged-documents.js';
 import { resubmit, viewFixRequest } from './fix-service.js';
 
 const TokenParamsSchema = z.object({ token: z.string().max(200) }).strict();
 const HOUR = 60 * 60 * 1000;
-const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
+const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema };
 
 /** GET and POST /api/perbaikan/<token> (issue 15): the public side of a fix request. */
 export const fixRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,6 +31,7 @@ export const fixRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/perbaikan/:token',
     {
+      onRequest: refuseDuringMaintenance(app.deps.db),
       config: { rateLimit: { max: config.RATE_LIMIT_REGISTRATIONS_PER_HOUR, timeWindow: HOUR } },
       schema: {
         tags: ['public'],

@@ -84,7 +84,8 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
     const row = await lockMerchant(tx, locked.merchantId);
     if (!row || row.purgedAt) throw invalidLink();
 
-    const patch: Partial<MerchantRow> = { status: 'processing', updatedAt: input.now };
+    // Back in the review queue, at its end: the age in working days restarts from the resubmission.
+    const patch: Partial<MerchantRow> = { status: 'processing', updatedAt: input.now, queuedAt: input.now };
     for (const field of fields) Object.assign(patch, { [PROFILE_FIELDS[field]]: input.body.fields[field] ?? null });
     for (const slot of slots) Object.assign(patch, { [SLOT_COLUMNS[slot]]: storageKeys[slot] });
     const [updated] = await tx.update(merchants).set({ ...patch, ...identityHashColumns(patch) }).where(eq(merchants.id, row.id)).returning();

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { isDocumentSlot, MAX_UPLOAD_BYTES } from '../../domain/document-slots.js';
 import { API_MESSAGES, MESSAGES } from '../../domain/messages.js';
 import { UPLOAD_MESSAGES } from '../../domain/document-slots.js';
+import { uploadTooLargeMessage } from '../../domain/workbench.js';
 import { AppError } from '../http/app-error.js';
 import type { ReceivedFile } from './upload-service.js';
 
@@ -22,13 +23,15 @@ export const UPLOAD_LIMITS = {
 /** Room for the multipart boundaries, part headers and the few short fields beside the file. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-/** The one file part of the request; its field name must be a document slot. */
-export async function readSingleFile(request: FastifyRequest): Promise<ReceivedFile> {
+/**
+ * The one file part of the request; its field name must be a document slot. `maxBytes`: the admin's lower
+ * limit (settings' max_upload_mb), refused with its own MB in the message; busboy's 3 MB stays the hard cap.
+ */
+export async function readSingleFile(request: FastifyRequest, maxBytes: number = MAX_UPLOAD_BYTES): Promise<ReceivedFile> {
+  const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', maxBytes < MAX_UPLOAD_BYTES ? uploadTooLargeMessage(maxBytes / (1024 * 1024)) : MESSAGES.fileTooLarge);
   // A body declared far larger than one file is refused before a byte of it is read; a body that lies
   // about its length, or is chunked, still meets busboy's fileSize limit while streaming.
-  if (Number(request.headers['content-length']) > UPLOAD_LIMITS.fileSize + ENVELOPE_BYTES) {
-    throw new AppError(413, 'FILE_TOO_LARGE', MESSAGES.fileTooLarge);
-  }
+  if (Number(request.headers['content-length']) > maxBytes + ENVELOPE_BYTES) throw tooLarge();
   let received: ReceivedFile | undefined;
   try {
     // Reading every part to the end is what surfaces a limit or a truncated body as an error.
@@ -43,6 +46,7 @@ export async function readSingleFile(request: FastifyRequest): Promise<ReceivedF
     throw toUploadError(error);
   }
   if (!received) throw new AppError(400, 'NO_FILE', UPLOAD_MESSAGES.noFile);
+  if (received.bytes.length > maxBytes) throw tooLarge();
   return received;
 }
 

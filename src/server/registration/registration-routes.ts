@@ -12,6 +12,7 @@ import {
 } from '../../domain/registration.js';
 import { publicBaseUrl } from '../config.js';
 import { AppError } from '../http/app-error.js';
+import { refuseDuringMaintenance, uploadLimitBytes } from '../settings/public-settings.js';
 import { assertStagedDocumentsStored } from '../storage/staged-documents.js';
 import { readSingleFile, UPLOAD_LIMITS } from './multipart-upload.js';
 import type { RegistrationCodeGenerator } from './registration-code.js';
@@ -24,7 +25,7 @@ export type RegistrationRoutesOptions = {
 };
 
 const HOUR = 60 * 60 * 1000;
-const errors = { 400: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema };
+const errors = { 400: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema };
 
 function idempotencyKey(request: FastifyRequest): string {
   const value = request.headers['idempotency-key'];
@@ -39,10 +40,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
   // Registered here, not app-wide: only these routes accept multipart bodies.
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
   const { config } = app.deps;
+  const maintenance = refuseDuringMaintenance(app.deps.db);
 
   app.post(
     '/uploads',
     {
+      onRequest: maintenance,
       config: { rateLimit: { max: config.RATE_LIMIT_UPLOADS_PER_HOUR, timeWindow: HOUR } },
       schema: {
         tags: ['registration'],
@@ -52,7 +55,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       },
     },
     async (request, reply) => {
-      const file = await readSingleFile(request);
+      const file = await readSingleFile(request, await uploadLimitBytes(app.deps.db));
       const staged = await stageUpload(app.deps, file);
       app.metrics.uploads.inc();
       app.metrics.uploadBytes.inc(staged.size);
@@ -77,6 +80,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
   app.post(
     '/registrations',
     {
+      onRequest: maintenance,
       config: { rateLimit: { max: config.RATE_LIMIT_REGISTRATIONS_PER_HOUR, timeWindow: HOUR } },
       // The key is checked before the body, so a request without one never reaches the database.
       preValidation: async (request) => {

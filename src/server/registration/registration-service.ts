@@ -144,6 +144,7 @@ function merchantValues(submission: Submission, prepared: Prepared, now: Date): 
     receiptTokenHash: prepared.receiptTokenHash,
     idempotencyKey: submission.idempotencyKey,
     submittedAt: now,
+    queuedAt: now,
     updatedAt: now,
   };
   for (const slot of DOCUMENT_SLOTS) values[SLOT_COLUMNS[slot]] = prepared.storageKeys[slot] ?? null;

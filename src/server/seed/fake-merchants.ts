@@ -67,7 +67,7 @@ export function fakeMerchant({ index, random, now, status }: FakeMerchantOptions
     n = Math.floor(n / 36);
   }
   const account = digits(random, 10);
-  return {
+  const row: NewMerchantRow = {
     kodePendaftaran: `AIP-S${code}`,
     namaToko: store,
     kategoriUsaha: pick(random, BUSINESS_CATEGORIES.slice(0, -1)),
@@ -90,6 +90,11 @@ export function fakeMerchant({ index, random, now, status }: FakeMerchantOptions
     namaRekening: `${first} ${last}`.toUpperCase(),
     status: status ?? pick(random, MERCHANT_STATUSES),
     submittedAt,
+    queuedAt: submittedAt,
     updatedAt: submittedAt,
   };
+  // A decided merchant was first decided 0-5 days after it came in (the dashboard's time-to-decision); from
+  // the index, not the PRNG, so every earlier seed keeps its values.
+  if (row.status !== 'processing') row.firstDecidedAt = new Date(Math.min(now.getTime(), submittedAt.getTime() + (index % 6) * 24 * 3600 * 1000));
+  return row;
 }

@@ -1,0 +1,99 @@
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { STATS_DAYS, SLA_OVERDUE_AFTER_DAYS, type AdminStats } from '../../domain/workbench.js';
+import { MERCHANT_STATUSES } from '../../domain/vocabularies.js';
+import type { Db } from '../db/database.js';
+import { auditLogs, merchantCounts, merchants } from '../db/schema.js';
+import { addDays, ageCutoff, jakartaDay, jakartaDayStart, workingDaysBetween } from './working-days.js';
+
+const WIB = sql.raw(`'Asia/Jakarta'`);
+
+/** Live merchants per status: the counters migration 0002's triggers keep exact. */
+async function countByStatus(db: Db): Promise<AdminStats['by_status']> {
+  const rows = await db.select({ status: merchantCounts.status, n: merchantCounts.n }).from(merchantCounts);
+  const byStatus = Object.fromEntries(MERCHANT_STATUSES.map((status) => [status, 0])) as AdminStats['by_status'];
+  for (const row of rows) if (row.status in byStatus) byStatus[row.status as keyof AdminStats['by_status']] = Number(row.n ?? 0);
+  return byStatus;
+}
+
+/** Overdue: queued before the cut-off instant, a range of the queue index (no per-row working-day sum). */
+async function countOverdue(db: Db, now: Date): Promise<number> {
+  const cutoff = ageCutoff(now, SLA_OVERDUE_AFTER_DAYS);
+  const [row] = await db
+    .select({ n: count() })
+    .from(merchants)
+    .where(and(eq(merchants.status, 'processing'), eq(merchants.isDeleted, false), lt(merchants.queuedAt, cutoff)));
+  return Number(row?.n ?? 0);
+}
+
+/** Registrations (live merchants by submission day) and decisions (status changes away from processing) per WIB day. */
+async function perDay(db: Db, firstDay: string, today: string): Promise<AdminStats['per_day']> {
+  const since = jakartaDayStart(firstDay);
+  const registrationDay = sql<string>`to_char(${merchants.submittedAt} at time zone ${WIB}, 'YYYY-MM-DD')`;
+  const decisionDay = sql<string>`to_char(${auditLogs.createdAt} at time zone ${WIB}, 'YYYY-MM-DD')`;
+  const registrations = db
+    .select({ kind: sql<string>`'r'`.as('kind'), day: registrationDay.as('day'), n: count().as('n') })
+    .from(merchants)
+    .where(and(eq(merchants.isDeleted, false), gte(merchants.submittedAt, since)))
+    .groupBy(registrationDay);
+  const decisions = db
+    .select({ kind: sql<string>`'d'`.as('kind'), day: decisionDay.as('day'), n: count().as('n') })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, 'status_change'), gte(auditLogs.createdAt, since), sql`coalesce(${auditLogs.diff}->>'to', '') <> 'processing'`))
+    .groupBy(decisionDay);
+  const rows = await registrations.unionAll(decisions);
+  const days = new Map<string, { registrations: number; decisions: number }>();
+  for (let day = firstDay; day <= today; day = addDays(day, 1)) days.set(day, { registrations: 0, decisions: 0 });
+  for (const row of rows) {
+    const entry = days.get(row.day);
+    if (!entry) continue;
+    if (row.kind === 'r') entry.registrations += Number(row.n);
+    else entry.decisions += Number(row.n);
+  }
+  return [...days].map(([date, entry]) => ({ date, ...entry }));
+}
+
+/** The p-th percentile (0-1) of a weighted sorted list, linear between neighbours like percentile_cont. */
+function percentileOf(values: { value: number; weight: number }[], p: number): number | null {
+  const total = values.reduce((n, v) => n + v.weight, 0);
+  if (total === 0) return null;
+  const at = (rank: number) => {
+    let seen = 0;
+    for (const v of values) {
+      seen += v.weight;
+      if (rank < seen) return v.value;
+    }
+    return values[values.length - 1]!.value;
+  };
+  const position = p * (total - 1);
+  const lower = Math.floor(position);
+  const fraction = position - lower;
+  return at(lower) + (fraction === 0 ? 0 : (at(lower + 1) - at(lower)) * fraction);
+}
+
+/**
+ * Working days from submission to the first decision, over merchants first decided in the window: the rows
+ * are grouped by (WIB submission day, WIB decision day) in SQL, so however many merchants, the answer is a few
+ * hundred pairs whose working days the calendar module counts (decision 0022).
+ */
+async function decisionWorkingDays(db: Db, firstDay: string): Promise<AdminStats['decision_working_days']> {
+  const submittedDay = sql<string>`to_char(${merchants.submittedAt} at time zone ${WIB}, 'YYYY-MM-DD')`;
+  const decidedDay = sql<string>`to_char(${merchants.firstDecidedAt} at time zone ${WIB}, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ submitted: submittedDay, decided: decidedDay, n: count() })
+    .from(merchants)
+    .where(and(gte(merchants.firstDecidedAt, jakartaDayStart(firstDay)), eq(merchants.isDeleted, false)))
+    .groupBy(submittedDay, decidedDay);
+  const values = rows
+    .map((row) => ({ value: workingDaysBetween(row.submitted, row.decided), weight: Number(row.n) }))
+    .sort((a, b) => a.value - b.value);
+  const round = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+  return { median: round(percentileOf(values, 0.5)), p90: round(percentileOf(values, 0.9)) };
+}
+
+/** GET /api/admin/stats: four queries, run side by side. */
+export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
+  const today = jakartaDay(now);
+  const firstDay = addDays(today, -(STATS_DAYS - 1));
+  const [byStatus, overdue, days, decision] = await Promise.all([countByStatus(db), countOverdue(db, now), perDay(db, firstDay, today), decisionWorkingDays(db, firstDay)]);
+  return { by_status: byStatus, overdue, per_day: days, decision_working_days: decision };
+}

@@ -1,0 +1,100 @@
+import Holidays from 'date-holidays';
+
+/**
+ * Working days in Asia/Jakarta: Monday to Friday, minus Indonesia's public holidays (date-holidays, type
+ * `public`) and the collective leave (cuti bersama) the government sets each year by a joint decree of three
+ * ministers (SKB 3 Menteri), which the library does not know. Dates are WIB calendar days `YYYY-MM-DD`.
+ * docs/decisions/0022-working-days-calendar.md says why this is a module and not a calendar table.
+ */
+
+/**
+ * Days off set by SKB that date-holidays lacks: the cuti bersama days, and public holidays whose Islamic
+ * calendar date the library places a day early.
+ * - 2025: SKB Menag, Menaker, MenPAN-RB No. 1017/2024, 2/2024, 2/2024. Cuti bersama 28 Jan (Imlek), 28 Mar
+ *   (Nyepi), 2, 3, 4, 7 Apr (Idulfitri), 13 May (Waisak), 30 May (Kenaikan Yesus Kristus), 9 Jun (Iduladha),
+ *   26 Dec (Natal); holidays the library misses: 1 Apr (Idulfitri, 2nd day), 27 Jun (1 Muharam).
+ * - 2026: SKB No. 1497/2025, 2/2025, 5/2025 (19 Sep 2025). Cuti bersama 16 Feb (Imlek), 18 Mar (Nyepi), 20,
+ *   23, 24 Mar (Idulfitri), 15 May (Kenaikan Yesus Kristus), 28 May (Iduladha), 24 Dec (Natal).
+ * - 2027: no SKB list checked yet: add its dates here when it is (until then only the library's holidays count).
+ */
+export const SKB_DAYS_OFF: readonly string[] = [
+  '2025-01-28', '2025-03-28', '2025-04-01', '2025-04-02', '2025-04-03', '2025-04-04', '2025-04-07', '2025-05-13',
+  '2025-05-30', '2025-06-09', '2025-06-27', '2025-12-26',
+  '2026-02-16', '2026-03-18', '2026-03-20', '2026-03-23', '2026-03-24', '2026-05-15', '2026-05-28', '2026-12-24',
+];
+
+/** Library holidays the SKB puts on another day: working days after all (1 Muharam 1447 H was 27 June 2025). */
+export const LIBRARY_DAYS_NOT_OFF: readonly string[] = ['2025-06-26'];
+
+const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The WIB calendar day of an instant (Indonesia has no daylight saving: always UTC+7). */
+export function jakartaDay(instant: Date): string {
+  return new Date(instant.getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a WIB calendar day starts (00:00 WIB). */
+export function jakartaDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - JAKARTA_OFFSET_MS);
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+const skbDaysOff = new Set(SKB_DAYS_OFF);
+const libraryDaysNotOff = new Set(LIBRARY_DAYS_NOT_OFF);
+const holidaysByYear = new Map<number, Set<string>>();
+let library: Holidays | null = null;
+
+function publicHolidays(year: number): Set<string> {
+  let days = holidaysByYear.get(year);
+  if (!days) {
+    library ??= new Holidays('ID', { types: ['public'] });
+    const holidays = library.getHolidays(year) || [];
+    days = new Set(holidays.filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)));
+    holidaysByYear.set(year, days);
+  }
+  return days;
+}
+
+export function isWorkingDay(day: string): boolean {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  if (skbDaysOff.has(day)) return false;
+  if (libraryDaysNotOff.has(day)) return true;
+  return !publicHolidays(Number(day.slice(0, 4))).has(day);
+}
+
+/**
+ * Working days between two WIB days: those after `from` up to and including `to`. Submitted on Friday, a
+ * merchant is 0 on Friday and over the weekend, 1 on Monday. Counting day by day is enough: an age is a few
+ * days, and even a year is 365 Set lookups.
+ */
+export function workingDaysBetween(from: string, to: string): number {
+  let count = 0;
+  for (let day = addDays(from, 1); day <= to; day = addDays(day, 1)) if (isWorkingDay(day)) count += 1;
+  return count;
+}
+
+/** A merchant's age in working days: from the WIB day it entered processing to today (WIB). */
+export function workingDaysSince(since: Date, now: Date): number {
+  return workingDaysBetween(jakartaDay(since), jakartaDay(now));
+}
+
+/**
+ * The start (00:00 WIB) of the earliest day whose age today is at most `maxDays`: a row queued before this
+ * instant is older than `maxDays` working days. Turns "overdue" into a range of the queue index.
+ */
+export function ageCutoff(now: Date, maxDays: number): Date {
+  // Walking back from today: the age of the day before `day` is the age of `day`, plus one if `day` is worked.
+  let day = jakartaDay(now);
+  let age = 0;
+  for (;;) {
+    const before = age + (isWorkingDay(day) ? 1 : 0);
+    if (before > maxDays) return jakartaDayStart(day);
+    day = addDays(day, -1);
+    age = before;
+  }
+}
