@@ -1,10 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerInOwnContext, type Registered } from './support/admin-documents-setup.js';
-import { MERCHANTS_ADMIN, rowOf, signedInContext } from './support/admin-merchants-setup.js';
+import { MERCHANT_MESSAGES } from '../../src/domain/merchants.js';
+import { MAINTENANCE_MESSAGE } from '../../src/domain/workbench.js';
+import { userCreate } from './support/admin-server.js';
+import { MERCHANTS_ADMIN, rowOf, setStatusThroughApi, signedInContext } from './support/admin-merchants-setup.js';
 import { launchBrowser } from './support/browser.js';
 import { createRegistrationDatabase, type RegistrationDatabase } from './support/registration-database.js';
-import { startServer, type RunningServer } from './support/server-process.js';
+import { E2E_DATA_ENCRYPTION_KEY, startServer, type RunningServer } from './support/server-process.js';
+
+const SECOND_ADMIN = { email: 'reviewer-two@aipos.test', password: 'gado-gado-bumbu-kacang' };
 
 /**
  * Issue 18, the reviewer's workbench in the browser: the queue against the promise, the review screen,
@@ -31,8 +36,8 @@ function fiveWorkingDaysAgo(): Date {
   return new Date(day.getTime() + 2 * 3_600_000);
 }
 
-async function adminPage(): Promise<Page> {
-  const context = await signedInContext(browser, server.baseUrl);
+async function adminPage(account = MERCHANTS_ADMIN): Promise<Page> {
+  const context = await signedInContext(browser, server.baseUrl, account);
   contexts.push(context);
   const page = await context.newPage();
   // Wide enough for the review screen's two columns side by side.
@@ -52,6 +57,7 @@ beforeAll(async () => {
   third = await registerInOwnContext(browser, server.baseUrl, { nama_toko: 'Toko Ketiga' });
   const since = fiveWorkingDaysAgo();
   await database.query('update merchants set submitted_at = $1, queued_at = $1 where id = $2', [since, old.id]);
+  userCreate({ DATABASE_URL: database.url, DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY }, SECOND_ADMIN.email, SECOND_ADMIN.password, 'admin');
 });
 
 afterAll(async () => {
@@ -124,8 +130,8 @@ describe('the review screen', () => {
     const stored = await database.query<{ status: string }>('select status from merchants where id = $1', [old.id]);
     expect(stored[0]?.status).toBe('verified');
     // The checklist went with the decision, into its audit entry.
-    const audit = await database.query<{ diff: unknown }>("select diff from audit_logs where target_id = $1 and action = 'status_change' order by id desc limit 1", [old.id]);
-    expect(JSON.stringify(audit[0]?.diff)).toContain('"foto_ktp":{"readable":true,"matches":true}');
+    const audit = await database.query<{ diff: { checklist?: unknown } }>("select diff from audit_logs where target_id = $1 and action = 'status_change' order by id desc limit 1", [old.id]);
+    expect(audit[0]?.diff.checklist).toEqual({ foto_ktp: { readable: true, matches: true } });
   });
 
   it('J and K walk the queue', async () => {
@@ -137,6 +143,36 @@ describe('the review screen', () => {
     await page.getByRole('heading', { name: `Tinjau: ${third.nama_toko}`, level: 1 }).waitFor();
     await page.keyboard.press('k');
     await page.getByRole('heading', { name: `Tinjau: ${second.nama_toko}`, level: 1 }).waitFor();
+  });
+});
+
+describe('two reviewers', () => {
+  it('each sees that the other has the merchant open in review', async () => {
+    const [first, other] = await Promise.all([adminPage(), adminPage(SECOND_ADMIN)]);
+    await first.goto(`/admin/merchants/${second.id}/review`);
+    await first.getByRole('heading', { name: `Tinjau: ${second.nama_toko}`, level: 1 }).waitFor();
+    await other.goto(`/admin/merchants/${second.id}/review`);
+    await other.getByText(`Sedang ditinjau juga oleh ${MERCHANTS_ADMIN.email}`).waitFor();
+    await first.getByText(`Sedang ditinjau juga oleh ${SECOND_ADMIN.email}`).waitFor();
+    // Leaving the screen takes the banner away from the one who stays.
+    await other.goto('/admin');
+    await first.getByText(/Sedang ditinjau juga oleh/).waitFor({ state: 'detached' });
+  });
+
+  it('a decision on a merchant another admin has decided meanwhile gets the stale-save 409, as on the edit screen', async () => {
+    const page = await adminPage();
+    await page.goto(`/admin/merchants/${third.id}/review`);
+    await page.getByRole('heading', { name: `Tinjau: ${third.nama_toko}`, level: 1 }).waitFor();
+    await page.keyboard.press('v');
+    await page.getByRole('dialog', { name: 'Ubah Status Merchant' }).getByText('Keputusan: Verifikasi').waitFor();
+    await setStatusThroughApi(page.context().request, third.id, 'rejected');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: MERCHANT_MESSAGES.staleSave });
+    await alert.waitFor();
+    await alert.getByRole('button', { name: 'Muat Ulang' }).waitFor();
+    expect(page.url()).toContain(`/admin/merchants/${third.id}/review`);
+    const stored = await database.query<{ status: string }>('select status from merchants where id = $1', [third.id]);
+    expect(stored[0]?.status).toBe('rejected');
   });
 });
 
@@ -152,5 +188,34 @@ describe('duplicates', () => {
     await link.click();
     await page.waitForURL(`**/admin/merchants/${old.id}`);
     await page.getByRole('heading', { name: old.nama_toko, level: 1 }).waitFor();
+  });
+});
+
+describe('maintenance mode', () => {
+  it('the wizard and the fix page say so instead of offering their forms; off again, the wizard is back', async () => {
+    const page = await adminPage();
+    const request = page.context().request;
+    const fix = await request.post(`/api/admin/merchants/${second.id}/status`, {
+      data: { status: 'data_tidak_lengkap', catatan_admin: null, perbaikan: [{ field: 'foto_ktp', alasan: 'Foto buram' }] },
+    });
+    const fixLink = ((await fix.json()) as { fix_link: string }).fix_link;
+    const settings = (await (await request.get('/api/admin/settings')).json()) as Record<string, unknown>;
+    expect((await request.put('/api/admin/settings', { data: { ...settings, maintenance_mode: true } })).status()).toBe(200);
+    try {
+      const visitor = await (await browser.newContext({ baseURL: server.baseUrl, locale: 'id-ID' })).newPage();
+      await visitor.goto('/register');
+      await visitor.getByRole('alert').filter({ hasText: MAINTENANCE_MESSAGE }).waitFor();
+      expect(await visitor.getByRole('form', { name: 'Data Toko' }).count()).toBe(0);
+      await visitor.goto(new URL(fixLink).pathname);
+      await visitor.getByRole('alert').filter({ hasText: MAINTENANCE_MESSAGE }).waitFor();
+      expect(await visitor.getByRole('button', { name: 'Kirim Perbaikan' }).count()).toBe(0);
+      await visitor.context().close();
+    } finally {
+      await request.put('/api/admin/settings', { data: { ...settings, maintenance_mode: false } });
+    }
+    const visitor = await (await browser.newContext({ baseURL: server.baseUrl, locale: 'id-ID' })).newPage();
+    await visitor.goto('/register');
+    await visitor.getByRole('form', { name: 'Data Toko' }).waitFor();
+    await visitor.context().close();
   });
 });

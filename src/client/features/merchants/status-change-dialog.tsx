@@ -25,6 +25,8 @@ const TARGET_STATUSES = ['verified', 'rejected', 'data_tidak_lengkap'] as const 
  */
 export type ReviewDecision = {
   status: (typeof TARGET_STATUSES)[number];
+  /** The button's name on the review screen (Verifikasi, Data Tidak Lengkap, Tolak). */
+  label: string;
   checklist: ReviewChecklist;
   onStale: (message: string) => void;
 };
@@ -71,6 +73,9 @@ type StatusChangeFormProps = { merchant: MerchantRef; decision: ReviewDecision |
 
 function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChangeFormProps) {
   const [status, setStatus] = useState<MerchantStatus | ''>(decision?.status ?? '');
+  // The status on screen when the decision began: a live refresh while the dialog is open must not turn
+  // another admin's change into the expected one.
+  const [seenStatus] = useState(merchant.status);
   const [note, setNote] = useState('');
   const [choices, setChoices] = useState<FixChoices>({});
   const [missingStatus, setMissingStatus] = useState(false);
@@ -104,7 +109,7 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
           status,
           catatan_admin: catatan,
           ...(items.length > 0 ? { perbaikan: items } : {}),
-          ...(decision ? { checklist: decision.checklist, expected_status: merchant.status } : {}),
+          ...(decision ? { checklist: decision.checklist, expected_status: seenStatus } : {}),
         },
       },
       {
@@ -147,7 +152,7 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
     <form onSubmit={submit} noValidate className="space-y-4">
       {decision ? (
         <p className="text-sm">
-          Keputusan: <strong>{STATUS_LABELS[decision.status]}</strong>
+          Keputusan: <strong>{decision.label}</strong>
         </p>
       ) : (
         <FormField label="Status Baru" required error={missingStatus && status === '' ? MESSAGES.chooseStatus : undefined}>

@@ -33,6 +33,10 @@ const DECISIONS: { status: Decision; label: string; key: string; variant: 'prima
   { status: 'rejected', label: 'Tolak', key: 'D', variant: 'danger' },
 ];
 
+function decisionLabel(status: Decision): string {
+  return DECISIONS.find((decision) => decision.status === status)?.label ?? status;
+}
+
 const QUEUE_MESSAGES = {
   end: 'Tidak ada merchant lain di antrean',
   empty: 'Antrean kosong: semua pendaftaran sudah ditinjau',
@@ -183,7 +187,7 @@ function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
       </div>
       <StatusChangeDialog
         merchant={deciding ? merchant : null}
-        decision={deciding ? { status: deciding, checklist, onStale: setStale } : undefined}
+        decision={deciding ? { status: deciding, label: decisionLabel(deciding), checklist, onStale: setStale } : undefined}
         onClose={(decided) => {
           setDeciding(null);
           if (decided) void afterDecision();
