@@ -24,11 +24,11 @@ const AlreadySentDialog = lazy(async () => ({ default: (await import('./already-
 export function RegisterPage() {
   usePageTitle('Daftar Merchant');
   const navigate = useNavigate();
-  const wizard = useRegistrationWizard();
+  const settings = usePublicSettings();
+  const wizard = useRegistrationWizard(settings?.max_upload_mb);
   const { step, values, uploads, save } = wizard;
   const [sent, setSent] = useState(loadSubmittedRegistration);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(step);
-  const settings = usePublicSettings();
 
   const content = [
     <StoreStep key="store" defaults={values.store} uploads={uploads} onNext={(store) => save({ store }, 1)} onRestart={wizard.restart} />,
