@@ -21,7 +21,7 @@ export function OverdueCount() {
       to="/admin"
       className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-600 ${overdue > 0 ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800'}`}
       data-testid="overdue-count"
-      aria-label={`${overdue} merchant terlambat ditinjau (lebih dari 3 hari kerja)`}
+      aria-label={`${overdue} terlambat: merchant yang menunggu keputusan lebih dari 3 hari kerja`}
     >
       <Clock aria-hidden className="size-4" />
       {overdue} terlambat
