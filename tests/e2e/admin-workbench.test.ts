@@ -85,6 +85,17 @@ describe('the queue', () => {
     await oldRow.getByRole('img', { name: 'Kemungkinan duplikat' }).waitFor();
     expect(await page.getByTestId('overdue-count').innerText()).toContain('1 terlambat');
   });
+
+  it('the dashboard counts them and draws the last 30 days', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/dashboard');
+    const counts = page.getByRole('region', { name: 'Jumlah merchant' });
+    await counts.waitFor();
+    expect(await counts.innerText()).toMatch(/Sedang Diproses\s+3\b/);
+    expect(await counts.innerText()).toMatch(/Terlambat \(lebih dari 3 hari kerja\)\s+1\b/);
+    // All three registered within the 30 days, none decided yet.
+    await page.getByRole('img', { name: 'Grafik 30 hari terakhir: Pendaftaran 3, Keputusan 0' }).waitFor();
+  });
 });
 
 describe('the review screen', () => {

@@ -2,8 +2,7 @@ import { ArrowLeft, FileText, ListChecks, Pencil, Save, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MerchantDetail } from '../../../domain/merchants';
 import { Button } from '../../components/ui/button';
-import { SlaBadge } from '../workbench/sla-badge';
-import { MerchantStatusBadge } from './merchant-status-badge';
+import { MerchantTitle } from './merchant-title';
 import { PROFILE_FORM_ID } from './merchant-profile-form';
 
 type MerchantDetailHeaderProps = {
@@ -23,16 +22,7 @@ export function MerchantDetailHeader({ merchant, editing, saving, onEdit, onCanc
         <ArrowLeft aria-hidden className="size-4" /> Kembali ke Daftar Merchant
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">{merchant.nama_toko}</h1>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <span>
-              Kode: <span className="font-mono font-medium text-slate-900" data-testid="kode-pendaftaran">{merchant.kode_pendaftaran}</span>
-            </span>
-            <MerchantStatusBadge status={merchant.status} />
-            <SlaBadge sla={merchant.sla} days={merchant.age_working_days} />
-          </p>
-        </div>
+        <MerchantTitle merchant={merchant} title={merchant.nama_toko} />
         {editing ? (
           <div className="flex gap-2">
             <Button variant="ghost" onClick={onCancel} disabled={saving}>

@@ -5,8 +5,8 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { DuplicatePanel } from '../workbench/duplicate-panel';
+import { DetailSkeleton } from './detail-skeleton';
 import { NikCheckInfo } from '../workbench/nik-check';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -133,19 +133,6 @@ export function MerchantDetailPage() {
           <MerchantMessagesTab merchantId={merchant.id} noHp={merchant.no_hp} />
         </TabsContent>
       </Tabs>
-    </main>
-  );
-}
-
-function DetailSkeleton() {
-  return (
-    <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8" aria-busy aria-label="Memuat data merchant">
-      <Skeleton className="h-8 w-64" />
-      <Skeleton className="h-10 w-full" />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Skeleton className="h-72" />
-        <Skeleton className="h-72" />
-      </div>
     </main>
   );
 }

@@ -6,13 +6,13 @@ import { DOCUMENT_SLOTS } from '../../../domain/document-slots';
 import type { MerchantDetail } from '../../../domain/merchants';
 import { REVIEW_PRESENCE_MESSAGE, type ReviewChecklist } from '../../../domain/workbench';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../auth/use-session';
 import { isNotFound, merchantKeys } from '../merchants/merchant-api';
 import { MerchantNotFound } from '../merchants/merchant-not-found';
-import { MerchantStatusBadge } from '../merchants/merchant-status-badge';
+import { DetailSkeleton } from '../merchants/detail-skeleton';
+import { MerchantTitle } from '../merchants/merchant-title';
 import { StaleSaveAlert } from '../merchants/stale-save-alert';
 import { StatusChangeDialog } from '../merchants/status-change-dialog';
 import { useLiveMerchantUpdates } from '../merchants/use-live-merchant-updates';
@@ -23,7 +23,6 @@ import { checkedSlots, ReviewChecklistFields } from './review-checklist';
 import { ReviewData } from './review-data';
 import { isTypingTarget, nextAfterDecision, queueNeighbour, shortcutFor, type Decision } from './review-shortcuts';
 import { ShortcutsDialog } from './shortcuts-dialog';
-import { SlaBadge } from './sla-badge';
 import { useReviewPresence } from './use-review-presence';
 import { fetchQueueOrder, workbenchKeys } from './workbench-api';
 
@@ -49,7 +48,7 @@ export function ReviewPage() {
   useLiveMerchantUpdates();
   usePageTitle(detail.data ? `Tinjau ${detail.data.nama_toko}` : 'Tinjau Merchant');
   if (isNotFound(detail.error)) return <MerchantNotFound />;
-  if (!detail.data) return <ReviewSkeleton />;
+  if (!detail.data) return <DetailSkeleton />;
   // Keyed: the next merchant starts on its first document with an empty checklist.
   return <ReviewScreen key={id} merchant={detail.data} />;
 }
@@ -127,21 +126,13 @@ function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
           <ArrowLeft aria-hidden className="size-4" /> Kembali ke Antrean
         </Link>
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h1 className="text-2xl font-bold">Tinjau: {merchant.nama_toko}</h1>
-            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <MerchantTitle merchant={merchant} title={`Tinjau: ${merchant.nama_toko}`}>
+            {position >= 0 && (
               <span>
-                Kode: <span className="font-mono font-medium text-slate-900" data-testid="kode-pendaftaran">{merchant.kode_pendaftaran}</span>
+                Antrean {position + 1} dari {order.length}
               </span>
-              <MerchantStatusBadge status={merchant.status} />
-              <SlaBadge sla={merchant.sla} days={merchant.age_working_days} />
-              {position >= 0 && (
-                <span>
-                  Antrean {position + 1} dari {order.length}
-                </span>
-              )}
-            </p>
-          </div>
+            )}
+          </MerchantTitle>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" size="sm" onClick={() => step(-1)} aria-keyshortcuts="K">
               <ChevronLeft aria-hidden /> Merchant sebelumnya <Kbd>K</Kbd>
@@ -204,17 +195,5 @@ function Kbd({ children }: { children: string }) {
     <kbd aria-hidden className="rounded border border-current/30 px-1.5 font-mono text-xs opacity-80">
       {children}
     </kbd>
-  );
-}
-
-function ReviewSkeleton() {
-  return (
-    <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8" aria-busy aria-label="Memuat data merchant">
-      <Skeleton className="h-8 w-64" />
-      <div className="grid gap-6 lg:grid-cols-5">
-        <Skeleton className="h-[60vh] lg:col-span-3" />
-        <Skeleton className="h-96 lg:col-span-2" />
-      </div>
-    </main>
   );
 }
