@@ -55,7 +55,7 @@ export function DashboardPage() {
 
 function Figure({ label, value, alert = false }: { label: string; value: string; alert?: boolean }) {
   return (
-    <Card className={alert ? 'border-red-300 bg-red-50 p-4' : 'p-4'}>
+    <Card tone={alert ? 'warning' : 'default'} className="p-4">
       <p className="text-sm text-slate-600">{label}</p>
       <p className={`mt-1 text-2xl font-bold tabular-nums ${alert ? 'text-red-800' : ''}`}>{value}</p>
     </Card>
