@@ -18,6 +18,7 @@ import { openDatabase, type Database } from '../src/server/db/database.js';
 import { merchants } from '../src/server/db/schema.js';
 import { createRandom, fakeMerchant } from '../src/server/seed/fake-merchants.js';
 import { LocalDiskStorage } from '../src/server/storage/local-disk-storage.js';
+import { benchWorkbenchShapes } from './workbench-shapes.js';
 
 const { values } = parseArgs({ options: { merchants: { type: 'string', default: '100000' }, requests: { type: 'string', default: '200' } } });
 const total = Number(values.merchants);
@@ -95,6 +96,7 @@ for (const scenario of scenarios) {
   const f = (n: number) => n.toFixed(1).padStart(8);
   console.log(`${scenario.name.padEnd(26)} ${f(percentile(times, 50))} ${f(percentile(times, 95))} ${f(percentile(times, 99))}   ${rows}`);
 }
+await benchWorkbenchShapes({ db: database.db, address, cookie, requests });
 await app.close();
 await database.close();
 await cleanup();

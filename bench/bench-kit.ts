@@ -205,3 +205,20 @@ function summarise(times: number[], seconds: number, failures: number, byKind: L
     seconds,
   };
 }
+
+/**
+ * GET `url` sequentially, `requests` times after 20 untimed ones (they warm caches and the JIT); the
+ * response times sorted, and the last answer's body. Throws on any status but 200.
+ */
+export async function timeSequentialGets<T>(url: string, cookie: string, requests: number): Promise<{ times: number[]; body: T }> {
+  const times: number[] = [];
+  let body: T | undefined;
+  for (let i = 0; i < requests + 20; i += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    body = (await response.json()) as T;
+    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+    if (i >= 20) times.push(performance.now() - started);
+  }
+  return { times: times.sort((a, b) => a - b), body: body as T };
+}

@@ -14,4 +14,4 @@ CREATE INDEX "audit_logs_status_change_idx" ON "audit_logs" USING btree ("create
 CREATE INDEX "merchants_queue_idx" ON "merchants" USING btree ("queued_at","id") WHERE "merchants"."status" = 'processing' and "merchants"."is_deleted" = false;--> statement-breakpoint
 CREATE INDEX "merchants_no_hp_idx" ON "merchants" USING btree ("no_hp") WHERE "merchants"."is_deleted" = false;--> statement-breakpoint
 CREATE INDEX "merchants_email_lower_idx" ON "merchants" USING btree (lower("email")) WHERE "merchants"."is_deleted" = false;--> statement-breakpoint
-CREATE INDEX "merchants_first_decided_idx" ON "merchants" USING btree ("first_decided_at") WHERE "merchants"."first_decided_at" is not null;
+CREATE INDEX "merchants_first_decided_idx" ON "merchants" USING btree ("first_decided_at","submitted_at") WHERE "merchants"."first_decided_at" is not null;

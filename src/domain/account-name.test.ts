@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountNameMatches } from './account-name.js';
+import { ACCOUNT_NAME_MESSAGES, accountNameMatches } from './account-name.js';
 
 describe('accountNameMatches', () => {
   it('matches beyond case, titles, degrees, punctuation and spaces', () => {
@@ -15,5 +15,11 @@ describe('accountNameMatches', () => {
     expect(accountNameMatches('Budi Santoso', 'Budi Santosa')).toBe(false);
     expect(accountNameMatches('Budi Santoso', 'CV Budi Santoso')).toBe(false);
     expect(accountNameMatches('Budi Santoso', 'Budi')).toBe(false);
+  });
+});
+
+describe('ACCOUNT_NAME_MESSAGES', () => {
+  it('warns in Indonesian', () => {
+    expect(ACCOUNT_NAME_MESSAGES.mismatch).toBe('Nama rekening berbeda dengan nama pemilik');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeNik, INDONESIAN_PROVINCES, NikDecodedSchema, provinceDiffers } from './nik-structure.js';
+import { decodeNik, INDONESIAN_PROVINCES, NIK_MESSAGES, NikDecodedSchema, provinceDiffers } from './nik-structure.js';
 
 const TODAY = new Date('2026-11-25T03:00:00Z');
 
@@ -52,5 +52,13 @@ describe('provinceDiffers', () => {
     expect(provinceDiffers(jakarta, 'Jawa Barat')).toBe(true);
     expect(provinceDiffers(decodeNik('3471011708900001', TODAY), 'Daerah Istimewa Yogyakarta')).toBe(false);
     expect(provinceDiffers(decodeNik('2071011708900001', TODAY), 'Jawa Barat')).toBe(false);
+  });
+});
+
+describe('NIK_MESSAGES', () => {
+  it('words the warnings in Indonesian, one per problem', () => {
+    expect(NIK_MESSAGES.structureWarning).toBe('Struktur NIK tidak biasa: periksa kembali (kode provinsi atau tanggal lahir tidak valid)');
+    expect(NIK_MESSAGES.provinceMismatch).toBe('Provinsi pada NIK berbeda dengan provinsi alamat');
+    expect(Object.keys(NIK_MESSAGES.problems)).toEqual(['unknown_province', 'impossible_date', 'future_date', 'under_17']);
   });
 });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.js';
-import { ReviewChecklistSchema, SLA_LABELS, slaState, uploadTooLargeMessage } from './workbench.js';
+import {
+  CHECKLIST_LABELS,
+  MATCH_LABELS,
+  REVIEW_PRESENCE_HEARTBEAT_MS,
+  REVIEW_PRESENCE_MESSAGE,
+  REVIEW_PRESENCE_TTL_MS,
+  ReviewChecklistSchema,
+  SLA_LABELS,
+  slaState,
+  uploadTooLargeMessage,
+} from './workbench.js';
 
 describe('slaState', () => {
   it('is on time for 0-1 working days, due for 2-3, overdue after', () => {
@@ -21,5 +31,14 @@ describe('uploadTooLargeMessage', () => {
   it("is SPEC's text at 3 MB and names a lower limit", () => {
     expect(uploadTooLargeMessage(3)).toBe(MESSAGES.fileTooLarge);
     expect(uploadTooLargeMessage(2)).toBe('Ukuran file maksimal 2MB');
+  });
+});
+
+describe('the workbench texts of the contract (issue 18)', () => {
+  it('names the keys, the checklist and the presence banner in Indonesian, and beats inside the expiry', () => {
+    expect(MATCH_LABELS).toEqual({ nik: 'NIK', no_rekening: 'No. Rekening', no_hp: 'No. HP', email: 'Email' });
+    expect(CHECKLIST_LABELS).toEqual({ readable: 'Terbaca', matches: 'Sesuai data' });
+    expect(REVIEW_PRESENCE_MESSAGE('Ani')).toBe('Sedang ditinjau juga oleh Ani');
+    expect(REVIEW_PRESENCE_HEARTBEAT_MS * 2).toBeLessThan(REVIEW_PRESENCE_TTL_MS);
   });
 });

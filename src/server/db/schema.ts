@@ -160,7 +160,9 @@ export const merchants = pgTable(
     // The duplicate probe's other two keys (NIK and account go through their hash indexes).
     index('merchants_no_hp_idx').on(t.noHp).where(sql`${t.isDeleted} = false`),
     index('merchants_email_lower_idx').on(sql`lower(${t.email})`).where(sql`${t.isDeleted} = false`),
-    index('merchants_first_decided_idx').on(t.firstDecidedAt).where(sql`${t.firstDecidedAt} is not null`),
+    // Time to first decision over the last 30 days: an index-only range (both dates in the index; a decided
+    // merchant deleted later still counts, the decision was made).
+    index('merchants_first_decided_idx').on(t.firstDecidedAt, t.submittedAt).where(sql`${t.firstDecidedAt} is not null`),
     uniqueIndex('merchants_idempotency_key_key').on(t.idempotencyKey),
     index('merchants_email_hp_submitted_idx').on(t.email, t.noHp, t.submittedAt.desc()),
     index('merchants_nik_hash_idx').on(t.nikHash),

@@ -1,62 +1,69 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import type { DuplicateKey, DuplicateList } from '../../domain/workbench.js';
 import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { Db } from '../db/database.js';
+import { queryRows } from '../db/query-rows.js';
 import { merchants } from '../db/schema.js';
 
-const other = alias(merchants, 'other');
-
-/**
- * Another live merchant sharing a key with `merchants` (the outer row): the same NIK (its keyed hash: the
- * value is encrypted), the same account number at the same bank, the same phone (stored normalised), the same
- * e-mail ignoring case. Each arm has its index (nik_hash, no_rekening_hash, no_hp, lower(email)), so
- * PostgreSQL answers with a BitmapOr of four index probes, never a scan.
+/*
+ * A possible duplicate is another live merchant with the same NIK (its keyed hash: the value is encrypted),
+ * the same account number at the same bank, the same phone (stored normalised) or the same e-mail ignoring
+ * case. Each key is its own probe of its own index (nik_hash, no_rekening_hash, no_hp, lower(email)): one
+ * condition ORing the four made PostgreSQL scan the whole table for every row (11 s for a page at 100k).
+ * Written out with both table names: inside a one-table select Drizzle leaves column names unqualified,
+ * which in a subquery over the same table would bind to the inner row.
  */
-// Written out with both table names: inside a one-table select Drizzle leaves column names unqualified,
-// which in a subquery over the same table would bind to the inner row.
-const SHARES_KEY = `("other"."nik_hash" = "merchants"."nik_hash"
-    or ("other"."no_rekening_hash" = "merchants"."no_rekening_hash" and "other"."nama_bank" = "merchants"."nama_bank")
-    or "other"."no_hp" = "merchants"."no_hp"
-    or lower("other"."email") = lower("merchants"."email"))`;
-const sharesKey = (): SQL => sql.raw(SHARES_KEY);
+const probe = (condition: string) =>
+  `exists (select 1 from "merchants" as "other" where ${condition} and "other"."id" <> "merchants"."id" and "other"."is_deleted" = false)`;
 
-/** For the list: whether the row has a possible duplicate (one EXISTS per row of the page). */
-export const hasDuplicatesColumn = sql<boolean>`exists (select 1 from "merchants" as "other"
-  where "other"."is_deleted" = false and "other"."id" <> "merchants"."id" and ${sharesKey()})`;
+/** For the list: whether the row has a possible duplicate (four index probes per row of the page). */
+export const hasDuplicatesColumn = sql<boolean>`(${sql.raw(
+  [
+    probe(`"other"."nik_hash" = "merchants"."nik_hash"`),
+    probe(`"other"."no_rekening_hash" = "merchants"."no_rekening_hash" and "other"."nama_bank" = "merchants"."nama_bank"`),
+    probe(`"other"."no_hp" = "merchants"."no_hp"`),
+    probe(`lower("other"."email") = lower("merchants"."email")`),
+  ].join(' or '),
+)})`;
 
 /** At most this many are listed: a key shared more widely is a test value or fraud, and 50 names say so. */
 export const DUPLICATE_LIMIT = 50;
 
+type DuplicateRow = { id: string; kode_pendaftaran: string; nama_toko: string; status: string; nik: boolean; no_rekening: boolean; no_hp: boolean; email: boolean };
+
+// One statement: the merchant's keys, the four index probes united, the others' rows with the keys they share.
+const DUPLICATES_SQL = `
+with t as (
+  select "id", "nik_hash", "no_rekening_hash", "nama_bank", "no_hp", lower("email") as "email"
+  from "merchants" where "id" = $1 and "is_deleted" = false
+)
+select o."id", o."kode_pendaftaran", o."nama_toko", o."status",
+  coalesce(o."nik_hash" = t."nik_hash", false) as "nik",
+  coalesce(o."no_rekening_hash" = t."no_rekening_hash" and o."nama_bank" = t."nama_bank", false) as "no_rekening",
+  o."no_hp" = t."no_hp" as "no_hp",
+  lower(o."email") = t."email" as "email"
+from t
+join lateral (
+  select "id" from "merchants" where "nik_hash" = t."nik_hash"
+  union select "id" from "merchants" where "no_rekening_hash" = t."no_rekening_hash" and "nama_bank" = t."nama_bank"
+  union select "id" from "merchants" where "no_hp" = t."no_hp" and "is_deleted" = false
+  union select "id" from "merchants" where lower("email") = t."email" and "is_deleted" = false
+) as c on true
+join "merchants" as o on o."id" = c."id"
+where o."id" <> t."id" and o."is_deleted" = false
+order by o."submitted_at", o."id"
+limit ${DUPLICATE_LIMIT}`;
+
 /** GET /api/admin/merchants/{id}/duplicates: one query, the keys each other merchant shares. */
 export async function findDuplicates(db: Db, id: string): Promise<DuplicateList> {
-  const rows = await db
-    .select({
-      id: other.id,
-      kodePendaftaran: other.kodePendaftaran,
-      namaToko: other.namaToko,
-      status: other.status,
-      nik: sql<boolean>`coalesce(${other.nikHash} = ${merchants.nikHash}, false)`,
-      noRekening: sql<boolean>`coalesce(${other.noRekeningHash} = ${merchants.noRekeningHash} and ${other.namaBank} = ${merchants.namaBank}, false)`,
-      noHp: sql<boolean>`${other.noHp} = ${merchants.noHp}`,
-      email: sql<boolean>`lower(${other.email}) = lower(${merchants.email})`,
-    })
-    .from(merchants)
-    .innerJoin(other, and(eq(other.isDeleted, false), sql`${other.id} <> ${merchants.id}`, sharesKey()))
-    .where(and(eq(merchants.id, id), eq(merchants.isDeleted, false)))
-    .orderBy(other.submittedAt, other.id)
-    .limit(DUPLICATE_LIMIT);
+  const rows = await queryRows<DuplicateRow>(db, DUPLICATES_SQL, [id]);
   return rows.map((row) => {
-    const matched: DuplicateKey[] = [];
-    if (row.nik) matched.push('nik');
-    if (row.noRekening) matched.push('no_rekening');
-    if (row.noHp) matched.push('no_hp');
-    if (row.email) matched.push('email');
-    return { id: row.id, kode_pendaftaran: row.kodePendaftaran, nama_toko: row.namaToko, status: normalizeStatus(row.status), matched_on: matched };
+    const matched = (['nik', 'no_rekening', 'no_hp', 'email'] as const).filter((key) => row[key]) satisfies DuplicateKey[];
+    return { id: row.id, kode_pendaftaran: row.kode_pendaftaran, nama_toko: row.nama_toko, status: normalizeStatus(row.status), matched_on: matched };
   });
 }
 
-/** For one merchant's detail: the list's EXISTS. */
+/** For one merchant's detail: the list's probes. */
 export async function hasDuplicates(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ found: hasDuplicatesColumn }).from(merchants).where(eq(merchants.id, id));
   return row?.found ?? false;

@@ -67,15 +67,53 @@ export function isWorkingDay(day: string): boolean {
   return !publicHolidays(Number(day.slice(0, 4))).has(day);
 }
 
+// Per year, the working days from 1 January through each day (cumulative), and the working days of all
+// earlier years since EPOCH_YEAR: a day's ordinal is two lookups, so an age of a year costs no more than one
+// of a day (the queue's first page is its oldest merchants).
+const EPOCH_YEAR = 2000;
+const cumulativeByYear = new Map<number, Int32Array>();
+const baseByYear = new Map<number, number>([[EPOCH_YEAR, 0]]);
+
+function cumulative(year: number): Int32Array {
+  let days = cumulativeByYear.get(year);
+  if (!days) {
+    const length = isLeapYear(year) ? 366 : 365;
+    days = new Int32Array(length);
+    let count = 0;
+    for (let i = 0; i < length; i += 1) {
+      if (isWorkingDay(new Date(Date.UTC(year, 0, 1 + i)).toISOString().slice(0, 10))) count += 1;
+      days[i] = count;
+    }
+    cumulativeByYear.set(year, days);
+  }
+  return days;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/** Working days from EPOCH_YEAR through the end of the year before `year` (negative before the epoch). */
+function base(year: number): number {
+  const known = baseByYear.get(year);
+  if (known !== undefined) return known;
+  const value = year > EPOCH_YEAR ? base(year - 1) + cumulative(year - 1).at(-1)! : base(year + 1) - cumulative(year).at(-1)!;
+  baseByYear.set(year, value);
+  return value;
+}
+
+function ordinal(day: string): number {
+  const year = Number(day.slice(0, 4));
+  const index = Math.round((Date.parse(`${day}T00:00:00Z`) - Date.UTC(year, 0, 1)) / DAY_MS);
+  return base(year) + cumulative(year)[index]!;
+}
+
 /**
- * Working days between two WIB days: those after `from` up to and including `to`. Submitted on Friday, a
- * merchant is 0 on Friday and over the weekend, 1 on Monday. Counting day by day is enough: an age is a few
- * days, and even a year is 365 Set lookups.
+ * Working days between two WIB days: those after `from` up to and including `to` (0 when `to` is not later).
+ * Submitted on Friday, a merchant is 0 on Friday and over the weekend, 1 on Monday.
  */
 export function workingDaysBetween(from: string, to: string): number {
-  let count = 0;
-  for (let day = addDays(from, 1); day <= to; day = addDays(day, 1)) if (isWorkingDay(day)) count += 1;
-  return count;
+  return Math.max(0, ordinal(to) - ordinal(from));
 }
 
 /** A merchant's age in working days: from the WIB day it entered processing to today (WIB). */
