@@ -70,6 +70,9 @@ export default defineConfig(({ command }) => ({
             // The document slots (about 1 KB) on their own: the fix page of issue 15 needs them at first
             // paint, and inside /register's chunk they brought it the whole 22 KB of the wizard.
             { name: 'document-slots', test: /src[\\/]domain[\\/]document-slots\.ts$/ },
+            // The maintenance check (issue 18) of the wizard and the fix page, for the same reason: inside
+            // /register's chunk it brought the fix page that whole chunk (22 KB gzip).
+            { name: 'public-settings', test: /src[\\/]client[\\/]lib[\\/]use-public-settings\.ts$/, includeDependenciesRecursively: false },
             landingPageChunks(path.resolve('src/client'), 'main.tsx'),
           ],
         },

@@ -132,7 +132,7 @@ describe('axe-core on the admin screens', () => {
     await expectNoSeriousViolations(page, '/admin/login');
   });
 
-  for (const route of ['/admin/merchants', '/admin/merchants/new', '/admin/audit', '/admin/settings', '/admin/security']) {
+  for (const route of ['/admin', '/admin/dashboard', '/admin/merchants', '/admin/merchants/new', '/admin/audit', '/admin/settings', '/admin/security']) {
     it(route, async () => {
       const page = await adminPage();
       await visit(page, route);
@@ -155,5 +155,24 @@ describe('axe-core on the admin screens', () => {
       await page.waitForLoadState('networkidle');
       await expectNoSeriousViolations(page, `detail: ${String(tab)}`);
     }
+  });
+
+  it('the review screen (issue 18): documents, data, checklist, and its dialogs', async () => {
+    const page = await adminPage();
+    const list = await page.context().request.get(`/api/admin/merchants?q=${registration.kode_pendaftaran}`);
+    const { items } = (await list.json()) as { items: { id: string }[] };
+    await visit(page, `/admin/merchants/${String(items[0]?.id)}/review`);
+    await page.getByRole('img', { name: 'Dokumen KTP', exact: true }).waitFor();
+    await expectNoSeriousViolations(page, 'review');
+    await page.keyboard.press('2');
+    await page.getByRole('img', { name: 'KTP untuk perbandingan' }).waitFor();
+    await expectNoSeriousViolations(page, 'review: selfie beside the KTP');
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Pintasan Keyboard' }).waitFor();
+    await expectNoSeriousViolations(page, 'review: shortcuts dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Data Tidak Lengkap' }).click();
+    await page.getByRole('dialog', { name: 'Ubah Status Merchant' }).waitFor();
+    await expectNoSeriousViolations(page, 'review: decision dialog');
   });
 });

@@ -67,9 +67,9 @@ describe('admin sign-in', () => {
 
   it('signs in, shows the shell with the e-mail, and signs out', async () => {
     await fillLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await page.waitForURL('**/admin/merchants');
+    await page.waitForURL('**/admin');
     const nav = page.getByRole('navigation', { name: 'Navigasi admin' });
-    for (const name of ['Merchants', 'Audit Logs', 'Settings']) await nav.getByRole('link', { name }).waitFor();
+    for (const name of ['Antrean', 'Dashboard', 'Merchants', 'Audit Logs', 'Settings']) await nav.getByRole('link', { name }).waitFor();
     expect(await page.getByTestId('admin-email').innerText()).toBe(E2E_ADMIN.email);
     // The session cookie is invisible to scripts.
     expect(await page.evaluate(() => document.cookie)).not.toContain('aipos_session');
@@ -102,7 +102,7 @@ describe('admin sign-in', () => {
 describe('TOTP second factor', () => {
   it('enrols with the manual key, then asks for the code at sign-in', async () => {
     await fillLogin(page, E2E_TOTP_ADMIN.email, E2E_TOTP_ADMIN.password);
-    await page.waitForURL('**/admin/merchants');
+    await page.waitForURL('**/admin');
     await page.goto('/admin/security');
     await page.getByRole('button', { name: 'Aktifkan Verifikasi Dua Langkah' }).click();
     await page.getByRole('img', { name: 'Kode QR untuk aplikasi autentikator' }).waitFor();
@@ -124,7 +124,7 @@ describe('TOTP second factor', () => {
     // The enrolment code's time step is spent; the next step's code is within the allowed drift.
     await code.fill(totp.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: 'Verifikasi' }).click();
-    await page.waitForURL('**/admin/merchants');
+    await page.waitForURL('**/admin');
     expect(await page.getByTestId('admin-email').innerText()).toBe(E2E_TOTP_ADMIN.email);
   });
 });

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/layout/public-layout';
 import { RouteErrorBoundary } from '../components/layout/route-error';
 import { NotFoundPage } from '../features/not-found/not-found-page';
@@ -35,6 +35,13 @@ const Fix = lazyScreen(async () => (await import('../features/perbaikan/fix-page
 const Login = screen(async () => (await import('../features/auth/login-page')).LoginPage);
 const AdminShell = screen(async () => (await import('../features/auth/admin-shell')).AdminShell);
 const MerchantList = screen(async () => (await import('../features/merchants/merchant-list-page')).MerchantListPage);
+// The admin's landing page (issue 18): the same list as the queue, processing only, the longest waiting first.
+const Queue = screen(async () => {
+  const { MerchantListPage } = await import('../features/merchants/merchant-list-page');
+  return () => <MerchantListPage queue />;
+});
+const Dashboard = screen(async () => (await import('../features/workbench/dashboard-page')).DashboardPage);
+const Review = screen(async () => (await import('../features/workbench/review-page')).ReviewPage);
 const MerchantCreate = screen(async () => (await import('../features/merchants/merchant-create-page')).MerchantCreatePage);
 const MerchantDetail = screen(async () => (await import('../features/merchants/merchant-detail-page')).MerchantDetailPage);
 const AuditLog = screen(async () => (await import('../features/audit/audit-log-page')).AuditLogPage);
@@ -79,12 +86,14 @@ const ROUTES: RouteObject[] = [
     element: <AdminShell />,
     handle: AdminShell,
     children: [
-      { index: true, element: <Navigate to="/admin/merchants" replace /> },
+      { index: true, element: <Queue />, handle: Queue },
+      page('dashboard', Dashboard),
       page('merchants', MerchantList),
       page('merchants/new', MerchantCreate),
       // SPEC §2: view and edit are the same detail screen.
       page('merchants/:id', MerchantDetail),
       page('merchants/:id/edit', MerchantDetail),
+      page('merchants/:id/review', Review),
       page('audit', AuditLog),
       page('settings', Settings),
       // The whole account page: second factor and password change.

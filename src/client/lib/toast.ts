@@ -36,12 +36,16 @@ function loadToast(): Promise<typeof SonnerToast> {
   return loading;
 }
 
-/** sonner's toast, as this app uses it: success and error, with an id or a description. */
+/** sonner's toast, as this app uses it: success, error and info, with an id or a description. */
 export const toast = {
   success(message: string, options?: ExternalToast): void {
     void loadToast().then((sonnerToast) => sonnerToast.success(message, options));
   },
   error(message: string, options?: ExternalToast): void {
     void loadToast().then((sonnerToast) => sonnerToast.error(message, options));
+  },
+  /** Neither success nor failure: the end of the review queue. */
+  info(message: string, options?: ExternalToast): void {
+    void loadToast().then((sonnerToast) => sonnerToast.info(message, options));
   },
 };

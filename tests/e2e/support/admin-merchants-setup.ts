@@ -16,10 +16,10 @@ export function startMerchantsServer(): Promise<RunningServer> {
   });
 }
 
-/** A browser context signed in as the admin through the sign-in API (the login screen has its own tests). */
-export async function signedInContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+/** A browser context signed in as the admin (or another account) through the sign-in API (the login screen has its own tests). */
+export async function signedInContext(browser: Browser, baseUrl: string, account: { email: string; password: string } = MERCHANTS_ADMIN): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
-  const response = await context.request.post('/api/auth/login', { data: MERCHANTS_ADMIN });
+  const response = await context.request.post('/api/auth/login', { data: account });
   if (!response.ok()) throw new Error(`sign-in: ${response.status()} ${await response.text()}`);
   return context;
 }

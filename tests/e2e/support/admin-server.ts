@@ -8,10 +8,14 @@ export const E2E_ADMIN = { email: 'admin@aipos.test', password: 'kopi-tubruk-pag
 export const E2E_STAFF = { email: 'staff@aipos.test', password: 'nasi-uduk-betawi-enak' };
 export const E2E_TOTP_ADMIN = { email: 'totp@aipos.test', password: 'bakso-malang-pedas-1' };
 
-function userCreate(dataDir: string, email: string, password: string, role: 'admin' | 'user'): void {
+/**
+ * The real `user:create` on a database: a fresh DATA_DIR (before its server takes the lock), or with
+ * `{ DATABASE_URL, DATA_ENCRYPTION_KEY }` a PostgreSQL database beside a running server.
+ */
+export function userCreate(target: { DATA_DIR: string } | { DATABASE_URL: string; DATA_ENCRYPTION_KEY: string }, email: string, password: string, role: 'admin' | 'user'): void {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const result = spawnSync('node_modules/.bin/tsx', ['scripts/user-create.ts', '--email', email, '--password', password, '--role', role], {
-    env: { ...env, DATA_DIR: dataDir, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+    env: { ...env, ...target, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`user:create failed: ${result.stderr}`);
@@ -24,7 +28,7 @@ function userCreate(dataDir: string, email: string, password: string, role: 'adm
  */
 export async function startAdminServer(): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'aipos-e2e-admin-'));
-  userCreate(dataDir, E2E_STAFF.email, E2E_STAFF.password, 'user');
-  userCreate(dataDir, E2E_TOTP_ADMIN.email, E2E_TOTP_ADMIN.password, 'admin');
+  userCreate({ DATA_DIR: dataDir }, E2E_STAFF.email, E2E_STAFF.password, 'user');
+  userCreate({ DATA_DIR: dataDir }, E2E_TOTP_ADMIN.email, E2E_TOTP_ADMIN.password, 'admin');
   return startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, COOKIE_SECURE: 'false' });
 }

@@ -6,9 +6,12 @@ import { MESSAGES } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { ApiRequestError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { OverdueCount } from '../workbench/overdue-count';
 import { logout } from './auth-api';
 
 const LINKS = [
+  { to: '/admin', label: 'Antrean', end: true },
+  { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/merchants', label: 'Merchants' },
   { to: '/admin/audit', label: 'Audit Logs' },
   { to: '/admin/settings', label: 'Settings' },
@@ -38,7 +41,7 @@ export function AdminHeader({ email, locked }: { email: string; locked: boolean 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2">
-        <Link to="/admin/merchants" className="flex items-center gap-2 text-lg font-bold text-brand-700">
+        <Link to="/admin" className="flex items-center gap-2 text-lg font-bold text-brand-700">
           <ShieldCheck aria-hidden className="size-6" />
           AIPOS Admin
         </Link>
@@ -46,13 +49,14 @@ export function AdminHeader({ email, locked }: { email: string; locked: boolean 
         {!locked && (
           <nav aria-label="Navigasi admin" className="flex items-center gap-1">
             {LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} className={navClass}>
+              <NavLink key={link.to} to={link.to} end={link.end ?? false} className={navClass}>
                 {link.label}
               </NavLink>
             ))}
           </nav>
         )}
         <div className="flex items-center gap-3">
+          {!locked && <OverdueCount />}
           <span className="max-w-56 truncate text-sm text-slate-600" data-testid="admin-email" title={email}>
             {email}
           </span>

@@ -12,7 +12,7 @@ import { FullPageSpinner } from './spinner';
 import { isAdminSession, useSession } from './use-session';
 
 function destination(info: SessionInfo): string {
-  return info.mfaEnrolmentRequired ? '/admin/security' : '/admin/merchants';
+  return info.mfaEnrolmentRequired ? '/admin/security' : '/admin';
 }
 
 /** /admin/login, outside the public layout: password, then the code when the admin has enrolled. */

@@ -1,8 +1,8 @@
-import { ArrowLeft, ListChecks, Pencil, Save, X } from 'lucide-react';
+import { ArrowLeft, FileText, ListChecks, Pencil, Save, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MerchantDetail } from '../../../domain/merchants';
 import { Button } from '../../components/ui/button';
-import { MerchantStatusBadge } from './merchant-status-badge';
+import { MerchantTitle } from './merchant-title';
 import { PROFILE_FORM_ID } from './merchant-profile-form';
 
 type MerchantDetailHeaderProps = {
@@ -22,15 +22,7 @@ export function MerchantDetailHeader({ merchant, editing, saving, onEdit, onCanc
         <ArrowLeft aria-hidden className="size-4" /> Kembali ke Daftar Merchant
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">{merchant.nama_toko}</h1>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <span>
-              Kode: <span className="font-mono font-medium text-slate-900" data-testid="kode-pendaftaran">{merchant.kode_pendaftaran}</span>
-            </span>
-            <MerchantStatusBadge status={merchant.status} />
-          </p>
-        </div>
+        <MerchantTitle merchant={merchant} title={merchant.nama_toko} />
         {editing ? (
           <div className="flex gap-2">
             <Button variant="ghost" onClick={onCancel} disabled={saving}>
@@ -42,7 +34,14 @@ export function MerchantDetailHeader({ merchant, editing, saving, onEdit, onCanc
             </Button>
           </div>
         ) : (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
+            {merchant.status === 'processing' && (
+              <Button asChild variant="secondary">
+                <Link to={`/admin/merchants/${encodeURIComponent(merchant.id)}/review`}>
+                  <FileText aria-hidden /> Tinjau
+                </Link>
+              </Button>
+            )}
             <Button variant="outline" onClick={onChangeStatus}>
               <ListChecks aria-hidden /> Ubah Status
             </Button>

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Card } from '../../components/ui/card';
+import { DuplicatePanel } from '../workbench/duplicate-panel';
+import { DetailSkeleton } from './detail-skeleton';
+import { NikCheckInfo } from '../workbench/nik-check';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { usePageTitle } from '../../lib/use-page-title';
 import { serverMessage } from './error-text';
@@ -88,6 +91,13 @@ export function MerchantDetailPage() {
       <MerchantDetailHeader merchant={merchant} editing={editing} saving={save.isPending} onEdit={startEdit} onCancel={leaveEdit} onChangeStatus={() => setChangingStatus(true)} />
       <StatusChangeDialog merchant={changingStatus ? merchant : null} onClose={() => setChangingStatus(false)} />
       {editing && stale && <StaleSaveAlert message={stale} reloading={reloading} onReload={() => void reload()} />}
+      <DuplicatePanel merchantId={merchant.id} />
+      <Card className="p-4" role="region" aria-labelledby="pemeriksaan-nik">
+        <h2 id="pemeriksaan-nik" className="mb-2 font-semibold">
+          Pemeriksaan NIK
+        </h2>
+        <NikCheckInfo check={merchant.nik_check} />
+      </Card>
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label="Bagian detail merchant">
           <TabsTrigger value="profil">
@@ -123,19 +133,6 @@ export function MerchantDetailPage() {
           <MerchantMessagesTab merchantId={merchant.id} noHp={merchant.no_hp} />
         </TabsContent>
       </Tabs>
-    </main>
-  );
-}
-
-function DetailSkeleton() {
-  return (
-    <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8" aria-busy aria-label="Memuat data merchant">
-      <Skeleton className="h-8 w-64" />
-      <Skeleton className="h-10 w-full" />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Skeleton className="h-72" />
-        <Skeleton className="h-72" />
-      </div>
     </main>
   );
 }

@@ -14,10 +14,14 @@ import { StatusChangeDialog } from './status-change-dialog';
 import { useLiveMerchantUpdates } from './use-live-merchant-updates';
 import { useMerchantList } from './use-merchant-list';
 
-/** /admin/merchants */
-export function MerchantListPage() {
-  usePageTitle('Daftar Merchant');
-  const { view, setView, result } = useMerchantList();
+/** The queue (issue 18): merchants waiting for a decision, the longest waiting first. */
+const QUEUE_VIEW = { status: 'processing', sort: 'queue' } as const;
+
+/** /admin/merchants, and the queue 'Antrean' at /admin: the same table, the queue's order fixed. */
+export function MerchantListPage({ queue = false }: { queue?: boolean }) {
+  const title = queue ? 'Antrean' : 'Daftar Merchant';
+  usePageTitle(title);
+  const { view, setView, result } = useMerchantList(queue ? QUEUE_VIEW : {});
   useLiveMerchantUpdates();
   const [statusTarget, setStatusTarget] = useState<MerchantRef | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<MerchantRef | null>(null);
@@ -26,14 +30,17 @@ export function MerchantListPage() {
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Daftar Merchant</h1>
+        <div>
+          <h1 className="text-2xl font-bold">{title}</h1>
+          {queue && <p className="mt-1 text-sm text-slate-600">Pendaftaran yang menunggu keputusan, yang terlama di atas. Janji kami kepada pendaftar: 1-3 hari kerja.</p>}
+        </div>
         <Button asChild>
           <Link to="/admin/merchants/new">
             <Plus aria-hidden /> Tambah Merchant
           </Link>
         </Button>
       </div>
-      <MerchantListToolbar view={view} onChange={setView} onRefresh={() => void result.refetch()} refreshing={result.isFetching} />
+      <MerchantListToolbar queue={queue} view={view} onChange={setView} onRefresh={() => void result.refetch()} refreshing={result.isFetching} />
       <MerchantTable items={data?.items} loading={result.isPending} onChangeStatus={setStatusTarget} onDelete={setDeleteTarget} />
       {data && (
         <Pagination

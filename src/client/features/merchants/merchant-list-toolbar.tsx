@@ -18,7 +18,8 @@ const SORT_LABELS: Record<MerchantSort, string> = {
 };
 const SORT_OPTIONS = Object.entries(SORT_LABELS).map(([value, label]) => ({ value: value as MerchantSort, label }));
 
-export function MerchantListToolbar(props: ViewToolbarProps<MerchantListView>) {
+/** In the queue the status and order are the queue's own: only the search and refresh are offered. */
+export function MerchantListToolbar({ queue, ...props }: ViewToolbarProps<MerchantListView> & { queue: boolean }) {
   const { view, onChange } = props;
   return (
     <ListToolbar
@@ -26,10 +27,14 @@ export function MerchantListToolbar(props: ViewToolbarProps<MerchantListView>) {
       searchLabel="Cari merchant"
       searchPlaceholder="Cari nama, email, no HP, atau kode..."
       refreshLabel="Refresh daftar merchant"
-      actions={<ExportButton view={view} />}
+      actions={queue ? undefined : <ExportButton view={view} />}
     >
-      <ToolbarSelect label="Status" name="status" className="w-52" value={view.status} options={STATUS_OPTIONS} onChange={(status) => onChange({ status })} />
-      <ToolbarSelect label="Urutkan" name="sort" className="w-44" value={view.sort} options={SORT_OPTIONS} onChange={(sort) => onChange({ sort })} />
+      {!queue && (
+        <>
+          <ToolbarSelect label="Status" name="status" className="w-52" value={view.status} options={STATUS_OPTIONS} onChange={(status) => onChange({ status })} />
+          <ToolbarSelect label="Urutkan" name="sort" className="w-44" value={view.sort} options={SORT_OPTIONS} onChange={(sort) => onChange({ sort })} />
+        </>
+      )}
     </ListToolbar>
   );
 }

@@ -4,6 +4,7 @@ import type { MerchantListItem } from '../../../domain/merchants';
 import { MESSAGES } from '../../../domain/messages';
 import { DataTable } from '../../components/list/data-table';
 import { TableRow, Td } from '../../components/ui/table';
+import { DuplicateMark, SlaBadge } from '../workbench/sla-badge';
 import { MerchantStatusBadge } from './merchant-status-badge';
 import type { MerchantRef } from './merchant-ref';
 import { RowActions } from './row-actions';
@@ -31,9 +32,12 @@ export function MerchantTable({ items, loading, onChangeStatus, onDelete }: Merc
         <TableRow key={merchant.id} data-merchant-id={merchant.id}>
           <Td className="whitespace-nowrap font-mono text-xs">{merchant.kode_pendaftaran}</Td>
           <Td className="font-medium">
-            <Link to={`/admin/merchants/${encodeURIComponent(merchant.id)}`} className="hover:text-brand-700 hover:underline">
-              {merchant.nama_toko}
-            </Link>
+            <span className="inline-flex items-center gap-1.5">
+              <Link to={`/admin/merchants/${encodeURIComponent(merchant.id)}`} className="hover:text-brand-700 hover:underline">
+                {merchant.nama_toko}
+              </Link>
+              {merchant.has_duplicates && <DuplicateMark />}
+            </span>
           </Td>
           <Td>{merchant.nama_pemilik}</Td>
           <Td className="whitespace-nowrap">{merchant.no_hp}</Td>
@@ -42,7 +46,10 @@ export function MerchantTable({ items, loading, onChangeStatus, onDelete }: Merc
             {merchant.kota_kab}, {merchant.provinsi}
           </Td>
           <Td>
-            <MerchantStatusBadge status={merchant.status} />
+            <div className="flex flex-col items-start gap-1">
+              <MerchantStatusBadge status={merchant.status} />
+              <SlaBadge sla={merchant.sla} days={merchant.age_working_days} />
+            </div>
           </Td>
           <Td className="whitespace-nowrap">
             <time dateTime={merchant.submitted_at} title={formatDateTimeWib(merchant.submitted_at)}>

@@ -1,4 +1,4 @@
-import { Eye, Pencil, RefreshCcw, Trash2 } from 'lucide-react';
+import { Eye, ListChecks, Pencil, RefreshCcw, Trash2 } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
@@ -17,21 +17,18 @@ export function RowActions({ merchant, onChangeStatus, onDelete }: RowActionsPro
   const base = `/admin/merchants/${encodeURIComponent(merchant.id)}`;
   return (
     <div className="flex items-center gap-1">
-      <WithTip tip="Lihat detail">
-        <Button asChild variant="ghost" size="icon" aria-label={`Lihat ${name}`}>
-          <Link to={base}>
-            <Eye aria-hidden />
-          </Link>
-        </Button>
-      </WithTip>
-      <WithTip tip="Edit">
-        <Button asChild variant="ghost" size="icon" aria-label={`Edit ${name}`}>
-          <Link to={`${base}/edit`}>
-            <Pencil aria-hidden />
-          </Link>
-        </Button>
-      </WithTip>
-      {/* SPEC §4: the status dialog is offered only from a processing row. */}
+      <LinkAction tip="Lihat detail" label={`Lihat ${name}`} to={base}>
+        <Eye aria-hidden />
+      </LinkAction>
+      <LinkAction tip="Edit" label={`Edit ${name}`} to={`${base}/edit`}>
+        <Pencil aria-hidden />
+      </LinkAction>
+      {/* SPEC §4: the status dialog (and the review screen that ends in it) only from a processing row. */}
+      {merchant.status === 'processing' && (
+        <LinkAction tip="Tinjau dokumen" label={`Tinjau ${name}`} to={`${base}/review`} brand>
+          <ListChecks aria-hidden />
+        </LinkAction>
+      )}
       {merchant.status === 'processing' && (
         <WithTip tip="Ubah status">
           <Button variant="ghostBrand" size="icon" aria-label={`Ubah status ${name}`} onClick={() => onChangeStatus(merchant)}>
@@ -45,6 +42,17 @@ export function RowActions({ merchant, onChangeStatus, onDelete }: RowActionsPro
         </Button>
       </WithTip>
     </div>
+  );
+}
+
+/** An icon link of a row, named after the merchant, with its tooltip. */
+function LinkAction({ tip, label, to, brand = false, children }: { tip: string; label: string; to: string; brand?: boolean; children: ReactElement }) {
+  return (
+    <WithTip tip={tip}>
+      <Button asChild variant={brand ? 'ghostBrand' : 'ghost'} size="icon" aria-label={label}>
+        <Link to={to}>{children}</Link>
+      </Button>
+    </WithTip>
   );
 }
 

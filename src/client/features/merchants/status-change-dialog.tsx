@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { STATUS_LABELS, type MerchantStatus } from '../../../domain/vocabularies';
@@ -10,20 +10,42 @@ import { CopyButton } from '../../components/copy-button';
 import { PERBAIKAN_MESSAGES } from '../../../domain/perbaikan-texts';
 import { serverMessage } from './error-text';
 import { FixChecklist, fixChoicesComplete, fixItems, type FixChoices } from './fix-checklist';
+import type { ReviewChecklist } from '../../../domain/workbench';
+import { isStaleSave } from './merchant-api';
 import type { MerchantRef } from './merchant-ref';
 import { useChangeStatus } from './use-merchant-mutations';
 
 /** SPEC §4: from processing the dialog offers these three. */
 const TARGET_STATUSES = ['verified', 'rejected', 'data_tidak_lengkap'] as const satisfies readonly MerchantStatus[];
 
-type StatusChangeDialogProps = {
-  merchant: MerchantRef | null;
-  onClose: () => void;
+/**
+ * A decision of the review screen (issue 18): the status is chosen already, the checklist goes with it, and
+ * the status the reviewer saw is sent so that a change by another admin meanwhile is a 409, not a silent
+ * overwrite; `onStale` then gets the server's message for the screen to show as the edit screen does.
+ */
+export type ReviewDecision = {
+  status: (typeof TARGET_STATUSES)[number];
+  /** The button's name on the review screen (Verifikasi, Data Tidak Lengkap, Tolak). */
+  label: string;
+  checklist: ReviewChecklist;
+  onStale: (message: string) => void;
 };
 
-export function StatusChangeDialog({ merchant, onClose }: StatusChangeDialogProps) {
+type StatusChangeDialogProps = {
+  merchant: MerchantRef | null;
+  /** `decided`: the status was changed (the review screen then opens the next merchant). */
+  onClose: (decided: boolean) => void;
+  decision?: ReviewDecision | undefined;
+};
+
+export function StatusChangeDialog({ merchant, onClose, decision }: StatusChangeDialogProps) {
+  const decided = useRef(false);
+  const close = () => {
+    onClose(decided.current);
+    decided.current = false;
+  };
   return (
-    <Dialog open={merchant !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog open={merchant !== null} onOpenChange={(open) => !open && close()}>
       {merchant && (
         <DialogContent
           title="Ubah Status Merchant"
@@ -34,15 +56,26 @@ export function StatusChangeDialog({ merchant, onClose }: StatusChangeDialogProp
           }
         >
           {/* Keyed by merchant: opening the dialog for another row starts with an empty form. */}
-          <StatusChangeForm key={merchant.id} merchant={merchant} onDone={onClose} />
+          <StatusChangeForm
+            key={merchant.id}
+            merchant={merchant}
+            decision={decision}
+            onDecided={() => (decided.current = true)}
+            onDone={close}
+          />
         </DialogContent>
       )}
     </Dialog>
   );
 }
 
-function StatusChangeForm({ merchant, onDone }: { merchant: MerchantRef; onDone: () => void }) {
-  const [status, setStatus] = useState<MerchantStatus | ''>('');
+type StatusChangeFormProps = { merchant: MerchantRef; decision: ReviewDecision | undefined; onDecided: () => void; onDone: () => void };
+
+function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChangeFormProps) {
+  const [status, setStatus] = useState<MerchantStatus | ''>(decision?.status ?? '');
+  // The status on screen when the decision began: a live refresh while the dialog is open must not turn
+  // another admin's change into the expected one.
+  const [seenStatus] = useState(merchant.status);
   const [note, setNote] = useState('');
   const [choices, setChoices] = useState<FixChoices>({});
   const [missingStatus, setMissingStatus] = useState(false);
@@ -70,16 +103,29 @@ function StatusChangeForm({ merchant, onDone }: { merchant: MerchantRef; onDone:
     // SPEC §5: an empty note is stored as null.
     const catatan = note.trim() === '' ? null : note.trim();
     change.mutate(
-      { id: merchant.id, change: { status, catatan_admin: catatan, ...(items.length > 0 ? { perbaikan: items } : {}) } },
+      {
+        id: merchant.id,
+        change: {
+          status,
+          catatan_admin: catatan,
+          ...(items.length > 0 ? { perbaikan: items } : {}),
+          ...(decision ? { checklist: decision.checklist, expected_status: seenStatus } : {}),
+        },
+      },
       {
         onSuccess: (answer) => {
           toast.success(MESSAGES.statusChangeSuccess);
+          onDecided();
           // A fix link exists in clear only in this answer: the dialog stays open to show it.
           if (answer.fix_link) setFixLink(answer.fix_link);
           else onDone();
         },
         onError: (error) => {
           toast.error(MESSAGES.statusChangeFailed, { description: serverMessage(error) });
+          if (decision && isStaleSave(error)) {
+            decision.onStale(error.message);
+            onDone();
+          }
         },
       },
     );
@@ -104,26 +150,32 @@ function StatusChangeForm({ merchant, onDone }: { merchant: MerchantRef; onDone:
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField label="Status Baru" required error={missingStatus && status === '' ? MESSAGES.chooseStatus : undefined}>
-        {({ id, describedBy, invalid }) => (
-          <NativeSelect
-            id={id}
-            name="status"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as MerchantStatus | '')}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            aria-required
-          >
-            <option value="">Pilih status</option>
-            {TARGET_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      {decision ? (
+        <p className="text-sm">
+          Keputusan: <strong>{decision.label}</strong>
+        </p>
+      ) : (
+        <FormField label="Status Baru" required error={missingStatus && status === '' ? MESSAGES.chooseStatus : undefined}>
+          {({ id, describedBy, invalid }) => (
+            <NativeSelect
+              id={id}
+              name="status"
+              value={status}
+              onChange={(event) => setStatus(event.target.value as MerchantStatus | '')}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              aria-required
+            >
+              <option value="">Pilih status</option>
+              {TARGET_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {STATUS_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      )}
       {withChecklist && <FixChecklist choices={choices} onChange={setChoices} required={status === 'data_tidak_lengkap'} error={checklistError} />}
       <FormField label="Catatan Admin (opsional)" hint="Catatan ini dapat dilihat merchant di halaman Cek Status.">
         {({ id, describedBy }) => (
@@ -136,7 +188,8 @@ function StatusChangeForm({ merchant, onDone }: { merchant: MerchantRef; onDone:
             Batal
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={status === '' || change.isPending} aria-busy={change.isPending}>
+        {/* A verification from the review screen is one key away: V, then Enter. */}
+        <Button type="submit" disabled={status === '' || change.isPending} aria-busy={change.isPending} autoFocus={decision?.status === 'verified'}>
           Simpan
         </Button>
       </div>

@@ -2,14 +2,18 @@ import { useEffect } from 'react';
 import { useUrlList } from '../../components/list/use-url-list';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
-import { lastPage, listViewToQuery, listViewToSearchParams, parseListView } from './list-params';
+import { DEFAULT_LIST_VIEW, lastPage, listViewToQuery, listViewToSearchParams, parseListView, type MerchantListView } from './list-params';
 import { fetchMerchantList, isUnauthorized, merchantKeys, retryServerErrors } from './merchant-api';
 
-/** The merchant list, its view in the URL (search, status, sort, page, page size). */
-export function useMerchantList() {
+/**
+ * The merchant list, its view in the URL (search, status, sort, page, page size). `fixed` holds what a
+ * screen decides itself (the queue: processing, oldest first): never read from the URL, never written to it.
+ */
+export function useMerchantList(fixed: Partial<MerchantListView> = {}) {
+  const unfixed = Object.fromEntries(Object.keys(fixed).map((key) => [key, DEFAULT_LIST_VIEW[key as keyof MerchantListView]]));
   const { view, setView, result, setSearchParams } = useUrlList({
-    parse: parseListView,
-    toSearchParams: listViewToSearchParams,
+    parse: (params) => ({ ...parseListView(params), ...fixed }),
+    toSearchParams: (next) => listViewToSearchParams({ ...next, ...unfixed }),
     toQuery: listViewToQuery,
     queryKey: merchantKeys.list,
     fetch: fetchMerchantList,

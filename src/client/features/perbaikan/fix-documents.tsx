@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { DocumentSlot } from '../../../domain/document-slots';
 import { Card } from '../../components/ui/card';
+import { usePublicSettings } from '../../lib/use-public-settings';
 import { UploadField } from '../registration/upload-field';
 import { useDocumentUploads } from '../registration/use-document-uploads';
 
@@ -18,7 +19,7 @@ type FixDocumentsProps = {
  * only when a slot is flagged: the wizard's upload code is about 20 KB gzip of the page's 120 KB budget.
  */
 export function FixDocuments({ slots, reasons, errors, onState }: FixDocumentsProps) {
-  const uploads = useDocumentUploads();
+  const uploads = useDocumentUploads({}, usePublicSettings()?.max_upload_mb);
   const uploading = uploads.uploading(slots);
   const key = slots.map((slot) => `${slot}:${uploads.documents[slot]?.uploadId ?? ''}`).join('|');
 
@@ -39,7 +40,7 @@ export function FixDocuments({ slots, reasons, errors, onState }: FixDocumentsPr
       {slots.map((slot) => (
         <div key={slot} className="space-y-1">
           <p className="text-sm font-medium text-orange-800">Alasan: {reasons.get(slot)}</p>
-          <UploadField slot={slot} document={uploads.documents[slot]} error={errors[slot]} onChoose={(file) => void uploads.choose(slot, file)} onRemove={() => uploads.remove(slot)} />
+          <UploadField slot={slot} document={uploads.documents[slot]} error={errors[slot]} onChoose={(file) => void uploads.choose(slot, file)} onRemove={() => uploads.remove(slot)} maxMb={uploads.maxMb} />
         </div>
       ))}
     </Card>

@@ -8,12 +8,15 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { usePublicSettings } from '../../lib/use-public-settings';
 import { fetchFixRequest, submitFix } from './fix-api';
 import type { FixDocumentsState } from './fix-documents';
 
 // The form controls come with the wizard's field components (the register page's chunk): loaded once the
 // link is known to be valid, so an expired link's page stays small and the first load within budget.
 const FixFieldInput = lazy(async () => ({ default: (await import('./fix-field-input')).FixFieldInput }));
+// Shown only in maintenance mode (issue 18): not part of the page's first load.
+const MaintenanceNotice = lazy(async () => ({ default: (await import('../../components/maintenance-notice')).MaintenanceNotice }));
 const FixDocuments = lazy(async () => ({ default: (await import('./fix-documents')).FixDocuments }));
 
 type PageState =
@@ -27,6 +30,7 @@ export function FixPage() {
   const { token = '' } = useParams();
   usePageTitle('Perbaikan Data Pendaftaran');
   const [state, setState] = useState<PageState>({ kind: 'loading' });
+  const settings = usePublicSettings();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -52,7 +56,13 @@ export function FixPage() {
           </Link>
         </Card>
       )}
-      {state.kind === 'ready' && <FixForm token={token} view={state.view} onInvalid={(message) => setState({ kind: 'invalid', message })} onDone={(code) => setState({ kind: 'done', code })} />}
+      {/* Maintenance (issue 18): the server refuses fix submissions and uploads, so no form is offered. */}
+      {state.kind === 'ready' && settings?.maintenance_mode && (
+        <Suspense fallback={null}>
+          <MaintenanceNotice />
+        </Suspense>
+      )}
+      {state.kind === 'ready' && !settings?.maintenance_mode && <FixForm token={token} view={state.view} onInvalid={(message) => setState({ kind: 'invalid', message })} onDone={(code) => setState({ kind: 'done', code })} />}
       {state.kind === 'done' && <FixDone code={state.code} />}
     </main>
   );

@@ -1,5 +1,6 @@
 import { useStepForm } from './use-step-form';
 import { TextareaField, TextField } from '../../components/form-fields';
+import { NikWarning } from './nik-warning';
 import { StepForm, type StepProps } from './wizard-step-form';
 import type { OwnerForm } from './wizard-schemas';
 
@@ -13,7 +14,10 @@ export function OwnerStep({ defaults, onNext, onBack }: OwnerStepProps) {
       <div className="sm:col-span-2">
         <TextField name="nama_pemilik" label="Nama Lengkap Pemilik" required hint="Sesuai KTP" autoComplete="name" />
       </div>
-      <TextField name="nik" label="NIK" required hint="16 digit nomor induk kependudukan pada KTP" inputMode="numeric" maxLength={24} />
+      <div className="space-y-2">
+        <TextField name="nik" label="NIK" required hint="16 digit nomor induk kependudukan pada KTP" inputMode="numeric" maxLength={24} />
+        <NikWarning />
+      </div>
       <TextField name="no_hp" label="Nomor HP" required type="tel" inputMode="tel" autoComplete="tel" hint="Contoh: 0812 3456 7890" maxLength={20} />
       <div className="sm:col-span-2">
         <TextField name="email" label="Email" required type="email" inputMode="email" autoComplete="email" placeholder="nama@contoh.com" />

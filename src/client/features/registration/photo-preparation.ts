@@ -29,20 +29,22 @@ async function longestSide(file: File): Promise<number | null> {
  * 0.85 until it is within 3 MB. JPEG even for a PNG source: a PNG's size does not fall with quality.
  * This module is loaded only when a photo is chosen (first-load budget).
  */
-export async function preparePhoto(file: File, signal?: AbortSignal): Promise<File> {
+export async function preparePhoto(file: File, signal?: AbortSignal, maxBytes: number = MAX_UPLOAD_BYTES): Promise<File> {
   const side = await longestSide(file);
-  if (file.size <= MAX_UPLOAD_BYTES) {
+  if (file.size <= maxBytes) {
     // Within 3 MB and undecodable here: the server reads the bytes and gives its own answer (415).
     if (side === null || side <= MAX_PHOTO_SIDE) return file;
   } else if (side === null) {
     // Over 3 MB and not a picture this browser can shrink: SPEC §5's size text stands.
     throw new PhotoRefusedError('size');
   }
-  const scaled = await imageCompression(file, { ...PHOTO_SCALING, ...(signal ? { signal } : {}) }).catch((error: unknown) => {
+  // A lower limit from the settings (issue 18) scales to that limit, with the same margin.
+  const target = maxBytes < MAX_UPLOAD_BYTES ? { maxSizeMB: (maxBytes * 0.95) / (1024 * 1024) } : {};
+  const scaled = await imageCompression(file, { ...PHOTO_SCALING, ...target, ...(signal ? { signal } : {}) }).catch((error: unknown) => {
     if (signal?.aborted) throw error;
     throw new PhotoRefusedError('type');
   });
-  if (scaled.size > MAX_UPLOAD_BYTES) throw new PhotoRefusedError('size');
+  if (scaled.size > maxBytes) throw new PhotoRefusedError('size');
   const name = file.name.replace(/\.(png|jpe?g)$/i, '') + '.jpg';
   return new File([scaled], name, { type: 'image/jpeg', lastModified: file.lastModified });
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { FieldConventionsContext } from '../../components/form-fields';
 import { Card } from '../../components/ui/card';
 import { usePageTitle } from '../../lib/use-page-title';
+import { usePublicSettings } from '../../lib/use-public-settings';
 import { clearRegistrationSession, loadSubmittedRegistration } from './registration-session';
 import { StepIndicator } from './step-indicator';
 import { StoreStep } from './store-step';
@@ -15,13 +16,16 @@ const OwnerStep = lazy(async () => ({ default: (await loadOwnerStep()).OwnerStep
 const DocumentsStep = lazy(async () => ({ default: (await loadDocumentsStep()).DocumentsStep }));
 const BankStep = lazy(async () => ({ default: (await loadBankStep()).BankStep }));
 const ReviewStep = lazy(async () => ({ default: (await loadReviewStep()).ReviewStep }));
+// Shown only in maintenance mode (issue 18): not part of the page's first load.
+const MaintenanceNotice = lazy(async () => ({ default: (await import('../../components/maintenance-notice')).MaintenanceNotice }));
 const AlreadySentDialog = lazy(async () => ({ default: (await import('./already-sent-dialog')).AlreadySentDialog }));
 
 /** /register: the five-step wizard of SPEC §2. */
 export function RegisterPage() {
   usePageTitle('Daftar Merchant');
   const navigate = useNavigate();
-  const wizard = useRegistrationWizard();
+  const settings = usePublicSettings();
+  const wizard = useRegistrationWizard(settings?.max_upload_mb);
   const { step, values, uploads, save } = wizard;
   const [sent, setSent] = useState(loadSubmittedRegistration);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(step);
@@ -49,20 +53,28 @@ export function RegisterPage() {
       <p className="mt-2 text-slate-600">
         Lengkapi lima langkah berikut. Kolom bertanda <span className="text-red-600">*</span> wajib diisi.
       </p>
-      <div className="mt-8">
-        <StepIndicator current={step} />
-      </div>
-      <Card className="mt-6 p-6 sm:p-8">
-        <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
-          Langkah {step + 1} dari {STEPS.length}: {STEPS[step]?.title}
-        </h2>
-        <p className="mb-6 mt-1 text-sm text-slate-600">{STEPS[step]?.description}</p>
-        <div key={wizard.run}>
-          <FieldConventionsContext value={WIZARD_FIELD_CONVENTIONS}>
-            <Suspense fallback={<p className="py-16 text-center text-sm text-slate-600">Memuat langkah...</p>}>{content}</Suspense>
-          </FieldConventionsContext>
-        </div>
-      </Card>
+      {settings?.maintenance_mode ? (
+        <Suspense fallback={null}>
+          <MaintenanceNotice />
+        </Suspense>
+      ) : (
+        <>
+          <div className="mt-8">
+            <StepIndicator current={step} />
+          </div>
+          <Card className="mt-6 p-6 sm:p-8">
+            <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+              Langkah {step + 1} dari {STEPS.length}: {STEPS[step]?.title}
+            </h2>
+            <p className="mb-6 mt-1 text-sm text-slate-600">{STEPS[step]?.description}</p>
+            <div key={wizard.run}>
+              <FieldConventionsContext value={WIZARD_FIELD_CONVENTIONS}>
+                <Suspense fallback={<p className="py-16 text-center text-sm text-slate-600">Memuat langkah...</p>}>{content}</Suspense>
+              </FieldConventionsContext>
+            </div>
+          </Card>
+        </>
+      )}
       {sent && (
         <Suspense fallback={null}>
           <AlreadySentDialog

@@ -26,6 +26,7 @@ export function SlotField({ slot, uploads }: { slot: DocumentSlot; uploads: Docu
       document={uploads.documents[slot]}
       error={uploads.missing[slot] ?? inlineMessage(fieldState.error?.message, 'file')}
       inputRef={field.ref}
+      maxMb={uploads.maxMb}
       onChoose={(file) => void uploads.choose(slot, file)}
       onRemove={() => uploads.remove(slot)}
     />

@@ -16,10 +16,12 @@ type UploadFieldProps = {
   onChoose: (file: File) => void;
   onRemove: () => void;
   inputRef?: Ref<HTMLInputElement>;
+  /** The upload limit of the settings (issue 18), 3 MB unless lowered. */
+  maxMb: number;
 };
 
 /** SPEC §2's upload field: label, marker, helper text, then name, size, thumbnail, eye, remove and progress. */
-export function UploadField({ slot, document, error, onChoose, onRemove, inputRef }: UploadFieldProps) {
+export function UploadField({ slot, document, error, onChoose, onRemove, inputRef, maxMb }: UploadFieldProps) {
   const id = useId();
   const info = DOCUMENT_SLOT_INFO[slot];
   const hintId = `${id}-hint`;
@@ -53,7 +55,7 @@ export function UploadField({ slot, document, error, onChoose, onRemove, inputRe
         )}
       />
       <p id={hintId} className="text-xs text-slate-500">
-        Format: JPG/PNG, Max: 3MB
+        Format: JPG/PNG, Max: {maxMb}MB
         {info.allowsPdf && <span className="block">Dokumen ini juga boleh berupa PDF.</span>}
       </p>
       {document && <ChosenFile label={info.label} document={document} onRemove={onRemove} />}

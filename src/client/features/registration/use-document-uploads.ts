@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
-import { DOCUMENT_SLOT_INFO, fileTypeMessage, type DocumentSlot } from '../../../domain/document-slots';
+import { DOCUMENT_SLOT_INFO, fileTypeMessage, MAX_UPLOAD_BYTES, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
 import { saveDraftUpload, type RegistrationDraft } from './registration-draft';
 import { fileProblem, fileType, isPdf } from './upload-rules';
 import { online, sendWithRetry } from './upload-retry';
 import { loadPhotoPreparation, loadRegistrationApi } from './wizard-module-loaders';
+
+const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 
 export type UploadedDocument = {
   /** What is (or was) sent: after a photo is prepared, its name and size, not the camera's. */
@@ -33,17 +35,24 @@ export type DocumentUploads = {
   reset: () => void;
   /** Whether any of these slots is still uploading. */
   uploading: (slots: readonly DocumentSlot[]) => boolean;
+  /** The upload limit in MB (settings' max_upload_mb, issue 18): photos are scaled to fit it. */
+  maxMb: number;
 };
 
 /**
  * The wizard's documents, kept above the steps so an upload started on one step finishes while the
  * applicant moves on, and the review step can show the thumbnails.
  */
-export function useDocumentUploads(restored: RegistrationDraft['uploads'] = {}): DocumentUploads {
+export function useDocumentUploads(restored: RegistrationDraft['uploads'] = {}, maxMb = MAX_UPLOAD_MB): DocumentUploads {
   const [documents, setDocuments] = useState<Partial<Record<DocumentSlot, UploadedDocument>>>(() => restoredDocuments(restored));
   const [missing, setMissing] = useState<Partial<Record<DocumentSlot, string>>>({});
   const controllers = useRef(new Map<DocumentSlot, AbortController>());
   const urls = useRef(new Map<DocumentSlot, string>());
+  // Read when a photo is prepared: the settings may arrive after the first render.
+  const limit = useRef(maxMb);
+  useEffect(() => {
+    limit.current = maxMb;
+  }, [maxMb]);
 
   const forget = useCallback((slot: DocumentSlot) => {
     controllers.current.get(slot)?.abort();
@@ -101,7 +110,7 @@ export function useDocumentUploads(restored: RegistrationDraft['uploads'] = {}):
           await online(controller.signal);
           update({ status: isPdf(file) ? 'uploading' : 'preparing' });
         }
-        const sent = isPdf(file) ? file : await (await loadPhotoPreparation()).preparePhoto(file, controller.signal);
+        const sent = isPdf(file) ? file : await (await loadPhotoPreparation()).preparePhoto(file, controller.signal, limit.current * 1024 * 1024);
         update({ name: sent.name, size: sent.size, type: fileType(sent), status: 'uploading' });
         const { uploadDocument } = await loadRegistrationApi();
         const result = await sendWithRetry(
@@ -116,7 +125,7 @@ export function useDocumentUploads(restored: RegistrationDraft['uploads'] = {}):
         if (controller.signal.aborted) return null;
         remove(slot);
         // A refusal carries the server's own text (413, 415, 429); anything else is SPEC §8's upload failure.
-        const message = refusalMessage(slot, error);
+        const message = await refusalMessage(slot, error, limit.current);
         toast.error(message);
         return null;
       }
@@ -162,7 +171,7 @@ export function useDocumentUploads(restored: RegistrationDraft['uploads'] = {}):
 
   const uploading = (slots: readonly DocumentSlot[]) =>
     slots.some((slot) => { const status = documents[slot]?.status; return status !== undefined && status !== 'done'; });
-  return { documents, missing, choose, remove, reset, uploading };
+  return { documents, missing, choose, remove, reset, uploading, maxMb };
 }
 
 function restoredDocuments(restored: RegistrationDraft['uploads']): Partial<Record<DocumentSlot, UploadedDocument>> {
@@ -189,10 +198,12 @@ async function goneMessage(slot: DocumentSlot, uploadId: string, signal: AbortSi
   }
 }
 
-function refusalMessage(slot: DocumentSlot, error: unknown): string {
-  // A photo the browser cannot decode or shrink gets the spec's own texts (SPEC §5).
+async function refusalMessage(slot: DocumentSlot, error: unknown, maxMb: number): Promise<string> {
+  // A photo the browser cannot decode or shrink gets the spec's own texts (SPEC §5), or the server's text
+  // for a lower limit (loaded only then: the module brings zod).
   if (error instanceof Error && error.name === 'PhotoRefusedError') {
-    return (error as Error & { reason: string }).reason === 'size' ? MESSAGES.fileTooLarge : fileTypeMessage(slot);
+    if ((error as Error & { reason: string }).reason !== 'size') return fileTypeMessage(slot);
+    return maxMb < MAX_UPLOAD_MB ? (await import('../../../domain/workbench')).uploadTooLargeMessage(maxMb) : MESSAGES.fileTooLarge;
   }
   if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return error.message;
   return MESSAGES.uploadFailed(DOCUMENT_SLOT_INFO[slot].label);

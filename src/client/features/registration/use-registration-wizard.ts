@@ -40,11 +40,12 @@ async function loadSubmitSchemas() {
 }
 
 /** The wizard's state: the current step, the values typed so far, the uploads and the submission. */
-export function useRegistrationWizard() {
+/** `maxUploadMb`: the settings' upload limit (issue 18), once known. */
+export function useRegistrationWizard(maxUploadMb?: number) {
   const navigate = useNavigate();
   // Read once: a reload, or Android discarding the tab behind the camera, comes back to the same step (issue 16).
   const [draft] = useState<RegistrationDraft | null>(loadDraft);
-  const uploads = useDocumentUploads(draft?.uploads);
+  const uploads = useDocumentUploads(draft?.uploads, maxUploadMb);
   const [step, setStep] = useState(draft?.step ?? 0);
   const [values, setValues] = useState<WizardValues>(draft?.values ?? EMPTY_WIZARD);
   const [submitting, setSubmitting] = useState(false);

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { AppSettingsSchema, type AppSettings } from '../../../domain/settings';
+import { MAINTENANCE_MESSAGE } from '../../../domain/workbench';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
@@ -14,9 +15,9 @@ import { SettingSwitch } from './setting-switch';
 import { SystemInfoCard } from './system-info-card';
 
 /**
- * Admin → Settings, persisted on the server (GET/PUT /api/admin/settings, audited). E-mail notifications
- * decide whether status e-mails go to applicants (issue 15); the other values are stored for the issue
- * that applies them. `security` is the sign-in feature's second-factor section, composed in by the router.
+ * Admin → Settings, persisted on the server (GET/PUT /api/admin/settings, audited as settings_update), and
+ * each in effect (issue 18): the idle timeout, maintenance mode, status e-mails and the upload limit.
+ * `security` is the sign-in feature's second-factor section, composed in by the router.
  */
 export function SettingsPage({ security }: { security?: ReactNode }) {
   usePageTitle('Pengaturan');
@@ -57,23 +58,27 @@ function SettingsForm({ initial }: { initial: AppSettings }) {
     <form onSubmit={submit} noValidate className="space-y-6" aria-label="Pengaturan aplikasi">
       <Card className="p-6">
         <h2 className="text-lg font-semibold">Umum</h2>
-        <p className="mt-1 text-xs text-slate-500">
-          Notifikasi email berlaku untuk email perubahan status kepada pendaftar. Nilai lain disimpan dan belum diterapkan: batas unggah yang berlaku 3 MB dan sesi admin berakhir setelah 30 menit tanpa aktivitas.
-        </p>
+        <p className="mt-1 text-xs text-slate-500">Pengaturan disimpan di server, dicatat di Audit Logs, dan langsung berlaku.</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <FormField label="Batas waktu sesi (menit)" hint="5-120 menit" error={errors.session_timeout_minutes}>
+          <FormField label="Batas waktu sesi (menit)" hint="5-120 menit. Sesi admin berakhir setelah sekian menit tanpa aktivitas." error={errors.session_timeout_minutes}>
             {({ id, describedBy, invalid }) => (
               <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} name="session_timeout_minutes" type="number" min={5} max={120} value={values.session_timeout_minutes} onChange={(e) => set('session_timeout_minutes', Number(e.target.value))} />
             )}
           </FormField>
-          <FormField label="Ukuran unggah maksimal (MB)" hint="1-3 MB" error={errors.max_upload_mb}>
+          <FormField label="Ukuran unggah maksimal (MB)" hint="1-3 MB, untuk setiap dokumen pendaftar." error={errors.max_upload_mb}>
             {({ id, describedBy, invalid }) => (
               <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} name="max_upload_mb" type="number" min={1} max={3} value={values.max_upload_mb} onChange={(e) => set('max_upload_mb', Number(e.target.value))} />
             )}
           </FormField>
         </div>
         <div className="mt-2 divide-y divide-slate-100">
-          <SettingSwitch name="maintenance_mode" label="Mode pemeliharaan" description="Tampilkan halaman pemeliharaan kepada pengunjung." checked={values.maintenance_mode} onChange={(v) => set('maintenance_mode', v)} />
+          <SettingSwitch
+            name="maintenance_mode"
+            label="Mode pemeliharaan"
+            description={`Formulir pendaftaran dan halaman perbaikan menampilkan '${MAINTENANCE_MESSAGE}' dan tidak menerima kiriman. Cek status dan halaman admin tetap berjalan.`}
+            checked={values.maintenance_mode}
+            onChange={(v) => set('maintenance_mode', v)}
+          />
           <SettingSwitch
             name="email_notifications"
             label="Notifikasi email"
@@ -81,7 +86,14 @@ function SettingsForm({ initial }: { initial: AppSettings }) {
             checked={values.email_notifications}
             onChange={(v) => set('email_notifications', v)}
           />
-          <SettingSwitch name="auto_approve" label="Setujui otomatis" description="Tidak tersedia: setiap pendaftaran ditinjau admin." checked={false} disabled onChange={() => {}} />
+          <SettingSwitch
+            name="auto_approve"
+            label="Setujui otomatis"
+            description="Tidak tersedia: pemeriksaan identitas (KTP, selfie dengan KTP, rekening bank) memerlukan penilaian seorang admin, sehingga setiap pendaftaran ditinjau admin."
+            checked={false}
+            disabled
+            onChange={() => {}}
+          />
         </div>
       </Card>
       <div className="flex justify-end">

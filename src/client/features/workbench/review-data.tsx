@@ -1,0 +1,147 @@
+import { Eye } from 'lucide-react';
+import { useState } from 'react';
+import { ACCOUNT_NAME_MESSAGES, accountNameMatches } from '../../../domain/account-name';
+import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
+import type { MerchantDetail, RevealRequest } from '../../../domain/merchants';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../lib/toast';
+import { revealMerchantField } from '../merchants/merchant-api';
+import { REVEAL_MESSAGES } from '../merchants/revealable-field';
+import { useDocumentBlob } from '../merchants/use-document-blob';
+import { BlobImage } from './document-viewer';
+import { NikCheckInfo } from './nik-check';
+import { WarningNote } from '../../components/warning-note';
+
+type Field = keyof MerchantDetail & string;
+
+/** What each document proves: the data to hold it against. */
+const PROVES: Record<DocumentSlot, [Field, string][]> = {
+  foto_ktp: [
+    ['nik', 'NIK'],
+    ['nama_pemilik', 'Nama Pemilik'],
+    ['alamat_pemilik', 'Alamat Pemilik'],
+  ],
+  foto_selfie_ktp: [['nama_pemilik', 'Nama Pemilik']],
+  foto_kk: [
+    ['nik', 'NIK'],
+    ['nama_pemilik', 'Nama Pemilik'],
+    ['alamat_pemilik', 'Alamat Pemilik'],
+  ],
+  foto_usaha: [
+    ['nama_toko', 'Nama Toko'],
+    ['kategori_usaha', 'Kategori Usaha'],
+    ['alamat_jalan', 'Alamat Toko'],
+    ['kota_kab', 'Kota/Kabupaten'],
+    ['provinsi', 'Provinsi'],
+  ],
+  foto_produk: [
+    ['nama_toko', 'Nama Toko'],
+    ['kategori_usaha', 'Kategori Usaha'],
+  ],
+  npwp_file: [
+    ['nama_pemilik', 'Nama Pemilik'],
+    ['nama_toko', 'Nama Toko'],
+  ],
+  siup_nib_file: [
+    ['nama_toko', 'Nama Toko'],
+    ['kategori_usaha', 'Kategori Usaha'],
+    ['alamat_jalan', 'Alamat Toko'],
+  ],
+};
+
+type Revealed = Partial<Record<RevealRequest['field'], string>>;
+
+/** NIK and account number arrive masked; 'Tampilkan' asks the server, which records the look (pii_reveal). */
+function useReveal(merchantId: string) {
+  const [revealed, setRevealed] = useState<Revealed>({});
+  const reveal = async (field: RevealRequest['field']) => {
+    try {
+      const value = await revealMerchantField(merchantId, field);
+      setRevealed((current) => ({ ...current, [field]: value }));
+    } catch {
+      toast.error(REVEAL_MESSAGES.failed);
+    }
+  };
+  return { revealed, reveal };
+}
+
+type RevealProps = { revealed: Revealed; onReveal: (field: RevealRequest['field']) => void };
+
+function Value({ merchant, field, label, revealed, onReveal }: { merchant: MerchantDetail; field: Field; label: string } & RevealProps) {
+  const secret = field === 'nik' || field === 'no_rekening';
+  const shown = secret ? (revealed[field] ?? String(merchant[field])) : String(merchant[field] ?? '');
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-1.5">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="flex items-center gap-2 text-right font-medium">
+        <span className={secret ? 'font-mono' : undefined} data-field={field}>
+          {shown}
+        </span>
+        {secret && revealed[field] === undefined && (
+          <Button variant="outline" size="sm" onClick={() => onReveal(field)} aria-label={`${REVEAL_MESSAGES.button} ${label}`}>
+            <Eye aria-hidden /> {REVEAL_MESSAGES.button}
+          </Button>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** The review's right side: the data the open document proves, the decoded NIK, and the bank account. */
+export function ReviewData({ merchant, slot }: { merchant: MerchantDetail; slot: DocumentSlot }) {
+  const { revealed, reveal } = useReveal(merchant.id);
+  const label = DOCUMENT_SLOT_INFO[slot].label;
+  const onReveal = (field: RevealRequest['field']) => void reveal(field);
+  const showsNik = PROVES[slot].some(([field]) => field === 'nik');
+  return (
+    <div className="space-y-4">
+      <Card className="p-4" role="region" aria-labelledby="data-dokumen">
+        <h2 id="data-dokumen" className="font-semibold">
+          Data yang dibuktikan {label}
+        </h2>
+        <dl className="mt-2 divide-y divide-slate-100">
+          {PROVES[slot].map(([field, text]) => (
+            <Value key={field} merchant={merchant} field={field} label={text} revealed={revealed} onReveal={onReveal} />
+          ))}
+        </dl>
+        {showsNik && (
+          <div className="mt-3 border-t border-slate-100 pt-3">
+            <NikCheckInfo check={merchant.nik_check} />
+          </div>
+        )}
+        {/* The selfie is held against the KTP: its photo again, beside the data. */}
+        {slot === 'foto_selfie_ktp' && merchant.documents.foto_ktp && <KtpForComparison merchant={merchant} />}
+      </Card>
+      <BankCard merchant={merchant} revealed={revealed} onReveal={onReveal} />
+    </div>
+  );
+}
+
+function KtpForComparison({ merchant }: { merchant: MerchantDetail }) {
+  const blob = useDocumentBlob(merchant.id, 'foto_ktp', merchant.updated_at, true);
+  return (
+    <figure className="mt-3 border-t border-slate-100 pt-3">
+      <figcaption className="mb-2 text-sm text-slate-500">Foto KTP untuk perbandingan</figcaption>
+      {blob.data ? <BlobImage blob={blob.data} alt="KTP untuk perbandingan" className="max-h-56 rounded-lg object-contain" /> : <div className="h-32 rounded-lg bg-slate-100" />}
+    </figure>
+  );
+}
+
+function BankCard({ merchant, revealed, onReveal }: { merchant: MerchantDetail } & RevealProps) {
+  const matches = accountNameMatches(merchant.nama_pemilik, merchant.nama_rekening);
+  return (
+    <Card className="p-4" role="region" aria-labelledby="data-rekening">
+      <h2 id="data-rekening" className="font-semibold">
+        Rekening Bank
+      </h2>
+      <dl className="mt-2 divide-y divide-slate-100">
+        <Value merchant={merchant} field="nama_bank" label="Nama Bank" revealed={revealed} onReveal={onReveal} />
+        <Value merchant={merchant} field="no_rekening" label="Nomor Rekening" revealed={revealed} onReveal={onReveal} />
+        <Value merchant={merchant} field="nama_rekening" label="Nama Pemilik Rekening" revealed={revealed} onReveal={onReveal} />
+        <Value merchant={merchant} field="nama_pemilik" label="Nama Pemilik" revealed={revealed} onReveal={onReveal} />
+      </dl>
+      {!matches && <WarningNote text={ACCOUNT_NAME_MESSAGES.mismatch} className="mt-2" />}
+    </Card>
+  );
+}
