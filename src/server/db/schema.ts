@@ -166,6 +166,9 @@ export const merchants = pgTable(
     index('merchants_active_name_idx')
       .on(sql`lower(${t.namaToko})`, t.submittedAt.desc().nullsFirst())
       .where(sql`${t.isDeleted} = false`),
+    // A search that looks like a registration code (`AIP-...`) is a prefix match on the code alone;
+    // text_pattern_ops lets LIKE 'AIP-AB%' walk the index under any collation (docs/decisions/0023).
+    index('merchants_active_code_prefix_idx').on(t.kodePendaftaran.op('text_pattern_ops')).where(sql`${t.isDeleted} = false`),
     index('merchants_search_trgm_idx').using(
       'gin',
       sql`(${t.namaToko} || ' ' || ${t.namaPemilik} || ' ' || ${t.email} || ' ' || ${t.noHp} || ' ' || ${t.kodePendaftaran}) gin_trgm_ops`,

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, sum, type SQL } from 'drizzle-orm';
-import type { MerchantList, MerchantListQuery, MerchantSort } from '../../domain/merchants.js';
+import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, sum, type SQL } from 'drizzle-orm';
+import { EXACT_TOTAL_CAP, type MerchantList, type MerchantListQuery, type MerchantSort } from '../../domain/merchants.js';
 import type { Db } from '../db/database.js';
 import { merchantCounts, merchants, merchantSearchText, type MerchantRow } from '../db/schema.js';
 import { toListItem } from './merchant-mapping.js';
-import { escapeLike, identitySearch, searchVariants } from './merchant-search.js';
+import { codePrefix, escapeLike, identitySearch, searchVariants } from './merchant-search.js';
 
 const ORDER: Record<MerchantSort, SQL[]> = {
   newest: [desc(merchants.submittedAt), desc(merchants.id)],
@@ -16,7 +16,12 @@ const ORDER: Record<MerchantSort, SQL[]> = {
 export function merchantFilter(query: Pick<MerchantListQuery, 'q' | 'status'>): SQL {
   const conditions: SQL[] = [eq(merchants.isDeleted, false)];
   if (query.status !== 'all') conditions.push(eq(merchants.status, query.status));
-  if (query.q) {
+  const code = query.q ? codePrefix(query.q) : undefined;
+  if (code) {
+    // `AIP-…` is a registration code: a prefix of the code column, through its text_pattern_ops index,
+    // instead of a trigram match over every row's text (docs/decisions/0023).
+    conditions.push(like(merchants.kodePendaftaran, `${escapeLike(code)}%`));
+  } else if (query.q) {
     // The same expression as the trigram index, so PostgreSQL can use it.
     const matches = searchVariants(query.q).map((v) => ilike(merchantSearchText, `%${escapeLike(v)}%`));
     // A whole NIK or account number is found through its keyed hash (the values are encrypted).
@@ -32,36 +37,83 @@ export function merchantOrder(sort: MerchantSort): SQL[] {
   return ORDER[sort];
 }
 
+export type MerchantTotal = Pick<MerchantList, 'total' | 'total_capped'>;
+
 /**
  * How many live merchants match. Without a search the answer is the per-status counters the triggers of
- * migration 0002 keep exact, instead of counting 100,000 rows per page view; with a search, the rows the
- * trigram index finds are counted, which is a small set for any search worth typing (docs/decisions/0004).
+ * migration 0002 keep exact, instead of counting a million rows per page view (docs/decisions/0004). With
+ * a search the matches are counted up to EXACT_TOTAL_CAP and no further: counting 80,000 trigram matches
+ * exactly cost more than the page itself, for a figure nobody pages through (docs/decisions/0023).
  */
-export async function countMerchants(db: Db, query: Pick<MerchantListQuery, 'q' | 'status'>): Promise<number> {
+export async function countMerchants(db: Db, query: Pick<MerchantListQuery, 'q' | 'status'>): Promise<MerchantTotal> {
   if (query.q) {
-    const rows = await db.select({ total: count() }).from(merchants).where(merchantFilter(query));
-    return Number(rows[0]?.total ?? 0);
+    const matches = db
+      .select({ one: sql`1` })
+      .from(merchants)
+      .where(merchantFilter(query))
+      .limit(EXACT_TOTAL_CAP + 1)
+      .as('matches');
+    const rows = await db.select({ total: count() }).from(matches);
+    const total = Number(rows[0]?.total ?? 0);
+    return total > EXACT_TOTAL_CAP ? { total: EXACT_TOTAL_CAP, total_capped: true } : { total, total_capped: false };
   }
   const rows = await db
     .select({ total: sum(merchantCounts.n) })
     .from(merchantCounts)
     .where(query.status === 'all' ? undefined : eq(merchantCounts.status, query.status));
   // sum() is null over no rows and comes back as a string (bigint) from both drivers.
-  return Number(rows[0]?.total ?? 0);
+  return { total: Number(rows[0]?.total ?? 0), total_capped: false };
+}
+
+/**
+ * A page by its offset, one row more than asked (whether a page follows). The offset is skipped over ids
+ * alone, which the order's index holds (an index-only scan), and only the page's rows are read whole:
+ * page 2,000 skips 50,000 index entries instead of fetching 50,000 rows to throw away.
+ */
+async function offsetPage(db: Db, query: MerchantListQuery): Promise<MerchantRow[]> {
+  const order = merchantOrder(query.sort);
+  const ids = db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(merchantFilter(query))
+    .orderBy(...order)
+    .limit(query.page_size + 1)
+    .offset((query.page - 1) * query.page_size);
+  return db.select().from(merchants).where(inArray(merchants.id, ids)).orderBy(...order);
+}
+
+/** Keyset paging walks these orders: (submitted_at, id) is unique, so a row's place in it is exact. */
+const KEYSET_SORTS: ReadonlySet<MerchantSort> = new Set(['newest', 'oldest']);
+
+/**
+ * The page after (or before) a row, one row more than asked: an index range that starts at the row, so
+ * page 40,000 costs what page 2 does. The row is compared by its own stored (submitted_at, id), so
+ * timestamps equal to the microsecond still page without skipping or repeating a row.
+ */
+async function keysetPage(db: Db, query: MerchantListQuery, cursor: { id: string; forward: boolean }): Promise<MerchantRow[]> {
+  const ascending = (query.sort === 'oldest') === cursor.forward;
+  const anchor = sql`(select ${merchants.submittedAt}, ${merchants.id} from ${merchants} where ${merchants.id} = ${cursor.id})`;
+  const place = ascending ? sql`(${merchants.submittedAt}, ${merchants.id}) > ${anchor}` : sql`(${merchants.submittedAt}, ${merchants.id}) < ${anchor}`;
+  const rows = await db
+    .select()
+    .from(merchants)
+    .where(and(merchantFilter(query), place))
+    .orderBy(...merchantOrder(ascending ? 'oldest' : 'newest'))
+    .limit(query.page_size + 1);
+  if (cursor.forward) return rows;
+  // Walking backwards: the extra row is the one furthest back, and the page reads in the list's order.
+  return rows.slice(0, query.page_size).reverse();
 }
 
 export async function listMerchants(db: Db, query: MerchantListQuery): Promise<MerchantList> {
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(merchants)
-      .where(merchantFilter(query))
-      .orderBy(...merchantOrder(query.sort))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    countMerchants(db, query),
-  ]);
-  return { items: rows.map(toListItem), total, page: query.page, page_size: query.page_size };
+  const cursorId = query.after ?? query.before;
+  const cursor = cursorId && query.page > 1 && KEYSET_SORTS.has(query.sort) ? { id: cursorId, forward: Boolean(query.after) } : undefined;
+  const [keyed, total] = await Promise.all([cursor ? keysetPage(db, query, cursor) : undefined, countMerchants(db, query)]);
+  // A cursor row that no longer exists (purged) finds nothing: the page number still finds the page.
+  const rows = keyed && keyed.length > 0 ? keyed : await offsetPage(db, query);
+  // Before a row there is always that row itself, so a page reached backwards has a next one.
+  const hasNext = keyed && keyed.length > 0 && !cursor?.forward ? true : rows.length > query.page_size;
+  return { items: rows.slice(0, query.page_size).map(toListItem), ...total, has_next: hasNext, page: query.page, page_size: query.page_size };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
