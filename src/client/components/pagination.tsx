@@ -15,17 +15,33 @@ type PaginationProps = {
   /** Offered sizes; without them the size is fixed and no chooser is shown. */
   pageSizes?: readonly number[];
   onPageSizeChange?: (size: number) => void;
+  /**
+   * The server stopped counting at `total` (a broad search, decision 0023): the figures read "10.000+",
+   * and whether a page follows comes from `hasNext`, with `itemCount` rows on this page.
+   */
+  totalCapped?: boolean;
+  hasNext?: boolean;
+  itemCount?: number;
 };
 
-export function Pagination({ page, pageSize, total, noun, onPageChange, pageSizes, onPageSizeChange }: PaginationProps) {
+export function Pagination({ page, pageSize, total, noun, onPageChange, pageSizes, onPageSizeChange, totalCapped = false, hasNext, itemCount }: PaginationProps) {
   const sizeId = useId();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
-  const to = Math.min(page * pageSize, total);
+  let pages = Math.max(1, Math.ceil(total / pageSize));
+  let from = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
+  let to = Math.min(page * pageSize, total);
+  let shownTotal = total;
+  if (totalCapped) {
+    // At least this many: past the counted rows the figures grow with the page, never shrink below it.
+    from = (page - 1) * pageSize + 1;
+    to = from - 1 + (itemCount ?? pageSize);
+    shownTotal = Math.max(total, to);
+    pages = Math.max(pages, page);
+  }
+  const more = totalCapped ? '+' : '';
   return (
     <nav aria-label="Navigasi halaman" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
       <p aria-live="polite">
-        Menampilkan {numberFormat.format(from)}-{numberFormat.format(to)} dari <strong>{numberFormat.format(total)}</strong> {noun}
+        Menampilkan {numberFormat.format(from)}-{numberFormat.format(to)} dari <strong>{numberFormat.format(shownTotal)}{more}</strong> {noun}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {pageSizes && onPageSizeChange && (
@@ -46,9 +62,9 @@ export function Pagination({ page, pageSize, total, noun, onPageChange, pageSize
           <ChevronLeft aria-hidden /> Sebelumnya
         </Button>
         <span>
-          Halaman {numberFormat.format(page)} dari {numberFormat.format(pages)}
+          Halaman {numberFormat.format(page)} dari {numberFormat.format(pages)}{more}
         </span>
-        <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pages} aria-label="Halaman berikutnya">
+        <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={hasNext === undefined ? page >= pages : !hasNext} aria-label="Halaman berikutnya">
           Berikutnya <ChevronRight aria-hidden />
         </Button>
       </div>

@@ -21,8 +21,9 @@ export function useMerchantList() {
     if (error && !isUnauthorized(error)) toast.error(MESSAGES.listLoadFailed, { id: 'merchant-list-error' });
   }, [error, errorUpdatedAt]);
 
-  // A page left past the end (the last rows were deleted, or an old link) moves to the last page.
-  const total = result.data?.total;
+  // A page left past the end (the last rows were deleted, or an old link) moves to the last page. A
+  // capped total is a floor, not the end: pages past it hold rows.
+  const total = result.data?.total_capped ? undefined : result.data?.total;
   const maxPage = total === undefined ? undefined : lastPage(total, view.page_size);
   const { page } = view;
   useEffect(() => {
@@ -31,6 +32,9 @@ export function useMerchantList() {
         const next = new URLSearchParams(current);
         next.set('page', String(maxPage));
         if (maxPage === 1) next.delete('page');
+        // The cursor belonged to the page asked for; the last page is found by its number.
+        next.delete('after');
+        next.delete('before');
         return next;
       }, { replace: true });
     }
