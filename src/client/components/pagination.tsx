@@ -2,8 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from './ui/button';
 import { NativeSelect } from './ui/input';
-
-const numberFormat = new Intl.NumberFormat('id-ID');
+import { pagerFigures } from './pager-figures';
 
 type PaginationProps = {
   page: number;
@@ -24,24 +23,13 @@ type PaginationProps = {
   itemCount?: number;
 };
 
-export function Pagination({ page, pageSize, total, noun, onPageChange, pageSizes, onPageSizeChange, totalCapped = false, hasNext, itemCount }: PaginationProps) {
+export function Pagination({ page, pageSize, total, noun, onPageChange, pageSizes, onPageSizeChange, totalCapped, hasNext, itemCount }: PaginationProps) {
   const sizeId = useId();
-  let pages = Math.max(1, Math.ceil(total / pageSize));
-  let from = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
-  let to = Math.min(page * pageSize, total);
-  let shownTotal = total;
-  if (totalCapped) {
-    // At least this many: past the counted rows the figures grow with the page, never shrink below it.
-    from = (page - 1) * pageSize + 1;
-    to = from - 1 + (itemCount ?? pageSize);
-    shownTotal = Math.max(total, to);
-    pages = Math.max(pages, page);
-  }
-  const more = totalCapped ? '+' : '';
+  const figures = pagerFigures({ page, pageSize, total, totalCapped, hasNext, itemCount });
   return (
     <nav aria-label="Navigasi halaman" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
       <p aria-live="polite">
-        Menampilkan {numberFormat.format(from)}-{numberFormat.format(to)} dari <strong>{numberFormat.format(shownTotal)}{more}</strong> {noun}
+        Menampilkan {figures.from}-{figures.to} dari <strong>{figures.total}</strong> {noun}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {pageSizes && onPageSizeChange && (
@@ -62,9 +50,9 @@ export function Pagination({ page, pageSize, total, noun, onPageChange, pageSize
           <ChevronLeft aria-hidden /> Sebelumnya
         </Button>
         <span>
-          Halaman {numberFormat.format(page)} dari {numberFormat.format(pages)}{more}
+          Halaman {figures.page} dari {figures.pages}
         </span>
-        <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={hasNext === undefined ? page >= pages : !hasNext} aria-label="Halaman berikutnya">
+        <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={!figures.hasNext} aria-label="Halaman berikutnya">
           Berikutnya <ChevronRight aria-hidden />
         </Button>
       </div>
