@@ -105,7 +105,7 @@ const scenarios = [
   { name: 'search "Sumber"', url: '/api/admin/merchants?q=Sumber' },
   { name: 'search "Sumber" page 2', url: `/api/admin/merchants?q=Sumber&page=2&after=${sumber.items.at(-1)?.id}` },
   { name: 'code prefix "AIP-"', url: '/api/admin/merchants?q=AIP-' },
-  { name: 'code prefix "AIP-S2K"', url: '/api/admin/merchants?q=AIP-S2K' },
+  { name: 'code prefix "AIP-SBK"', url: '/api/admin/merchants?q=AIP-SBK' },
   { name: '"Toko" + rejected', url: '/api/admin/merchants?q=Toko&status=rejected' },
   { name: 'page 2000 (offset)', url: '/api/admin/merchants?page=2000' },
   ...(lastOfDeep ? [{ name: 'page 2001 (cursor)', url: `/api/admin/merchants?page=2001&after=${lastOfDeep}` }] : []),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXACT_TOTAL_CAP } from '../../domain/merchants.js';
 import { merchants } from '../db/schema.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
+import { estimatedMatches, merchantFilter } from './merchant-repository.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 
@@ -137,6 +138,10 @@ describe('admin merchant list: capped totals, keyset pages, code search', () => 
       where kode_pendaftaran = 'AIP-ZXQ1B'`);
     await t.database.db.execute(sql`analyze merchants`);
 
+    // The planner expects about as many as there are: under twice the cap, so they are counted, not assumed.
+    const estimate = await estimatedMatches(t.database.db, merchantFilter({ q: 'toko ramai', status: 'all' }));
+    expect(estimate).toBeGreaterThan(EXACT_TOTAL_CAP / 2);
+    expect(estimate).toBeLessThan(2 * EXACT_TOTAL_CAP);
     const capped = await list('q=toko ramai');
     expect(capped).toMatchObject({ total: EXACT_TOTAL_CAP, total_capped: true, has_next: true });
     expect(capped.items).toHaveLength(25);
