@@ -23,7 +23,10 @@ export function merchantFilter(query: Pick<MerchantListQuery, 'q' | 'status'>): 
     conditions.push(like(merchants.kodePendaftaran, `${escapeLike(code)}%`));
   } else if (query.q) {
     // The same expression as the trigram index, so PostgreSQL can use it.
-    const matches = searchVariants(query.q).map((v) => ilike(merchantSearchText, `%${escapeLike(v)}%`));
+    // A spelling in the stored +62 form is the start of a phone: a prefix of no_hp, through its index.
+    const matches = searchVariants(query.q).map((v) =>
+      v.startsWith('+') ? like(merchants.noHp, `${escapeLike(v)}%`) : ilike(merchantSearchText, `%${escapeLike(v)}%`),
+    );
     // A whole NIK or account number is found through its keyed hash (the values are encrypted).
     const identity = identitySearch(query.q);
     if (identity.nik.length > 0) matches.push(inArray(merchants.nikHash, identity.nik));

@@ -1,1 +1,0 @@
-CREATE INDEX "merchants_active_code_prefix_idx" ON "merchants" USING btree ("kode_pendaftaran" text_pattern_ops) WHERE "merchants"."is_deleted" = false;
