@@ -18,10 +18,10 @@ export const MERCHANT_SORTS = ['newest', 'oldest', 'nama_toko', 'status'] as con
 export type MerchantSort = (typeof MERCHANT_SORTS)[number];
 
 /**
- * Above this many matches a search's total is not counted on: the list says "10.000+" (docs/decisions/0023).
+ * Above this many matches a search's total is not counted on: the list says "1.000+" (docs/decisions/0023).
  * Totals without a search come from exact counters and are never capped.
  */
-export const EXACT_TOTAL_CAP = 10_000;
+export const EXACT_TOTAL_CAP = 1_000;
 
 export const LIST_CURSOR_MESSAGE = 'Gunakan salah satu saja: after atau before';
 
