@@ -15,7 +15,7 @@ export type PagerInput = {
 export type PagerFigures = { from: string; to: string; total: string; page: string; pages: string; hasNext: boolean };
 
 /**
- * The pager's figures in Indonesian notation ("1.234"). A capped total reads "10.000+", and past it the
+ * The pager's figures in Indonesian notation ("1.234"). A capped total reads "1.000+", and past it the
  * figures grow with the page, so they never claim fewer rows than the ones already shown.
  */
 export function pagerFigures({ page, pageSize, total, totalCapped = false, hasNext, itemCount }: PagerInput): PagerFigures {

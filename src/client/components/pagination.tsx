@@ -15,7 +15,7 @@ type PaginationProps = {
   pageSizes?: readonly number[];
   onPageSizeChange?: (size: number) => void;
   /**
-   * The server stopped counting at `total` (a broad search, decision 0023): the figures read "10.000+",
+   * The server stopped counting at `total` (a broad search, decision 0023): the figures read "1.000+",
    * and whether a page follows comes from `hasNext`, with `itemCount` rows on this page.
    */
   totalCapped?: boolean;
