@@ -1,4 +1,4 @@
-// npx tsx bench/explain-list.ts: EXPLAIN ANALYZE of the admin list's queries (the page and its total) for
+// npx tsx bench/explain-list.ts ['{"q":"Sumber"}' ...]: EXPLAIN (ANALYZE, BUFFERS) of the admin list's queries (the page and its total) for
 // the benchmark's scenarios, on DATABASE_URL or the embedded database in DATA_DIR (seed it first with
 // `npm run db:seed -- --merchants 100000`; the server must not be running on it).
 import type { SQL } from 'drizzle-orm';
@@ -25,7 +25,7 @@ for (const input of queries) {
       const value = statement.params[Number(n) - 1];
       return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
     });
-    const result = (await database.db.execute(`explain (analyze, buffers off) ${text}` as unknown as SQL)) as unknown as { rows: Record<string, string>[] };
+    const result = (await database.db.execute(`explain (analyze, buffers) ${text}` as unknown as SQL)) as unknown as { rows: Record<string, string>[] };
     console.log(`\n== ${JSON.stringify(input)} ${label}`);
     for (const row of result.rows) console.log(Object.values(row)[0]);
   }

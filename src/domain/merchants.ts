@@ -20,8 +20,15 @@ export const PAGE_SIZES = [25, 50, 100] as const;
 export const MERCHANT_SORTS = ['newest', 'oldest', 'nama_toko', 'status', 'queue'] as const;
 export type MerchantSort = (typeof MERCHANT_SORTS)[number];
 
-/** Query of GET /api/admin/merchants (and of the CSV export, without paging). Strings: it is a URL. */
-export const MerchantListQuerySchema = z
+/**
+ * Above this many matches a search's total is not counted on: the list says "1.000+" (docs/decisions/0023).
+ * Totals without a search come from exact counters and are never capped.
+ */
+export const EXACT_TOTAL_CAP = 1_000;
+
+export const LIST_CURSOR_MESSAGE = 'Gunakan salah satu saja: after atau before';
+
+const MerchantListQueryObject = z
   .object({
     q: z.string().trim().max(100).optional(),
     status: z.enum(['all', ...MERCHANT_STATUSES]).default('all'),
@@ -32,12 +39,23 @@ export const MerchantListQuerySchema = z
       .int()
       .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
       .default(25),
+    // Keyset paging (sorts newest and oldest): the id of the last row of the page before (`after`) or of
+    // the first row of the page after (`before`). `page` still says which page it is; without a cursor,
+    // or for the other sorts, the page is found by its offset.
+    after: z.uuid().optional(),
+    before: z.uuid().optional(),
   })
   .strict();
+
+/** Query of GET /api/admin/merchants (and of the CSV export, without paging). Strings: it is a URL. */
+export const MerchantListQuerySchema = MerchantListQueryObject.refine((query) => !(query.after && query.before), {
+  message: LIST_CURSOR_MESSAGE,
+  path: ['before'],
+});
 export type MerchantListQuery = z.infer<typeof MerchantListQuerySchema>;
 
 /** Query of GET /api/admin/merchants/export: the list's search and filter, every page. */
-export const MerchantExportQuerySchema = MerchantListQuerySchema.pick({ q: true, status: true }).strict();
+export const MerchantExportQuerySchema = MerchantListQueryObject.pick({ q: true, status: true }).strict();
 export type MerchantExportQuery = z.infer<typeof MerchantExportQuerySchema>;
 
 export const MerchantListItemSchema = z.object({
@@ -61,7 +79,11 @@ export type MerchantListItem = z.infer<typeof MerchantListItemSchema>;
 
 export const MerchantListSchema = z.object({
   items: z.array(MerchantListItemSchema),
+  /** Exact, or EXACT_TOTAL_CAP when `total_capped`: a search with more matches than that. */
   total: z.number().int(),
+  total_capped: z.boolean(),
+  /** Whether a page follows this one (what the pager needs when the total is capped). */
+  has_next: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),
 });

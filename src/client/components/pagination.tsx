@@ -2,8 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from './ui/button';
 import { NativeSelect } from './ui/input';
-
-const numberFormat = new Intl.NumberFormat('id-ID');
+import { pagerFigures } from './pager-figures';
 
 type PaginationProps = {
   page: number;
@@ -15,17 +14,22 @@ type PaginationProps = {
   /** Offered sizes; without them the size is fixed and no chooser is shown. */
   pageSizes?: readonly number[];
   onPageSizeChange?: (size: number) => void;
+  /**
+   * The server stopped counting at `total` (a broad search, decision 0023): the figures read "1.000+",
+   * and whether a page follows comes from `hasNext`, with `itemCount` rows on this page.
+   */
+  totalCapped?: boolean;
+  hasNext?: boolean;
+  itemCount?: number;
 };
 
-export function Pagination({ page, pageSize, total, noun, onPageChange, pageSizes, onPageSizeChange }: PaginationProps) {
+export function Pagination({ page, pageSize, total, noun, onPageChange, pageSizes, onPageSizeChange, totalCapped, hasNext, itemCount }: PaginationProps) {
   const sizeId = useId();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
-  const to = Math.min(page * pageSize, total);
+  const figures = pagerFigures({ page, pageSize, total, totalCapped, hasNext, itemCount });
   return (
     <nav aria-label="Navigasi halaman" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
       <p aria-live="polite">
-        Menampilkan {numberFormat.format(from)}-{numberFormat.format(to)} dari <strong>{numberFormat.format(total)}</strong> {noun}
+        Menampilkan {figures.from}-{figures.to} dari <strong>{figures.total}</strong> {noun}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {pageSizes && onPageSizeChange && (
@@ -47,9 +51,9 @@ export function Pagination({ page, pageSize, total, noun, onPageChange, pageSize
           <ChevronLeft aria-hidden /> Sebelumnya
         </Button>
         <span>
-          Halaman {numberFormat.format(page)} dari {numberFormat.format(pages)}
+          Halaman {figures.page} dari {figures.pages}
         </span>
-        <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pages} aria-label="Halaman berikutnya">
+        <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={!figures.hasNext} aria-label="Halaman berikutnya">
           Berikutnya <ChevronRight aria-hidden />
         </Button>
       </div>

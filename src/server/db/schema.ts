@@ -179,6 +179,12 @@ export const merchants = pgTable(
     index('merchants_active_name_idx')
       .on(sql`lower(${t.namaToko})`, t.submittedAt.desc().nullsFirst())
       .where(sql`${t.isDeleted} = false`),
+    // A search that looks like a registration code (`AIP-...`) is a prefix match on the code alone;
+    // text_pattern_ops lets LIKE 'AIP-AB%' walk the index under any collation (docs/decisions/0023).
+    index('merchants_active_code_prefix_idx').on(t.kodePendaftaran.op('text_pattern_ops')).where(sql`${t.isDeleted} = false`),
+    // A phone typed from its start (0812…, 62812…) is a prefix of the stored +62812…: its trigrams
+    // (628, 281, 812) are in every phone, so the trigram index would intersect near-complete lists.
+    index('merchants_active_phone_prefix_idx').on(t.noHp.op('text_pattern_ops')).where(sql`${t.isDeleted} = false`),
     index('merchants_search_trgm_idx').using(
       'gin',
       sql`(${t.namaToko} || ' ' || ${t.namaPemilik} || ' ' || ${t.email} || ' ' || ${t.noHp} || ' ' || ${t.kodePendaftaran}) gin_trgm_ops`,

@@ -1,12 +1,12 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, sum, type SQL } from 'drizzle-orm';
-import type { MerchantList, MerchantListQuery, MerchantSort } from '../../domain/merchants.js';
+import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, sum, type SQL } from 'drizzle-orm';
+import { EXACT_TOTAL_CAP, type MerchantList, type MerchantListQuery, type MerchantSort } from '../../domain/merchants.js';
 import type { Db } from '../db/database.js';
 import { merchantCounts, merchants, merchantSearchText, type MerchantRow } from '../db/schema.js';
 import type { MerchantDetail } from '../../domain/merchants.js';
 import { hasDuplicates, hasDuplicatesColumn } from '../workbench/duplicate-repository.js';
 import { workingDaysSince } from '../workbench/working-days.js';
 import { toDetail, toListItem } from './merchant-mapping.js';
-import { escapeLike, identitySearch, searchVariants } from './merchant-search.js';
+import { codePrefix, escapeLike, identitySearch, searchVariants } from './merchant-search.js';
 
 const ORDER: Record<MerchantSort, SQL[]> = {
   newest: [desc(merchants.submittedAt), desc(merchants.id)],
@@ -29,9 +29,17 @@ export function merchantFilter(query: FilterQuery): SQL {
   const conditions: SQL[] = [eq(merchants.isDeleted, false)];
   const status = effectiveStatus(query);
   if (status !== 'all') conditions.push(eq(merchants.status, status));
-  if (query.q) {
+  const code = query.q ? codePrefix(query.q) : undefined;
+  if (code) {
+    // `AIP-…` is a registration code: a prefix of the code column, through its text_pattern_ops index,
+    // instead of a trigram match over every row's text (docs/decisions/0023).
+    conditions.push(like(merchants.kodePendaftaran, `${escapeLike(code)}%`));
+  } else if (query.q) {
     // The same expression as the trigram index, so PostgreSQL can use it.
-    const matches = searchVariants(query.q).map((v) => ilike(merchantSearchText, `%${escapeLike(v)}%`));
+    // A spelling in the stored +62 form is the start of a phone: a prefix of no_hp, through its index.
+    const matches = searchVariants(query.q).map((v) =>
+      v.startsWith('+') ? like(merchants.noHp, `${escapeLike(v)}%`) : ilike(merchantSearchText, `%${escapeLike(v)}%`),
+    );
     // A whole NIK or account number is found through its keyed hash (the values are encrypted).
     const identity = identitySearch(query.q);
     if (identity.nik.length > 0) matches.push(inArray(merchants.nikHash, identity.nik));
@@ -45,38 +53,110 @@ export function merchantOrder(sort: MerchantSort): SQL[] {
   return ORDER[sort];
 }
 
+export type MerchantTotal = Pick<MerchantList, 'total' | 'total_capped'>;
+
+/**
+ * How far above the cap the planner's estimate must be before a search is not counted at all. At a
+ * million rows its estimates were within 1.9x of the truth for the broad searches measured (decision 0023).
+ */
+const ESTIMATE_MARGIN = 2;
+
+/** The planner's estimate of the rows a filter matches: planning only, nothing is read. */
+export async function estimatedMatches(db: Db, filter: SQL): Promise<number> {
+  const result = await db.execute(sql`explain (format json) select 1 from ${merchants} where ${filter}`);
+  const cell = Object.values((result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {})[0];
+  // The plan comes back parsed (json) or as text, depending on the driver.
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }];
+  return plan[0].Plan['Plan Rows'];
+}
+
 /**
  * How many live merchants match. Without a search the answer is the per-status counters the triggers of
- * migration 0002 keep exact, instead of counting 100,000 rows per page view; with a search, the rows the
- * trigram index finds are counted, which is a small set for any search worth typing (docs/decisions/0004).
+ * migration 0002 keep exact, instead of counting a million rows per page view (docs/decisions/0004). With
+ * a search the matches are counted up to EXACT_TOTAL_CAP and no further, and not at all when the planner
+ * expects far more: counting 80,000 trigram matches rechecks as many rows, several times the cost of the
+ * page itself, for a figure nobody pages through (docs/decisions/0023).
  */
-export async function countMerchants(db: Db, query: FilterQuery): Promise<number> {
+export async function countMerchants(db: Db, query: FilterQuery): Promise<MerchantTotal> {
   const status = effectiveStatus(query);
   if (query.q) {
-    const rows = await db.select({ total: count() }).from(merchants).where(merchantFilter(query));
-    return Number(rows[0]?.total ?? 0);
+    const filter = merchantFilter(query);
+    const capped = { total: EXACT_TOTAL_CAP, total_capped: true };
+    if ((await estimatedMatches(db, filter)) >= ESTIMATE_MARGIN * EXACT_TOTAL_CAP) return capped;
+    const matches = db
+      .select({ one: sql`1` })
+      .from(merchants)
+      .where(filter)
+      .limit(EXACT_TOTAL_CAP + 1)
+      .as('matches');
+    const rows = await db.select({ total: count() }).from(matches);
+    const total = Number(rows[0]?.total ?? 0);
+    return total > EXACT_TOTAL_CAP ? capped : { total, total_capped: false };
   }
   const rows = await db
     .select({ total: sum(merchantCounts.n) })
     .from(merchantCounts)
     .where(status === 'all' ? undefined : eq(merchantCounts.status, status));
   // sum() is null over no rows and comes back as a string (bigint) from both drivers.
-  return Number(rows[0]?.total ?? 0);
+  return { total: Number(rows[0]?.total ?? 0), total_capped: false };
+}
+
+/**
+ * A page by its offset, one row more than asked (whether a page follows). The offset is skipped over ids
+ * alone, which the order's index holds (an index-only scan), and only the page's rows are read whole:
+ * page 2,000 skips 50,000 index entries instead of fetching 50,000 rows to throw away.
+ */
+/** A page's row and whether it has a possible duplicate (issue 18's list mark). */
+type PageRow = { row: MerchantRow; hasDuplicates: boolean };
+const PAGE_COLUMNS = { row: merchants, hasDuplicates: hasDuplicatesColumn };
+
+async function offsetPage(db: Db, query: MerchantListQuery): Promise<PageRow[]> {
+  const order = merchantOrder(query.sort);
+  const ids = db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(merchantFilter(query))
+    .orderBy(...order)
+    .limit(query.page_size + 1)
+    .offset((query.page - 1) * query.page_size);
+  return db.select(PAGE_COLUMNS).from(merchants).where(inArray(merchants.id, ids)).orderBy(...order);
+}
+
+/** Keyset paging walks these orders: (submitted_at, id) is unique, so a row's place in it is exact. */
+const KEYSET_SORTS: ReadonlySet<MerchantSort> = new Set(['newest', 'oldest']);
+
+/**
+ * The page after (or before) a row, one row more than asked: an index range that starts at the row, so
+ * page 40,000 costs what page 2 does. The row is compared by its own stored (submitted_at, id), so
+ * timestamps equal to the microsecond still page without skipping or repeating a row.
+ */
+async function keysetPage(db: Db, query: MerchantListQuery, cursor: { id: string; forward: boolean }): Promise<PageRow[]> {
+  const ascending = (query.sort === 'oldest') === cursor.forward;
+  const anchor = sql`(select ${merchants.submittedAt}, ${merchants.id} from ${merchants} where ${merchants.id} = ${cursor.id})`;
+  const place = ascending ? sql`(${merchants.submittedAt}, ${merchants.id}) > ${anchor}` : sql`(${merchants.submittedAt}, ${merchants.id}) < ${anchor}`;
+  const rows = await db
+    .select(PAGE_COLUMNS)
+    .from(merchants)
+    .where(and(merchantFilter(query), place))
+    .orderBy(...merchantOrder(ascending ? 'oldest' : 'newest'))
+    .limit(query.page_size + 1);
+  if (cursor.forward) return rows;
+  // Walking backwards: the extra row is the one furthest back, and the page reads in the list's order.
+  return rows.slice(0, query.page_size).reverse();
 }
 
 export async function listMerchants(db: Db, query: MerchantListQuery, now: Date = new Date()): Promise<MerchantList> {
-  const [rows, total] = await Promise.all([
-    db
-      .select({ row: merchants, hasDuplicates: hasDuplicatesColumn })
-      .from(merchants)
-      .where(merchantFilter(query))
-      .orderBy(...merchantOrder(query.sort))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    countMerchants(db, query),
-  ]);
-  const items = rows.map(({ row, hasDuplicates }) => toListItem(row, { ageWorkingDays: workingDaysSince(row.queuedAt, now), hasDuplicates }));
-  return { items, total, page: query.page, page_size: query.page_size };
+  const cursorId = query.after ?? query.before;
+  const cursor = cursorId && query.page > 1 && KEYSET_SORTS.has(query.sort) ? { id: cursorId, forward: Boolean(query.after) } : undefined;
+  const [keyed, total] = await Promise.all([cursor ? keysetPage(db, query, cursor) : undefined, countMerchants(db, query)]);
+  // A cursor row that no longer exists (purged) finds nothing: the page number still finds the page.
+  const rows = keyed && keyed.length > 0 ? keyed : await offsetPage(db, query);
+  // Before a row there is always that row itself, so a page reached backwards has a next one.
+  const hasNext = keyed && keyed.length > 0 && !cursor?.forward ? true : rows.length > query.page_size;
+  const items = rows
+    .slice(0, query.page_size)
+    .map(({ row, hasDuplicates }) => toListItem(row, { ageWorkingDays: workingDaysSince(row.queuedAt, now), hasDuplicates }));
+  return { items, ...total, has_next: hasNext, page: query.page, page_size: query.page_size };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -36,3 +36,11 @@ export function identitySearch(term: string): { nik: string[]; noRekening: strin
     noRekening: /^\d{5,20}$/.test(account) ? keyring().blindIndexes(account) : [],
   };
 }
+
+/** What a registration code looks like (SPEC §3: `AIP-` and 5 of A-Z, 0-9, `_`, `-`), typed in part. */
+const CODE_PREFIX = /^AIP-[A-Z0-9_-]{0,5}$/i;
+
+/** The code prefix to look for when the term looks like a registration code, in the stored upper case. */
+export function codePrefix(term: string): string | undefined {
+  return CODE_PREFIX.test(term) ? term.toUpperCase() : undefined;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePage, updateListView } from '../../components/list/list-view';
-import { DEFAULT_LIST_VIEW, lastPage, listViewToQuery, listViewToSearchParams, parseListView } from './list-params';
+import { adjacentPage, DEFAULT_LIST_VIEW, lastPage, listViewToQuery, listViewToSearchParams, parseListView } from './list-params';
 
 describe('parseListView', () => {
   it('fills the defaults for an empty URL', () => {
@@ -9,7 +9,7 @@ describe('parseListView', () => {
 
   it('reads every value of a shared link', () => {
     const view = parseListView(new URLSearchParams('q=%20Berkah%20&status=verified&sort=nama_toko&page=3&page_size=100'));
-    expect(view).toEqual({ q: 'Berkah', status: 'verified', sort: 'nama_toko', page: 3, page_size: 100 });
+    expect(view).toEqual({ q: 'Berkah', status: 'verified', sort: 'nama_toko', page: 3, page_size: 100, after: '', before: '' });
   });
 
   it('falls back to defaults for values the server would refuse', () => {
@@ -41,8 +41,38 @@ describe('listViewToSearchParams', () => {
   });
 
   it('round-trips through parseListView', () => {
-    const view = { q: '0813 5555', status: 'data_tidak_lengkap', sort: 'status', page: 4, page_size: 50 } as const;
+    const view = { q: '0813 5555', status: 'data_tidak_lengkap', sort: 'status', page: 4, page_size: 50, after: '', before: '' } as const;
     expect(parseListView(listViewToSearchParams(view))).toEqual(view);
+    const keyed = { ...DEFAULT_LIST_VIEW, page: 7, after: ID };
+    expect(listViewToSearchParams(keyed).toString()).toBe(`page=7&after=${ID}`);
+    expect(parseListView(listViewToSearchParams(keyed))).toEqual(keyed);
+  });
+
+  it('drops a cursor on page 1, and after a change that goes back to page 1', () => {
+    expect(listViewToSearchParams({ ...DEFAULT_LIST_VIEW, before: ID }).toString()).toBe('');
+    expect(listViewToSearchParams(updateListView({ ...DEFAULT_LIST_VIEW, page: 4, after: ID }, { status: 'verified' })).toString()).toBe('status=verified');
+  });
+});
+
+const ID = '0b7c3c52-6f1e-4d7a-9a0e-2b5f7d9e1c11';
+const OTHER = '9d2f4e61-1a3b-4c5d-8e7f-0a1b2c3d4e5f';
+
+describe('cursors in the URL', () => {
+  it('reads one valid cursor past page 1 and drops anything else', () => {
+    expect(parseListView(new URLSearchParams(`page=3&before=${ID}`))).toMatchObject({ page: 3, after: '', before: ID });
+    expect(parseListView(new URLSearchParams(`page=3&after=${ID}&before=${OTHER}`))).toMatchObject({ after: ID, before: '' });
+    expect(parseListView(new URLSearchParams(`after=${ID}`))).toMatchObject({ page: 1, after: '' });
+    expect(parseListView(new URLSearchParams('page=2&after=1%27%20or%201=1'))).toMatchObject({ page: 2, after: '' });
+  });
+
+  it('steps to the next page after its last row and back before its first, in the keyset orders only', () => {
+    const view = { ...DEFAULT_LIST_VIEW, page: 4, after: OTHER };
+    const items = [{ id: ID }, { id: 'x' }, { id: OTHER }];
+    expect(adjacentPage(view, items, 5)).toEqual({ page: 5, after: OTHER, before: '' });
+    expect(adjacentPage(view, items, 3)).toEqual({ page: 3, after: '', before: ID });
+    expect(adjacentPage({ ...view, page: 2 }, items, 1)).toEqual({ page: 1, after: '', before: '' });
+    expect(adjacentPage({ ...view, sort: 'nama_toko' }, items, 5)).toEqual({ page: 5, after: '', before: '' });
+    expect(adjacentPage(view, items, 9)).toEqual({ page: 9, after: '', before: '' });
   });
 });
 
@@ -65,6 +95,10 @@ describe('listViewToQuery', () => {
   it('omits an empty search', () => {
     expect(listViewToQuery(DEFAULT_LIST_VIEW)).toEqual({ status: 'all', sort: 'newest', page: 1, page_size: 25 });
     expect(listViewToQuery({ ...DEFAULT_LIST_VIEW, q: 'AIP-' }).q).toBe('AIP-');
+  });
+
+  it('sends the cursor with the page number', () => {
+    expect(listViewToQuery({ ...DEFAULT_LIST_VIEW, page: 3, before: ID })).toEqual({ status: 'all', sort: 'newest', page: 3, page_size: 25, before: ID });
   });
 });
 

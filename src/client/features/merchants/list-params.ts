@@ -12,9 +12,18 @@ export type MerchantListView = {
   sort: MerchantSort;
   page: number;
   page_size: PageSize;
+  /**
+   * Keyset paging: the id of the last row of the page before (`after`, reached by "Berikutnya") or of the
+   * first row of the page after (`before`, by "Sebelumnya"). Kept beside the page number so a reload
+   * shows the same rows; the server falls back to the page number when the row is gone (decision 0023).
+   */
+  after: string;
+  before: string;
 };
 
-export const DEFAULT_LIST_VIEW: MerchantListView = { q: '', status: 'all', sort: 'newest', page: 1, page_size: 25 };
+export const DEFAULT_LIST_VIEW: MerchantListView = { q: '', status: 'all', sort: 'newest', page: 1, page_size: 25, after: '', before: '' };
+
+const CURSOR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const STATUS_FILTERS: readonly string[] = ['all', ...MERCHANT_STATUSES];
 const SORTS: readonly string[] = MERCHANT_SORTS;
@@ -27,12 +36,21 @@ export function parseListView(params: URLSearchParams): MerchantListView {
   const status = params.get('status') ?? '';
   const sort = params.get('sort') ?? '';
   const size = Number(params.get('page_size'));
+  const page = parsePage(params.get('page'));
+  // A cursor means something only past page 1 and never with the other one; a bad one is dropped.
+  const cursor = (name: 'after' | 'before') => {
+    const value = params.get(name) ?? '';
+    return page > 1 && CURSOR.test(value) ? value : '';
+  };
+  const after = cursor('after');
   return {
     q: (params.get('q') ?? '').trim().slice(0, 100),
     status: STATUS_FILTERS.includes(status) ? (status as StatusFilter) : DEFAULT_LIST_VIEW.status,
     sort: SORTS.includes(sort) ? (sort as MerchantSort) : DEFAULT_LIST_VIEW.sort,
-    page: parsePage(params.get('page')),
+    page,
     page_size: SIZES.includes(size) ? (size as PageSize) : DEFAULT_LIST_VIEW.page_size,
+    after,
+    before: after ? '' : cursor('before'),
   };
 }
 
@@ -44,12 +62,28 @@ export function listViewToSearchParams(view: MerchantListView): URLSearchParams 
   if (view.sort !== DEFAULT_LIST_VIEW.sort) params.set('sort', view.sort);
   if (view.page !== DEFAULT_LIST_VIEW.page) params.set('page', String(view.page));
   if (view.page_size !== DEFAULT_LIST_VIEW.page_size) params.set('page_size', String(view.page_size));
+  // Any change but paging starts again at page 1, where no cursor applies.
+  if (view.page > 1 && view.after) params.set('after', view.after);
+  else if (view.page > 1 && view.before) params.set('before', view.before);
   return params;
 }
 
 /** The API query (GET /api/admin/merchants) for a view; an empty search is not sent. */
 export function listViewToQuery(view: MerchantListView): MerchantListQuery {
-  return { ...(view.q ? { q: view.q } : {}), status: view.status, sort: view.sort, page: view.page, page_size: view.page_size };
+  const cursor = view.page === 1 ? {} : view.after ? { after: view.after } : view.before ? { before: view.before } : {};
+  return { ...(view.q ? { q: view.q } : {}), status: view.status, sort: view.sort, page: view.page, page_size: view.page_size, ...cursor };
+}
+
+/**
+ * The view of the page next to the shown one: by the cursor of its edge row when the list is in a
+ * keyset order (newest, oldest), so the server reads an index range instead of skipping rows.
+ */
+export function adjacentPage(view: MerchantListView, items: readonly { id: string }[], page: number): Partial<MerchantListView> {
+  const keyset = view.sort === 'newest' || view.sort === 'oldest';
+  const forward = page === view.page + 1;
+  const edge = forward ? items.at(-1) : page === view.page - 1 ? items[0] : undefined;
+  if (!keyset || !edge || page === 1) return { page, after: '', before: '' };
+  return forward ? { page, after: edge.id, before: '' } : { page, after: '', before: edge.id };
 }
 
 /** The last page that holds rows (at least 1), for clamping a page left past the end by deletions. */

@@ -6,7 +6,7 @@ import { Pagination } from '../../components/pagination';
 import { Button } from '../../components/ui/button';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeleteMerchantDialog } from './delete-merchant-dialog';
-import type { PageSize } from './list-params';
+import { adjacentPage, type PageSize } from './list-params';
 import { MerchantListToolbar } from './merchant-list-toolbar';
 import type { MerchantRef } from './merchant-ref';
 import { MerchantTable } from './merchant-table';
@@ -47,8 +47,11 @@ export function MerchantListPage({ queue = false }: { queue?: boolean }) {
           page={view.page}
           pageSize={view.page_size}
           total={data.total}
+          totalCapped={data.total_capped}
+          hasNext={data.has_next}
+          itemCount={data.items.length}
           noun="merchant"
-          onPageChange={(page) => setView({ page })}
+          onPageChange={(page) => setView(adjacentPage(view, data.items, page))}
           pageSizes={PAGE_SIZES}
           onPageSizeChange={(size) => setView({ page_size: size as PageSize })}
         />

@@ -25,8 +25,9 @@ export function useMerchantList(fixed: Partial<MerchantListView> = {}) {
     if (error && !isUnauthorized(error)) toast.error(MESSAGES.listLoadFailed, { id: 'merchant-list-error' });
   }, [error, errorUpdatedAt]);
 
-  // A page left past the end (the last rows were deleted, or an old link) moves to the last page.
-  const total = result.data?.total;
+  // A page left past the end (the last rows were deleted, or an old link) moves to the last page. A
+  // capped total is a floor, not the end: pages past it hold rows.
+  const total = result.data?.total_capped ? undefined : result.data?.total;
   const maxPage = total === undefined ? undefined : lastPage(total, view.page_size);
   const { page } = view;
   useEffect(() => {
@@ -35,6 +36,9 @@ export function useMerchantList(fixed: Partial<MerchantListView> = {}) {
         const next = new URLSearchParams(current);
         next.set('page', String(maxPage));
         if (maxPage === 1) next.delete('page');
+        // The cursor belonged to the page asked for; the last page is found by its number.
+        next.delete('after');
+        next.delete('before');
         return next;
       }, { replace: true });
     }

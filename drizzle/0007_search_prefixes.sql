@@ -1,0 +1,2 @@
+CREATE INDEX "merchants_active_code_prefix_idx" ON "merchants" USING btree ("kode_pendaftaran" text_pattern_ops) WHERE "merchants"."is_deleted" = false;--> statement-breakpoint
+CREATE INDEX "merchants_active_phone_prefix_idx" ON "merchants" USING btree ("no_hp" text_pattern_ops) WHERE "merchants"."is_deleted" = false;
