@@ -161,27 +161,25 @@ export async function listMerchants(db: Db, query: MerchantListQuery, now: Date 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A merchant that is not soft-deleted, or undefined (also for an id that is not a uuid). */
-export async function findMerchant(db: Db, id: string): Promise<MerchantRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  const rows = await db
+/** The live (not soft-deleted) merchant with this id, one row at most. */
+function liveMerchant(db: Db, id: string) {
+  return db
     .select()
     .from(merchants)
     .where(and(eq(merchants.id, id), eq(merchants.isDeleted, false)))
     .limit(1);
-  return rows[0];
+}
+
+/** A merchant that is not soft-deleted, or undefined (also for an id that is not a uuid). */
+export async function findMerchant(db: Db, id: string): Promise<MerchantRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  return (await liveMerchant(db, id))[0];
 }
 
 /** The same, locked until the transaction ends, so concurrent edits queue instead of racing. */
 export async function lockMerchant(tx: Db, id: string): Promise<MerchantRow | undefined> {
   if (!UUID.test(id)) return undefined;
-  const rows = await tx
-    .select()
-    .from(merchants)
-    .where(and(eq(merchants.id, id), eq(merchants.isDeleted, false)))
-    .for('update')
-    .limit(1);
-  return rows[0];
+  return (await liveMerchant(tx, id).for('update'))[0];
 }
 
 /** The detail an admin screen gets: the row, its age in working days and whether it has possible duplicates. */

@@ -26,6 +26,12 @@ import { useMerchantDetail } from './use-merchant-detail';
 import { useSaveMerchantMutation } from './use-save-merchant';
 
 type Tab = 'profil' | 'dokumen' | 'aktivitas' | 'pesan';
+const TABS: { value: Tab; label: string; Icon: typeof UserRound }[] = [
+  { value: 'profil', label: 'Profil', Icon: UserRound },
+  { value: 'dokumen', label: 'Dokumen', Icon: FileText },
+  { value: 'aktivitas', label: 'Aktivitas', Icon: Activity },
+  { value: 'pesan', label: 'Pesan', Icon: Mail },
+];
 
 /** /admin/merchants/:id, and /admin/merchants/:id/edit which opens the same screen in edit mode. */
 export function MerchantDetailPage() {
@@ -100,18 +106,11 @@ export function MerchantDetailPage() {
       </Card>
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label="Bagian detail merchant">
-          <TabsTrigger value="profil">
-            <UserRound aria-hidden /> Profil
-          </TabsTrigger>
-          <TabsTrigger value="dokumen">
-            <FileText aria-hidden /> Dokumen
-          </TabsTrigger>
-          <TabsTrigger value="aktivitas">
-            <Activity aria-hidden /> Aktivitas
-          </TabsTrigger>
-          <TabsTrigger value="pesan">
-            <Mail aria-hidden /> Pesan
-          </TabsTrigger>
+          {TABS.map(({ value, label, Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden /> {label}
+            </TabsTrigger>
+          ))}
         </TabsList>
         {/* forceMount: edits survive a look at another tab, and Simpan always finds its form. */}
         <TabsContent value="profil" forceMount>

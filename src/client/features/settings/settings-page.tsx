@@ -14,6 +14,24 @@ import { useAppSettings, useSaveSettings } from './settings-api';
 import { SettingSwitch } from './setting-switch';
 import { SystemInfoCard } from './system-info-card';
 
+const NUMBER_SETTINGS = [
+  { name: 'session_timeout_minutes', label: 'Batas waktu sesi (menit)', hint: '5-120 menit. Sesi admin berakhir setelah sekian menit tanpa aktivitas.', min: 5, max: 120 },
+  { name: 'max_upload_mb', label: 'Ukuran unggah maksimal (MB)', hint: '1-3 MB, untuk setiap dokumen pendaftar.', min: 1, max: 3 },
+] as const;
+
+const FLAG_SETTINGS = [
+  {
+    name: 'maintenance_mode',
+    label: 'Mode pemeliharaan',
+    description: `Formulir pendaftaran dan halaman perbaikan menampilkan '${MAINTENANCE_MESSAGE}' dan tidak menerima kiriman. Cek status dan halaman admin tetap berjalan.`,
+  },
+  {
+    name: 'email_notifications',
+    label: 'Notifikasi email',
+    description: 'Kirim email kepada pendaftar saat status pendaftarannya berubah. Tanda terima pendaftaran selalu dikirim.',
+  },
+] as const;
+
 /**
  * Admin → Settings, persisted on the server (GET/PUT /api/admin/settings, audited as settings_update), and
  * each in effect (issue 18): the idle timeout, maintenance mode, status e-mails and the upload limit.
@@ -60,32 +78,18 @@ function SettingsForm({ initial }: { initial: AppSettings }) {
         <h2 className="text-lg font-semibold">Umum</h2>
         <p className="mt-1 text-xs text-slate-500">Pengaturan disimpan di server, dicatat di Audit Logs, dan langsung berlaku.</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <FormField label="Batas waktu sesi (menit)" hint="5-120 menit. Sesi admin berakhir setelah sekian menit tanpa aktivitas." error={errors.session_timeout_minutes}>
-            {({ id, describedBy, invalid }) => (
-              <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} name="session_timeout_minutes" type="number" min={5} max={120} value={values.session_timeout_minutes} onChange={(e) => set('session_timeout_minutes', Number(e.target.value))} />
-            )}
-          </FormField>
-          <FormField label="Ukuran unggah maksimal (MB)" hint="1-3 MB, untuk setiap dokumen pendaftar." error={errors.max_upload_mb}>
-            {({ id, describedBy, invalid }) => (
-              <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} name="max_upload_mb" type="number" min={1} max={3} value={values.max_upload_mb} onChange={(e) => set('max_upload_mb', Number(e.target.value))} />
-            )}
-          </FormField>
+          {NUMBER_SETTINGS.map(({ name, label, hint, min, max }) => (
+            <FormField key={name} label={label} hint={hint} error={errors[name]}>
+              {({ id, describedBy, invalid }) => (
+                <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} name={name} type="number" min={min} max={max} value={values[name]} onChange={(e) => set(name, Number(e.target.value))} />
+              )}
+            </FormField>
+          ))}
         </div>
         <div className="mt-2 divide-y divide-slate-100">
-          <SettingSwitch
-            name="maintenance_mode"
-            label="Mode pemeliharaan"
-            description={`Formulir pendaftaran dan halaman perbaikan menampilkan '${MAINTENANCE_MESSAGE}' dan tidak menerima kiriman. Cek status dan halaman admin tetap berjalan.`}
-            checked={values.maintenance_mode}
-            onChange={(v) => set('maintenance_mode', v)}
-          />
-          <SettingSwitch
-            name="email_notifications"
-            label="Notifikasi email"
-            description="Kirim email kepada pendaftar saat status pendaftarannya berubah. Tanda terima pendaftaran selalu dikirim."
-            checked={values.email_notifications}
-            onChange={(v) => set('email_notifications', v)}
-          />
+          {FLAG_SETTINGS.map(({ name, label, description }) => (
+            <SettingSwitch key={name} name={name} label={label} description={description} checked={values[name]} onChange={(v) => set(name, v)} />
+          ))}
           <SettingSwitch
             name="auto_approve"
             label="Setujui otomatis"
