@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../e2e/support/browser.js';
+import { launchBrowser, closeSuite } from '../e2e/support/browser.js';
 import { createMerchantThroughApi, signedInContext, startMerchantsServer } from '../e2e/support/admin-merchants-setup.js';
 import {
   fillBank,
@@ -30,11 +30,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSuite({ contexts, browser, servers: [server] }));
 
 async function publicPage(): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });

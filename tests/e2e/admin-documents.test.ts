@@ -5,7 +5,7 @@ import { MESSAGES } from '../../src/domain/messages.js';
 import { PDF_PREVIEW_MESSAGES } from '../../src/domain/pdf-preview-messages.js';
 import { makeJpeg, makeNoisePng, naturalWidth, openDocumentsTab, registerInOwnContext, slotCard, type Registered } from './support/admin-documents-setup.js';
 import { signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, closeSuite } from './support/browser.js';
 import type { RunningServer } from './support/server-process.js';
 
 let server: RunningServer;
@@ -82,11 +82,7 @@ beforeAll(async () => {
   merchant = await registerInOwnContext(browser, server.baseUrl, { withPdf: true });
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSuite({ contexts, browser, servers: [server] }));
 
 describe('Dokumen tab', () => {
   it('lists the seven slots; empty ones say Belum diunggah and offer an upload', async () => {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, registerInOwnContext, type Registered } from './support/admin-documents-setup.js';
 import { rowOf, setStatusThroughApi, signedInContext, startMerchantsServer } from './support/admin-merchants-setup.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, closeSuite } from './support/browser.js';
 import type { RunningServer } from './support/server-process.js';
 
 let server: RunningServer;
@@ -36,11 +36,7 @@ beforeAll(async () => {
   existing = await registerInOwnContext(browser, server.baseUrl);
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSuite({ contexts, browser, servers: [server] }));
 
 describe('live updates', () => {
   it('the list shows a registration sent from another context by itself: no reload, no click', async () => {

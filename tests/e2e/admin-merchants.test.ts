@@ -13,7 +13,7 @@ import {
   toastWith,
   type CreatedMerchant,
 } from './support/admin-merchants-setup.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, closeSuite } from './support/browser.js';
 import type { RunningServer } from './support/server-process.js';
 import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 
@@ -53,11 +53,7 @@ beforeAll(async () => {
   toDelete = await createMerchantThroughApi(admin.request, 'Toko Untuk Dihapus');
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeSuite({ contexts, browser, servers: [server] }));
 
 describe('merchant list', () => {
   it('shows a registration made through the public API, newest first, with its columns', async () => {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { MERCHANTS_ADMIN, signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, closeSuite } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server-process.js';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 
@@ -40,13 +40,7 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await embedded?.stop();
-  await postgres?.stop();
-  await database?.drop();
-});
+afterAll(() => closeSuite({ contexts, browser, servers: [embedded, postgres], databases: [database] }));
 
 describe('Settings', () => {
   it('loads the settings from the server, saves them (Pengaturan Disimpan) and keeps them after a reload', async () => {

@@ -5,7 +5,7 @@ import { MERCHANT_MESSAGES } from '../../src/domain/merchants.js';
 import { MAINTENANCE_MESSAGE } from '../../src/domain/workbench.js';
 import { userCreate } from './support/admin-server.js';
 import { MERCHANTS_ADMIN, rowOf, setStatusThroughApi, signedInContext } from './support/admin-merchants-setup.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, closeSuite } from './support/browser.js';
 import { createRegistrationDatabase, type RegistrationDatabase } from './support/registration-database.js';
 import { E2E_DATA_ENCRYPTION_KEY, startServer, type RunningServer } from './support/server-process.js';
 
@@ -60,12 +60,7 @@ beforeAll(async () => {
   userCreate({ DATABASE_URL: database.url, DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY }, SECOND_ADMIN.email, SECOND_ADMIN.password, 'admin');
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-  await database?.drop();
-});
+afterAll(() => closeSuite({ contexts, browser, servers: [server], databases: [database] }));
 
 describe('the queue', () => {
   it('is the admin landing page, oldest first, with Terlambat for five working days and the overdue count in the header', async () => {

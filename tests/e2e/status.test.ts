@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, closeSuite } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server-process.js';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { insertMerchants } from './support/status-database.js';
@@ -56,12 +56,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-  await database?.drop();
-});
+afterAll(() => closeSuite({ contexts, browser, servers: [server], databases: [database] }));
 
 describe('status page', () => {
   it('finds a registration made through the API from ?code=, masking personal data for a code alone', async () => {
