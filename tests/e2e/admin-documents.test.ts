@@ -130,7 +130,8 @@ describe('Dokumen tab', () => {
       if (response.url().includes('/documents/npwp_file')) answers.push(response.allHeaders());
     });
     page.on('request', (request) => {
-      if (/\/assets\/pdf[.-]/.test(request.url())) pdfjsLoads.push(request.url());
+      // pdf.js itself: its library chunk and its worker (the preview component's own small chunk is not it).
+      if (/\/assets\/pdf(-document-|\.worker)/.test(request.url())) pdfjsLoads.push(request.url());
     });
     page.on('worker', (worker) => workers.push(worker.url()));
     page.on('console', (message) => {
