@@ -66,7 +66,9 @@ export default defineConfig(({ command }) => ({
             // The icons, 51 of about 300 bytes each, travel together (7 KB gzip): one chunk per icon cost
             // /register six requests. Reached through lucide-react's index, they cannot be told apart
             // by page below.
-            { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]/ },
+            // React's JSX runtime and the class-name helpers join them: every chunk uses them, and rolldown
+            // otherwise split them off the entry into two more chunks of every first load (issue 18/20 merge).
+            { name: 'icons', test: /(lucide-react[\\/]dist[\\/]esm[\\/]|react[\\/](cjs[\\/]react-jsx-runtime|jsx-runtime)|[\\/]clsx[\\/]|class-variance-authority|src[\\/]client[\\/]lib[\\/]cn\.ts$)/ },
             // The document slots (about 1 KB) on their own: the fix page of issue 15 needs them at first
             // paint, and inside /register's chunk they brought it the whole 22 KB of the wizard.
             { name: 'document-slots', test: /src[\\/]domain[\\/]document-slots\.ts$/ },
