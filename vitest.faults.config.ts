@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['tests/faults/**/*.test.ts'],
     environment: 'node',
+    // The suites' servers start from one migrated embedded database (issue 19).
+    globalSetup: ['tests/e2e/support/pglite-data-template.ts'],
     fileParallelism: false,
     testTimeout: 300_000,
     hookTimeout: 120_000,

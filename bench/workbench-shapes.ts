@@ -23,9 +23,11 @@ async function prepare(db: Db): Promise<string> {
     { email: target.email.toUpperCase() },
   ];
   for (const [i, other] of others.entries()) await db.update(merchants).set(shared[i]!).where(eq(merchants.id, other.id));
+  // Once per database: a reused one (--reuse) already has them.
   await db.execute(sql`insert into audit_logs (action, target_table, target_id, diff, created_at)
     select 'status_change', 'merchants', id::text, jsonb_build_object('from', 'processing', 'to', status), first_decided_at
-    from merchants where first_decided_at >= now() - interval '30 days'`);
+    from merchants where first_decided_at >= now() - interval '30 days'
+      and not exists (select 1 from audit_logs where action = 'status_change')`);
   await db.execute(sql`analyze audit_logs`);
   return target.id;
 }

@@ -1,17 +1,15 @@
-import { and, count, eq, gte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { STATS_DAYS, SLA_OVERDUE_AFTER_DAYS, type AdminStats } from '../../domain/workbench.js';
 import { MERCHANT_STATUSES } from '../../domain/vocabularies.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, merchantCounts, merchants } from '../db/schema.js';
-import { addDays, ageCutoff, jakartaDay, jakartaDayStart, workingDaysBetween } from './working-days.js';
+import { wibDay } from '../db/wib-day.js';
+import { addDays, ageCutoff, jakartaDay, workingDaysBetween } from './working-days.js';
 
-const WIB = sql.raw(`'Asia/Jakarta'`);
-
-/** The WIB calendar day of a timestamptz column: grouped as a date (cheaper than formatting every row). */
-const wibDate = (column: AnyPgColumn) => sql`((${column} at time zone ${WIB})::date)`;
 /** The grouped day as 'YYYY-MM-DD' text: node-postgres would turn a date into a local-time Date. */
 const asText = (day: SQL) => sql<string>`${day}::text`;
+/** Days from `firstDay` on, on the indexed day expression itself: the range is read from the index. */
+const fromDay = (day: SQL, firstDay: string) => sql`${day} >= ${firstDay}::date`;
 
 /** Live merchants per status: the counters migration 0002's triggers keep exact. */
 async function countByStatus(db: Db): Promise<AdminStats['by_status']> {
@@ -35,20 +33,24 @@ async function countOverdue(db: Db, now: Date, processing: number): Promise<numb
   return Math.max(0, processing - Number(row?.n ?? 0));
 }
 
-/** Registrations (live merchants by submission day) and decisions (status changes away from processing) per WIB day. */
+/**
+ * Registrations (live merchants by submission day) and decisions (status changes away from processing) per
+ * WIB day, each counted from an index on the day itself (migration 0008): at a million merchants the last
+ * 30 days are some 80,000 index entries, never a heap row.
+ */
 async function perDay(db: Db, firstDay: string, today: string): Promise<AdminStats['per_day']> {
-  const since = jakartaDayStart(firstDay);
-  const registrationDay = wibDate(merchants.submittedAt);
-  const decisionDay = wibDate(auditLogs.createdAt);
+  const registrationDay = wibDay(merchants.submittedAt);
+  const decisionDay = wibDay(auditLogs.createdAt);
   const registrations = db
     .select({ kind: sql<string>`'r'`.as('kind'), day: asText(registrationDay).as('day'), n: count().as('n') })
     .from(merchants)
-    .where(and(eq(merchants.isDeleted, false), gte(merchants.submittedAt, since)))
+    .where(and(eq(merchants.isDeleted, false), fromDay(registrationDay, firstDay)))
     .groupBy(registrationDay);
   const decisions = db
     .select({ kind: sql<string>`'d'`.as('kind'), day: asText(decisionDay).as('day'), n: count().as('n') })
     .from(auditLogs)
-    .where(and(eq(auditLogs.action, 'status_change'), gte(auditLogs.createdAt, since), sql`coalesce(${auditLogs.diff}->>'to', '') <> 'processing'`))
+    // Literals, as in the index's predicate: PostgreSQL proves the partial index applies from the query text.
+    .where(and(sql`${auditLogs.action} = 'status_change' and coalesce(${auditLogs.diff}->>'to', '') <> 'processing'`, fromDay(decisionDay, firstDay)))
     .groupBy(decisionDay);
   const rows = await registrations.unionAll(decisions);
   const days = new Map<string, { registrations: number; decisions: number }>();
@@ -86,14 +88,14 @@ function percentileOf(values: { value: number; weight: number }[], p: number): n
  * hundred pairs whose working days the calendar module counts (decision 0022).
  */
 async function decisionWorkingDays(db: Db, firstDay: string): Promise<AdminStats['decision_working_days']> {
-  const submittedDay = wibDate(merchants.submittedAt);
-  const decidedDay = wibDate(merchants.firstDecidedAt);
+  const submittedDay = wibDay(merchants.submittedAt);
+  const decidedDay = wibDay(merchants.firstDecidedAt);
   const rows = await db
     .select({ submitted: asText(submittedDay), decided: asText(decidedDay), n: count() })
     .from(merchants)
     // Deleted merchants too: their decisions were made, and the filter would cost the index-only scan.
-    .where(gte(merchants.firstDecidedAt, jakartaDayStart(firstDay)))
-    .groupBy(submittedDay, decidedDay);
+    .where(and(isNotNull(merchants.firstDecidedAt), fromDay(decidedDay, firstDay)))
+    .groupBy(decidedDay, submittedDay);
   const values = rows
     .map((row) => ({ value: workingDaysBetween(row.submitted, row.decided), weight: Number(row.n) }))
     .sort((a, b) => a.value - b.value);

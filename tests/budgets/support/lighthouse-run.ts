@@ -24,23 +24,16 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/**
- * Loads the page once with Lighthouse's default configuration, the mobile preset (Moto G power screen,
- * simulated slow 4G, 4x CPU slowdown). Scores are 0-100; `failing` names the audits that lost points, so
- * a missed target says why. (Until 25 Nov each load was also rescored at a slowdown calibrated from its
- * benchmarkIndex; decision 0012 found the index a poor predictor here, and decision 0025 dropped it.)
- */
-export async function runLighthouse(url: string): Promise<LighthouseResult> {
-  // A trace that failed to record (NO_NAVSTART and the like, seen on a loaded machine) says nothing
-  // about the page: such a run is repeated, up to three attempts.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await runOnce(url);
-    } catch (error) {
-      if (!(error instanceof LighthouseRuntimeError) || attempt >= 3) throw error;
-    }
-  }
-}
+export type LighthouseBrowser = {
+  /**
+   * Loads the page once with Lighthouse's default configuration, the mobile preset (Moto G power screen,
+   * simulated slow 4G, 4x CPU slowdown). Scores are 0-100; `failing` names the audits that lost points, so
+   * a missed target says why. Lighthouse resets the cache and storage before each load, so the loads of
+   * one browser are as cold as loads in new browsers.
+   */
+  run(url: string): Promise<LighthouseResult>;
+  close(): void;
+};
 
 class LighthouseRuntimeError extends Error {}
 
@@ -53,17 +46,38 @@ const CHROME_SETTLE_MS = 3000;
 
 const flags = () => ({ logLevel: 'error' as const, onlyCategories: [...CATEGORIES] });
 
-async function runOnce(url: string): Promise<LighthouseResult> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-  });
-  try {
+/**
+ * One settled Chromium for every load of the suite: a launch and its settling pause per load cost CI
+ * about 40 s of twelve loads (issue 19). A load whose browser broke gets a new one.
+ */
+export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
+  const launch = async () => {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+    });
     await setTimeout(CHROME_SETTLE_MS);
-    return scoresOf(url, await lighthouse(url, { ...flags(), output: 'json', port: chrome.port }));
-  } finally {
-    chrome.kill();
-  }
+    return chrome;
+  };
+  let chrome = await launch();
+  return {
+    async run(url) {
+      // A trace that failed to record (NO_NAVSTART and the like, seen on a loaded machine) says nothing
+      // about the page: such a run is repeated in a new browser, up to three attempts.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return scoresOf(url, await lighthouse(url, { ...flags(), output: 'json', port: chrome.port }));
+        } catch (error) {
+          if (!(error instanceof LighthouseRuntimeError) || attempt >= 3) throw error;
+          chrome.kill();
+          chrome = await launch();
+        }
+      }
+    },
+    close() {
+      chrome.kill();
+    },
+  };
 }
 
 function scoresOf(url: string, result: Awaited<ReturnType<typeof lighthouse>>): LighthouseResult {

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { setup as setupDatabaseTemplate, teardown as teardownDatabaseTemplate } from './pglite-data-template.js';
 import { startServer, type RunningServer } from './server-process.js';
 
 declare module 'vitest' {
@@ -21,7 +22,10 @@ export async function setup(project: TestProject): Promise<void> {
   writeFileSync(logList, '');
   process.env.E2E_LOG_LIST = logList;
   project.provide('logList', logList);
-  server = await startServer();
+  await setupDatabaseTemplate();
+  // The shared server makes its database itself: the built server's first start on a new DATA_DIR
+  // (initdb, every migration) is checked once per run; the suites' own servers start from the template.
+  server = await startServer({}, { freshDatabase: true });
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', server.dataDir);
   project.provide('logFile', server.logFile);
@@ -29,4 +33,5 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await server?.stop();
+  teardownDatabaseTemplate();
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, createWriteStream, mkdtempSync } from 'node:fs';
+import { appendFileSync, cpSync, createWriteStream, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFreshDatabase } from '../../support/fresh-database.js';
@@ -21,9 +21,10 @@ export type RunningServer = {
 /** The key every test server on PostgreSQL shares (two instances must read each other's rows). */
 export const E2E_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { freshDatabase?: boolean } = {}): Promise<RunningServer> {
   const port = await freePortForTest();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'aipos-e2e-'));
+  copyDatabaseTemplate(env, dataDir, options);
   const logFile = path.join(dataDir, 'server.log');
   // The log check that runs last (zz-logs.test.ts) greps every server's log, not only the shared one's.
   if (process.env.E2E_LOG_LIST) appendFileSync(process.env.E2E_LOG_LIST, `${logFile}\n`);
@@ -49,6 +50,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       log.end();
     },
   };
+}
+
+/**
+ * A new embedded database from the run's migrated template (pglite-data-template.ts), unless the suite
+ * asks for the server's own first start or the directory already holds a database (a restart).
+ */
+function copyDatabaseTemplate(env: Record<string, string>, dataDir: string, options: { freshDatabase?: boolean }): void {
+  const template = process.env.AIPOS_E2E_PGDATA_TEMPLATE;
+  const target = path.join(dataDir, 'pgdata');
+  if (!template || options.freshDatabase || env.DATABASE_URL || existsSync(target)) return;
+  cpSync(template, target, { recursive: true });
 }
 
 export type TwoInstances = { servers: [RunningServer, RunningServer]; databaseUrl: string; stop(): Promise<void> };

@@ -1,0 +1,5 @@
+DROP INDEX "audit_logs_status_change_idx";--> statement-breakpoint
+DROP INDEX "merchants_first_decided_idx";--> statement-breakpoint
+CREATE INDEX "audit_logs_decision_day_idx" ON "audit_logs" USING btree ((("created_at" at time zone 'Asia/Jakarta')::date),"created_at") WHERE "audit_logs"."action" = 'status_change' and coalesce("audit_logs"."diff"->>'to', '') <> 'processing';--> statement-breakpoint
+CREATE INDEX "merchants_registration_day_idx" ON "merchants" USING btree ((("submitted_at" at time zone 'Asia/Jakarta')::date),"submitted_at") WHERE "merchants"."is_deleted" = false;--> statement-breakpoint
+CREATE INDEX "merchants_first_decision_days_idx" ON "merchants" USING btree ((("first_decided_at" at time zone 'Asia/Jakarta')::date),(("submitted_at" at time zone 'Asia/Jakarta')::date),"first_decided_at","submitted_at") WHERE "merchants"."first_decided_at" is not null;
