@@ -65,13 +65,21 @@ function opened({ name, ...engine }: Engine): Opened {
   };
 }
 
+/**
+ * The embedded server's buffer cache: 64 MB instead of PostgreSQL's 128 MB. WebAssembly memory never
+ * shrinks, so every buffer ever touched stays in the process's RSS; the files beneath are in the OS page
+ * cache anyway. With 100,000 merchants the server's peak went from 525-537 MB to 459 MB, with lookups and
+ * the admin list as fast within the bench's noise (issue 19, docs/performance.md).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'];
+
 async function openPglite(dataDir: string | null, template: Blob | undefined): Promise<Opened> {
   let client: PGlite;
   if (dataDir) {
     const dir = path.resolve(dataDir, 'pgdata');
     // PGlite does not create missing parent directories.
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
   } else {
     client = await PGlite.create({ extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
   }
