@@ -2,7 +2,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import type { Redis } from 'ioredis';
 import { API_MESSAGES } from '../../domain/messages.js';
 import type { Db } from '../db/database.js';
-import { queryRows } from '../db/query-rows.js';
+import { preparedRows, queryRows } from '../db/query-rows.js';
 import { AppError } from '../http/app-error.js';
 
 /** One hit on a fixed window: the count in it so far (this one included) and the milliseconds it has left. */
@@ -30,6 +30,7 @@ on conflict (key) do update set
   hits = case when c.reset_at <= now() then 1 else c.hits + 1 end,
   reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
 returning hits, ceil(extract(epoch from (reset_at - now())) * 1000)::int as ttl`;
+const RATE_HIT = { name: 'rate_limit_hit', text: DATABASE_INCR, types: ['text', 'float8'] };
 const PRUNE_EVERY = 1000;
 
 export function databaseCounter(db: Db): RateCounter {
@@ -37,7 +38,8 @@ export function databaseCounter(db: Db): RateCounter {
   return async (key, windowMs) => {
     // Windows that ended long ago are dead rows: one delete now and then keeps the table at the live keys.
     if (++calls % PRUNE_EVERY === 0) await queryRows(db, `delete from rate_limit_counters where reset_at < now() - interval '1 hour'`, []);
-    const [row] = await queryRows<{ hits: number; ttl: number }>(db, DATABASE_INCR, [key, windowMs]);
+    // Prepared: every limited request runs it (the status lookup's planning lesson, issue 19).
+    const [row] = await preparedRows<{ hits: number; ttl: number }>(db, RATE_HIT, [key, String(windowMs)]);
     return { current: Number(row!.hits), ttl: Math.max(0, Number(row!.ttl)) };
   };
 }

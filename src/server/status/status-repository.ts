@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableName, sql } from 'drizzle-orm';
 import type { FixItem } from '../../domain/perbaikan.js';
-import { queryRows, type Db } from '../db/query-rows.js';
+import { preparedRows, type Db } from '../db/query-rows.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 
 /**
@@ -45,9 +45,13 @@ const FIND_BY_CODE_SQL = `select ${Object.entries(PUBLIC_COLUMNS)
   .map(([key, column]) => `"${column.name}" as "${key}"`)
   .join(', ')}, ${OPEN_FIX_ITEMS_SQL} as "fixItems" from "${getTableName(merchants)}" where "${merchants.kodePendaftaran.name}" = $1 and "${merchants.isDeleted.name}" = false limit 1`;
 
-/** A non-deleted registration by its code as stored (upper case); the unique index answers it. */
+/**
+ * A non-deleted registration by its code as stored (upper case); the unique index answers it. Prepared:
+ * planning this statement (the merchants table's twenty indexes, the fix-request subquery) cost more
+ * than running it.
+ */
 export async function findByCode(db: Db, code: string): Promise<PublicMerchantRow | undefined> {
-  const rows = await queryRows<PublicMerchantRow>(db, FIND_BY_CODE_SQL, [code]);
+  const rows = await preparedRows<PublicMerchantRow>(db, { name: 'status_by_code', text: FIND_BY_CODE_SQL }, [code]);
   return rows[0];
 }
 
