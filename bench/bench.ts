@@ -272,7 +272,7 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
   try {
     // The very first start: PGlite initialises a new database here, the peak the issue asks for apart.
     const first = await ours();
-    const limits = engine === 'pglite' ? 'limits in memory' : process.env.REDIS_URL ? 'limits in Redis' : 'limits in PostgreSQL';
+    const limits = engine === 'pglite' ? 'limits in memory' : redis.REDIS_URL ? 'limits in Redis' : 'limits in PostgreSQL';
     const description = `${first.output().match(/database: ([^"]+)/)?.[1] ?? engine}, ${limits}`;
     await sleep(500);
     const firstStartMb = first.peakRssMb();
