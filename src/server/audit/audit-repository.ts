@@ -16,15 +16,23 @@ export type AuditInput = {
 
 /** Call inside the transaction of the change it records: both are written, or neither. */
 export async function writeAudit(db: Db, entry: AuditInput): Promise<void> {
-  await db.insert(auditLogs).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    targetTable: entry.targetTable,
-    targetId: entry.targetId,
-    diff: entry.diff ?? null,
-    ip: entry.ip ?? null,
-    userAgent: entry.userAgent ?? null,
-  });
+  await writeAudits(db, [entry]);
+}
+
+/** Several entries in one statement, ids in the order given (a batch change, such as a retention pass). */
+export async function writeAudits(db: Db, entries: AuditInput[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLogs).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId,
+      action: entry.action,
+      targetTable: entry.targetTable,
+      targetId: entry.targetId,
+      diff: entry.diff ?? null,
+      ip: entry.ip ?? null,
+      userAgent: entry.userAgent ?? null,
+    })),
+  );
 }
 
 function escapeLike(value: string): string {

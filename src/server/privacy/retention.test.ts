@@ -104,6 +104,45 @@ describe('retention of personal data (UU PDP)', () => {
   });
 });
 
+describe('a retention pass over many merchants', () => {
+  const clock = testClock('2026-01-05T03:00:00.000Z');
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('purges them in one batch, each trail entry with its own documents', async () => {
+    t = await buildTestApp({ now: clock.now, env: GENEROUS_LIMITS });
+    const admin = await signIn(t.app);
+    const rejected: string[] = [];
+    for (const name of ['Satu', 'Dua', 'Tiga']) {
+      const { id } = await registerMerchant(t.app, { email: `${name.toLowerCase()}@example.com`, nama_toko: `Toko ${name}` });
+      const answer = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${id}/status`, headers: { cookie: admin.cookie }, payload: { status: 'rejected', catatan_admin: 'Data tidak sesuai' } });
+      expect(answer.statusCode).toBe(200);
+      rejected.push(id);
+    }
+    // The second one had a document replaced: the old file is an upload row of its own and goes too.
+    const replacedKey = `documents/replaced-${rejected[1]}.jpg`;
+    await t.storage.put(replacedKey, Buffer.from('old photo'), 'image/jpeg');
+    await t.database.db.insert(uploads).values({ slot: 'foto_ktp', storageKey: replacedKey, contentType: 'image/jpeg', size: 9, sha256: 'x'.repeat(64), claimedBy: rejected[1], claimedAt: clock.now() });
+
+    clock.advance(181 * DAY);
+    expect(await purgeDueMerchants({ ...t.app.deps, config: t.config })).toBe(3);
+    expect(await t.storage.exists(replacedKey)).toBe(false);
+    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'retention_purge'));
+    expect(audit.map((row) => [row.targetId, (row.diff as { merchant_name: string }).merchant_name, (row.diff as { documents: number }).documents])).toEqual([
+      [rejected[0], 'Toko Satu', 5],
+      [rejected[1], 'Toko Dua', 6],
+      [rejected[2], 'Toko Tiga', 5],
+    ]);
+    for (const id of rejected) {
+      const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, id));
+      expect(row).toMatchObject({ email: PURGED_MARKER, nik: PURGED_MARKER, fotoKtp: null, catatanAdmin: null, status: 'rejected', isDeleted: false });
+      expect(await t.database.db.select().from(uploads).where(eq(uploads.claimedBy, id))).toEqual([]);
+    }
+  });
+});
+
 describe('npm run retention -- --dry-run', () => {
   it('lists what would go and changes nothing', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'aipos-retention-'));

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudits } from '../audit/audit-repository.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { fixRequests, merchants, outboxMessages, uploads, type MerchantRow } from '../db/schema.js';
@@ -41,6 +41,17 @@ export async function listRetentionDue(deps: RetentionDeps, limit = 10_000): Pro
   return rows.map((row) => ({ id: row.id, kode_pendaftaran: row.kode, nama_toko: row.nama, reason: reasonOf(row), since: row.updatedAt.toISOString() }));
 }
 
+/** The columns a purge reads: what names the merchant in the trail, and where its documents are. */
+const PURGE_COLUMNS = {
+  id: merchants.id,
+  namaToko: merchants.namaToko,
+  kodePendaftaran: merchants.kodePendaftaran,
+  isDeleted: merchants.isDeleted,
+  ...Object.fromEntries(DOCUMENT_SLOTS.map((slot) => [SLOT_COLUMNS[slot], merchants[SLOT_COLUMNS[slot]]])),
+} as { [K in PurgeColumn]: (typeof merchants)[K] };
+type PurgeColumn = 'id' | 'namaToko' | 'kodePendaftaran' | 'isDeleted' | (typeof SLOT_COLUMNS)[keyof typeof SLOT_COLUMNS];
+export type PurgeTarget = Pick<MerchantRow, PurgeColumn>;
+
 /**
  * UU PDP Art. 43-44: a rejected registration (RETENTION_REJECTED_DAYS after its last change) or a
  * deleted one (RETENTION_DELETED_DAYS) loses its documents and its owner's personal data; the code,
@@ -54,27 +65,33 @@ export async function purgeDueMerchants(deps: RetentionDeps): Promise<number> {
     const count = await deps.db.transaction(async (tx) => {
       const locked = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`);
       if (!(locked as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return 0;
-      const rows = await tx.select().from(merchants).where(dueCondition(deps)).orderBy(asc(merchants.updatedAt)).limit(BATCH).for('update', { skipLocked: true });
-      for (const row of rows) keys.push(...(await purgeOne(tx, row, deps.now())));
+      const rows = await tx.select(PURGE_COLUMNS).from(merchants).where(dueCondition(deps)).orderBy(asc(merchants.updatedAt)).limit(BATCH).for('update', { skipLocked: true });
+      keys.push(...(await purgeMerchants(tx, rows, deps.now())));
       return rows.length;
     });
     await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
     purged += count;
     if (count < BATCH) return purged;
+    // On the embedded database every statement runs on this thread: between batches, requests get their turn.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
 export type PurgeReason = 'rejected' | 'deleted' | 'subject_request';
 
-/** Removes one merchant's documents (rows here, files by the caller after commit) and personal fields. */
-export async function purgeOne(tx: Db, row: MerchantRow, now: Date, reason: PurgeReason = reasonOf(row)): Promise<string[]> {
-  const slotKeys = DOCUMENT_SLOTS.map((slot) => row[SLOT_COLUMNS[slot]]).filter((key): key is string => Boolean(key));
+/**
+ * Removes these merchants' documents (rows here, files by the caller after commit) and personal fields,
+ * a statement per table for the whole batch: the first pass over a year of data purges thousands, and
+ * statements per merchant kept the embedded database busy for most of a minute (issue 19).
+ */
+export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, reason?: PurgeReason): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
   // Replaced documents stay as upload rows: their files go too.
-  const staged = await tx.delete(uploads).where(eq(uploads.claimedBy, row.id)).returning({ key: uploads.storageKey });
-  const keys = [...new Set([...slotKeys, ...staged.map((upload) => upload.key)])];
+  const staged = await tx.delete(uploads).where(inArray(uploads.claimedBy, ids)).returning({ key: uploads.storageKey, merchantId: uploads.claimedBy });
   // E-mails to the applicant hold their address and name; fix requests their reasons (issue 15).
-  await tx.delete(outboxMessages).where(eq(outboxMessages.merchantId, row.id));
-  await tx.delete(fixRequests).where(eq(fixRequests.merchantId, row.id));
+  await tx.delete(outboxMessages).where(inArray(outboxMessages.merchantId, ids));
+  await tx.delete(fixRequests).where(inArray(fixRequests.merchantId, ids));
   const cleared = Object.fromEntries(DOCUMENT_SLOTS.map((slot) => [SLOT_COLUMNS[slot], null]));
   await tx
     .update(merchants)
@@ -97,17 +114,25 @@ export async function purgeOne(tx: Db, row: MerchantRow, now: Date, reason: Purg
       // An erased applicant is gone from the admin list too; the row stays for the trail.
       ...(reason === 'subject_request' ? { isDeleted: true } : {}),
     })
-    .where(eq(merchants.id, row.id));
-  await writeAudit(tx, {
-    actorId: null,
-    action: 'retention_purge',
-    targetTable: 'merchants',
-    targetId: row.id,
-    diff: { merchant_name: row.namaToko, kode_pendaftaran: row.kodePendaftaran, reason, documents: keys.length },
-    ip: null,
-    userAgent: null,
-  });
-  return keys;
+    .where(inArray(merchants.id, ids));
+  const keysOf = (row: PurgeTarget) => {
+    const slotKeys = DOCUMENT_SLOTS.map((slot) => row[SLOT_COLUMNS[slot]]).filter((key): key is string => Boolean(key));
+    return [...new Set([...slotKeys, ...staged.filter((upload) => upload.merchantId === row.id).map((upload) => upload.key)])];
+  };
+  const perMerchant = rows.map((row) => ({ row, keys: keysOf(row) }));
+  await writeAudits(
+    tx,
+    perMerchant.map(({ row, keys }) => ({
+      actorId: null,
+      action: 'retention_purge',
+      targetTable: 'merchants',
+      targetId: row.id,
+      diff: { merchant_name: row.namaToko, kode_pendaftaran: row.kodePendaftaran, reason: reason ?? reasonOf(row), documents: keys.length },
+      ip: null,
+      userAgent: null,
+    })),
+  );
+  return perMerchant.flatMap(({ keys }) => keys);
 }
 
 const DAILY_MS = 24 * 3_600_000;

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import { auditLogs, merchants, uploads, type MerchantRow } from '../db/schema.js';
 import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
 import type { Storage } from '../storage/storage.js';
-import { purgeOne } from './retention.js';
+import { purgeMerchants } from './retention.js';
 
 export type SubjectDeps = { db: Db; storage: Storage; now: () => Date };
 
@@ -53,8 +53,8 @@ export async function exportSubject(deps: SubjectDeps, code: string) {
 export async function eraseSubject(deps: SubjectDeps, code: string): Promise<{ documents: number }> {
   const found = await findByCode(deps.db, code);
   const keys = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(merchants).where(eq(merchants.id, found.id)).for('update');
-    return purgeOne(tx, row!, deps.now(), 'subject_request');
+    const rows = await tx.select().from(merchants).where(eq(merchants.id, found.id)).for('update');
+    return purgeMerchants(tx, rows, deps.now(), 'subject_request');
   });
   await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
   return { documents: keys.length };
