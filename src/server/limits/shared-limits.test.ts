@@ -116,6 +116,18 @@ describe('limits shared by two instances', () => {
     }
   });
 
+  it('without Redis on PostgreSQL: of 60 lookups sent at once to both instances, exactly 30 are answered', async () => {
+    const t = await twoInstances({});
+    try {
+      const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => lookup(t.apps[i % 2]!, '203.0.113.12')));
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 404)).toHaveLength(30);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('with Redis down: lookups go on unlimited, sign-in is refused with 503, and both are logged', async () => {
     // A port nothing listens on.
     const t = await twoInstances({ REDIS_URL: 'redis://127.0.0.1:9', REDIS_KEY_PREFIX: PREFIX });
