@@ -1,5 +1,5 @@
 // [DATABASE_URL=... [REDIS_URL=...]] npm run bench [-- --seconds 10 --slice 2 --warmup 2 --registration-seconds 20 --merchants 100000 --list-connections 1 --no-build
-//                   --only lookup,list,registration,camera]   (camera: the registration again with five camera photos scaled in Chromium)   (--seconds 60 for a longer, steadier run)
+//                   --only lookup,list,registration,camera --engines pglite,postgres]   (camera: the registration again with five camera photos scaled in Chromium)   (--seconds 60 for a longer, steadier run)
 // Builds the server into .build-bench, then on PGlite (and on PostgreSQL when DATABASE_URL is set, in a
 // fresh database dropped afterwards) starts the real server in its own process, production mode, and
 // loads it with autocannon on loopback; in the same run, the bare baseline (bench/bare-server.ts) gets the
@@ -40,6 +40,8 @@ const { values } = parseArgs({
     'registration-seconds': { type: 'string', default: '20' },
     'no-build': { type: 'boolean', default: false },
     only: { type: 'string', default: 'lookup,list,registration,camera' },
+    // PostgreSQL needs DATABASE_URL; `--engines postgres` skips PGlite.
+    engines: { type: 'string', default: process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -433,7 +435,9 @@ if (!values['no-build']) {
   await run('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR]);
 }
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}`);
-const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const engines = values.engines.split(',') as Engine[];
+if (engines.some((engine) => engine !== 'pglite' && engine !== 'postgres')) throw new Error(`--engines takes pglite and/or postgres, not ${values.engines}`);
+if (engines.includes('postgres') && !process.env.DATABASE_URL) throw new Error('--engines postgres needs DATABASE_URL');
 const printed: string[] = [];
 for (const engine of engines) printed.push(...printEngine(engine, await benchEngine(engine)));
 console.log('\n---- all tables ----');

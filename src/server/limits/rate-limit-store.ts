@@ -69,7 +69,9 @@ export function databaseCounter(db: Db): RateCounter {
     if (batch.size > 0) throw new Error(`rate limits: no count returned for ${batch.size} key(s)`);
   };
 
+  let scheduled = false;
   const flush = () => {
+    scheduled = false;
     if (inFlight || waiting.size === 0) return;
     inFlight = true;
     const batch = waiting;
@@ -90,7 +92,11 @@ export function databaseCounter(db: Db): RateCounter {
       let entry = waiting.get(key);
       if (!entry) waiting.set(key, (entry = { windowMs, hits: [] }));
       entry.hits.push({ resolve, reject });
-      flush();
+      // At the end of this turn of the event loop: the requests that arrived in the same turn go together.
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
     });
 }
 
