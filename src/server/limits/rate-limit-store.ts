@@ -15,9 +15,14 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {current, ttl}`;
 
+type RateHitCommand = { rateHit(key: string, windowMs: number): Promise<[number, number]> };
+
 export function redisCounter(redis: Redis): RateCounter {
+  // EVALSHA of the script Redis already holds, EVAL only the first time: not its text on every request.
+  if (!('rateHit' in redis)) redis.defineCommand('rateHit', { numberOfKeys: 1, lua: REDIS_INCR });
+  const commands = redis as unknown as RateHitCommand;
   return async (key, windowMs) => {
-    const [current, ttl] = (await redis.eval(REDIS_INCR, 1, `rate:${key}`, windowMs)) as [number, number];
+    const [current, ttl] = await commands.rateHit(`rate:${key}`, windowMs);
     return { current, ttl };
   };
 }
