@@ -65,10 +65,12 @@ export function databaseCounter(db: Db): RateCounter {
     // Prepared: every limited request runs it (the status lookup's planning lesson, issue 19).
     const rows = await preparedRows<{ key: string; hits: number; ttl: number }>(db, RATE_HITS, [json]);
     for (const row of rows) {
-      const { hits } = batch.get(row.key)!;
+      const { hits, windowMs } = batch.get(row.key)!;
       batch.delete(row.key);
       const before = Number(row.hits) - hits.length;
-      const ttl = Math.max(0, Number(row.ttl));
+      // now() is when a statement's transaction began: one that began just before another instance opened
+      // the window reads a millisecond more than the window itself.
+      const ttl = Math.min(windowMs, Math.max(0, Number(row.ttl)));
       hits.forEach((hit, i) => hit.resolve({ current: before + i + 1, ttl }));
     }
     if (batch.size > 0) throw new Error(`rate limits: no count returned for ${batch.size} key(s)`);

@@ -53,6 +53,8 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
     expect(mail!.text).toContain(`${BASE}/status?code=${merchant.kode_pendaftaran}`);
     expect(mail!.html).toContain(`<a href="${BASE}/status?code=${merchant.kode_pendaftaran}">`);
     noIdentityNumbers(mail!.text + mail!.html);
+    // The SMTP server has the mail before the worker has read its 250 and marked the row.
+    await expect.poll(async () => (await messagesOf(merchant.id)).map((m) => m.state)).toEqual(['sent']);
     const [row] = await messagesOf(merchant.id);
     expect(row).toMatchObject({ kind: 'receipt', state: 'sent', attempts: 1, lastError: null });
     expect(row!.smtpResponse).toMatch(/^250/);
