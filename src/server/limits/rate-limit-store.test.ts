@@ -9,6 +9,9 @@ import { databaseCounter } from './rate-limit-store.js';
 
 const MINUTE = 60_000;
 
+/** Watched, not replaced: how many statements an instance's pool is sent. */
+const watchStatements = (database: Database) => vi.spyOn((database.db as unknown as { $client: { query: () => unknown } }).$client, 'query');
+
 describe('the rate-limit counter in PostgreSQL', () => {
   let fresh: FreshDatabase;
   const databases: Database[] = [];
@@ -26,8 +29,7 @@ describe('the rate-limit counter in PostgreSQL', () => {
 
   it('gives every hit of a burst on two instances its own place in the window', async () => {
     const [one, two] = databases.map((database) => databaseCounter(database.db));
-    // Watched, not replaced: how many statements each instance's pool is sent.
-    const sent = databases.map((database) => vi.spyOn((database.db as unknown as { $client: { query: () => unknown } }).$client, 'query'));
+    const sent = databases.map(watchStatements);
     const hits = await Promise.all([
       ...Array.from({ length: 20 }, () => one!('burst:a', MINUTE)),
       ...Array.from({ length: 20 }, () => two!('burst:a', MINUTE)),
@@ -53,7 +55,7 @@ describe('the rate-limit counter in PostgreSQL', () => {
   it('sends the hits that arrive while a statement is out with the next one', async () => {
     const database = databases[0]!;
     const count = databaseCounter(database.db);
-    const sent = vi.spyOn((database.db as unknown as { $client: { query: () => unknown } }).$client, 'query');
+    const sent = watchStatements(database);
     const first = count('queue', MINUTE);
     // The first statement is out once this turn ends; these three arrive while it is.
     await new Promise((resolve) => setImmediate(resolve));

@@ -60,8 +60,7 @@ export function databaseCounter(db: Db): RateCounter {
       calls = 0;
       await queryRows(db, `delete from rate_limit_counters where reset_at < now() - interval '1 hour'`, []);
     }
-    const keys = [...batch.keys()].sort();
-    const json = JSON.stringify(keys.map((k) => ({ k, n: batch.get(k)!.hits.length, w: batch.get(k)!.windowMs })));
+    const json = JSON.stringify([...batch].map(([k, { hits, windowMs }]) => ({ k, n: hits.length, w: windowMs })));
     // Prepared: every limited request runs it (the status lookup's planning lesson, issue 19).
     const rows = await preparedRows<{ key: string; hits: number; ttl: number }>(db, RATE_HITS, [json]);
     for (const row of rows) {
@@ -78,7 +77,6 @@ export function databaseCounter(db: Db): RateCounter {
 
   let scheduled = false;
   const flush = () => {
-    scheduled = false;
     if (inFlight || waiting.size === 0) return;
     inFlight = true;
     const batch = waiting;
@@ -102,7 +100,10 @@ export function databaseCounter(db: Db): RateCounter {
       // At the end of this turn of the event loop: the requests that arrived in the same turn go together.
       if (!scheduled) {
         scheduled = true;
-        setImmediate(flush);
+        setImmediate(() => {
+          scheduled = false;
+          flush();
+        });
       }
     });
 }

@@ -42,7 +42,7 @@ export async function listRetentionDue(deps: RetentionDeps, limit = 10_000): Pro
 }
 
 /** The columns a purge reads: what names the merchant in the trail, and where its documents are. */
-const PURGE_COLUMNS = {
+export const PURGE_COLUMNS = {
   id: merchants.id,
   namaToko: merchants.namaToko,
   kodePendaftaran: merchants.kodePendaftaran,
@@ -50,7 +50,7 @@ const PURGE_COLUMNS = {
   ...Object.fromEntries(DOCUMENT_SLOTS.map((slot) => [SLOT_COLUMNS[slot], merchants[SLOT_COLUMNS[slot]]])),
 } as { [K in PurgeColumn]: (typeof merchants)[K] };
 type PurgeColumn = 'id' | 'namaToko' | 'kodePendaftaran' | 'isDeleted' | (typeof SLOT_COLUMNS)[keyof typeof SLOT_COLUMNS];
-export type PurgeTarget = Pick<MerchantRow, PurgeColumn>;
+type PurgeTarget = Pick<MerchantRow, PurgeColumn>;
 
 /**
  * UU PDP Art. 43-44: a rejected registration (RETENTION_REJECTED_DAYS after its last change) or a

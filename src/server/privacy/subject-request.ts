@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import { auditLogs, merchants, uploads, type MerchantRow } from '../db/schema.js';
 import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
 import type { Storage } from '../storage/storage.js';
-import { purgeMerchants } from './retention.js';
+import { PURGE_COLUMNS, purgeMerchants } from './retention.js';
 
 export type SubjectDeps = { db: Db; storage: Storage; now: () => Date };
 
@@ -53,7 +53,7 @@ export async function exportSubject(deps: SubjectDeps, code: string) {
 export async function eraseSubject(deps: SubjectDeps, code: string): Promise<{ documents: number }> {
   const found = await findByCode(deps.db, code);
   const keys = await deps.db.transaction(async (tx) => {
-    const rows = await tx.select().from(merchants).where(eq(merchants.id, found.id)).for('update');
+    const rows = await tx.select(PURGE_COLUMNS).from(merchants).where(eq(merchants.id, found.id)).for('update');
     return purgeMerchants(tx, rows, deps.now(), 'subject_request');
   });
   await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
