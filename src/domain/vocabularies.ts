@@ -55,6 +55,12 @@ export const AUDIT_ACTIONS = [
   'settings_update',
   'resubmission',
   'mail_resend',
+  'order_create',
+  'order_payment_confirmed',
+  'order_cancelled',
+  'order_expired',
+  'order_payment_notification',
+  'product_update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -24,6 +24,9 @@ import { registrationRoutes } from './registration/registration-routes.js';
 import { crawlerRoutes } from './seo/crawler-routes.js';
 import { statusRoutes } from './status/status-routes.js';
 import { fixRoutes } from './perbaikan/fix-routes.js';
+import { registerOrderExpiry } from './shop/order-expiry.js';
+import { paymentRoutes } from './shop/payment-routes.js';
+import { shopRoutes } from './shop/shop-routes.js';
 import { API_MESSAGES } from '../domain/messages.js';
 
 export type BuildOptions = Omit<AppDeps, 'db' | 'now' | 'events' | 'loginLimiter' | 'redis'> & {
@@ -71,6 +74,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // GET /metrics (token) and the per-route request figures; routes count their own business events.
   registerMetrics(app, createMetrics(options.database));
   registerLifecycle(app);
+  // Unpaid orders past their deadline expire and release their units (one instance at a time).
+  registerOrderExpiry(app);
   // Before any route's own checks: text PostgreSQL cannot store is a 400, never a failed query (500).
   app.addHook('preValidation', rejectUnstorableText);
   registerSecurityHeaders(app);
@@ -104,6 +109,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(registrationRoutes);
       await api.register(statusRoutes);
       await api.register(fixRoutes);
+      await api.register(shopRoutes);
+      await api.register(paymentRoutes);
       await api.register(settingsPublicRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adminRoutes, { prefix: '/admin' });

@@ -102,6 +102,24 @@ export const ConfigSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(900_000),
   MAIL_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(24),
+
+  // The shop (docs/decisions/0030). Transfers go to this account: `BANK|number|holder`.
+  PAYMENT_BANK_ACCOUNT: z
+    .string()
+    .regex(/^[^|]{2,40}\|[0-9 -]{5,30}\|[^|]{3,100}$/, 'must be BANK|account number|account holder')
+    .default('BCA|1234567890|PT AIPOS Indonesia'),
+  // An unpaid order expires (and releases its units) this long after it was made.
+  ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(5).max(10_080).default(1440),
+  // How often an instance looks for unpaid orders past their deadline (at most every 30 s).
+  ORDER_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(10).max(30_000).default(30_000),
+  RATE_LIMIT_ORDERS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  // Midtrans Snap: unset, the checkout offers bank transfer only.
+  MIDTRANS_SERVER_KEY: z.string().min(8).optional(),
+  MIDTRANS_BASE_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) origin')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://app.sandbox.midtrans.com'),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -148,4 +166,12 @@ export function publicBaseUrl(config: Config): string {
 /** Admins must have a second factor: explicitly, or by default in production. */
 export function adminMfaRequired(config: Config): boolean {
   return config.REQUIRE_ADMIN_MFA ?? config.NODE_ENV === 'production';
+}
+
+export type BankAccountConfig = { bank: string; nomor: string; atas_nama: string };
+
+/** PAYMENT_BANK_ACCOUNT split into the three parts the payment instructions show. */
+export function paymentBankAccount(config: Pick<Config, 'PAYMENT_BANK_ACCOUNT'>): BankAccountConfig {
+  const [bank = '', nomor = '', atasNama = ''] = config.PAYMENT_BANK_ACCOUNT.split('|').map((part) => part.trim());
+  return { bank, nomor, atas_nama: atasNama };
 }

@@ -22,6 +22,7 @@ function screen(load: () => Promise<ComponentType>): Screen {
 const Home = lazyScreen(async () => (await import('../features/home/home-page')).HomePage);
 const Shop = lazyScreen(async () => (await import('../features/shop/shop-page')).ShopPage);
 const Checkout = screen(async () => (await import('../features/shop/checkout-page')).CheckoutPage);
+const Order = screen(async () => (await import('../features/shop/order-page')).OrderPage);
 // The wizard keeps its state in React and posts through the API client: no query cache to load.
 const Register = lazyScreen(async () => (await import('../features/registration/register-page')).RegisterPage);
 const RegistrationSuccess = screen(async () => (await import('../features/registration/registration-success-page')).RegistrationSuccessPage);
@@ -45,6 +46,9 @@ const Review = screen(async () => (await import('../features/workbench/review-pa
 const MerchantCreate = screen(async () => (await import('../features/merchants/merchant-create-page')).MerchantCreatePage);
 const MerchantDetail = screen(async () => (await import('../features/merchants/merchant-detail-page')).MerchantDetailPage);
 const AuditLog = screen(async () => (await import('../features/audit/audit-log-page')).AuditLogPage);
+const OrderList = screen(async () => (await import('../features/orders/order-list-page')).OrderListPage);
+const OrderDetail = screen(async () => (await import('../features/orders/order-detail-page')).OrderDetailPage);
+const ProductAdmin = screen(async () => (await import('../features/orders/product-admin-page')).ProductAdminPage);
 const Security = screen(async () => (await import('../features/auth/security-page')).SecurityPage);
 // Settings holds the sign-in feature's second-factor section; the two features meet only here.
 const Settings = screen(async () => {
@@ -68,6 +72,7 @@ const ROUTES: RouteObject[] = [
       { index: true, element: <Home />, handle: Home },
       page('shop', Shop),
       page('checkout', Checkout),
+      page('pesanan/:kode', Order),
       page('register', Register),
       // SPEC §2 names two success routes; both show the same page.
       page('register/success', RegistrationSuccess),
@@ -94,6 +99,9 @@ const ROUTES: RouteObject[] = [
       page('merchants/:id', MerchantDetail),
       page('merchants/:id/edit', MerchantDetail),
       page('merchants/:id/review', Review),
+      page('orders', OrderList),
+      page('orders/:id', OrderDetail),
+      page('products', ProductAdmin),
       page('audit', AuditLog),
       page('settings', Settings),
       // The whole account page: second factor and password change.

@@ -7,6 +7,7 @@ import { messageAdminRoutes } from '../mail/message-routes.js';
 import { merchantAdminRoutes } from '../merchants/merchant-routes.js';
 import { settingsAdminRoutes } from '../settings/settings-routes.js';
 import { workbenchAdminRoutes } from '../workbench/workbench-routes.js';
+import { orderAdminRoutes } from '../shop/order-admin-routes.js';
 import { noStore } from '../http/no-store.js';
 import { requireAdminRequest } from './admin-guard.js';
 import { passwordAdminRoutes } from './password-routes.js';
@@ -45,4 +46,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(settingsAdminRoutes);
   await app.register(messageAdminRoutes);
   await app.register(workbenchAdminRoutes);
+  await app.register(orderAdminRoutes);
 };

@@ -1,3 +1,4 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema.js';
 
@@ -59,4 +60,13 @@ export async function preparedRows<T>(db: Db, statement: { name: string; text: s
   await ready;
   const [result] = await pglite.exec(`execute ${name} (${params.map(sqlLiteral).join(', ')})`);
   return (result?.rows ?? []) as T[];
+}
+
+/**
+ * The rows of `db.execute(sql...)` on either driver (both answer `{ rows }`). Unlike queryRows it runs on
+ * a transaction too: a transaction's statements must go through `tx`, never the pool's `$client`.
+ */
+export async function executeRows<T>(db: Db, query: SQLWrapper): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
 }

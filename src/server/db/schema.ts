@@ -342,3 +342,117 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   hits: integer('hits').notNull(),
   resetAt: timestamptz('reset_at').notNull(),
 });
+
+/**
+ * The shop's catalogue (seeded by migration 0010 from SPEC §3). `stock` counts every unit in the
+ * warehouse, held ones included; `held` is the units of open orders (unpaid or paid, not yet shipped),
+ * raised and lowered only by the conditional updates of shop/stock.ts in the order's own transaction, so
+ * `stock - held` never goes below zero (docs/decisions/0030).
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    features: jsonb('features').$type<string[]>().notNull(),
+    badge: text('badge').notNull(),
+    stock: integer('stock').notNull(),
+    held: integer('held').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_sku_key').on(t.sku),
+    check('products_held_check', sql`${t.held} >= 0 and ${t.held} <= ${t.stock}`),
+    check('products_price_check', sql`${t.price} > 0`),
+  ],
+);
+
+/** An order of devices by a registered merchant; prices are copied into its lines when it is made. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kodePesanan: text('kode_pesanan').notNull(),
+    // No cascade: an order is a financial record and outlives the merchant's personal data.
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    status: text('status').notNull().default('menunggu_pembayaran'),
+    metodePembayaran: text('metode_pembayaran').notNull(),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    ongkir: bigint('ongkir', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    // Transfer: 1-999 added to the total so that one incoming transfer names one order.
+    kodeUnik: integer('kode_unik'),
+    batasWaktu: timestamptz('batas_waktu').notNull(),
+    // SHA-256 of each access token handed out for the order page (creation, replays, lookups).
+    aksesTokenHashes: text('akses_token_hashes').array().notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    namaPenerima: text('nama_penerima').notNull(),
+    noHpPenerima: text('no_hp_penerima').notNull(),
+    alamatPengiriman: text('alamat_pengiriman').notNull(),
+    kotaKab: text('kota_kab').notNull(),
+    provinsi: text('provinsi').notNull(),
+    kodePos: text('kode_pos').notNull(),
+    midtransRedirectUrl: text('midtrans_redirect_url'),
+    midtransStatus: text('midtrans_status'),
+    paidAt: timestamptz('paid_at'),
+    paidAmount: bigint('paid_amount', { mode: 'number' }),
+    paymentNote: text('payment_note'),
+    invoiceNumber: text('invoice_number'),
+    cancelledAt: timestamptz('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    expiredAt: timestamptz('expired_at'),
+    // A paid order that was cancelled: the money must go back.
+    perluRefund: boolean('perlu_refund').notNull().default(false),
+    ip: text('ip'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_kode_pesanan_key').on(t.kodePesanan),
+    uniqueIndex('orders_idempotency_key_key').on(t.idempotencyKey),
+    uniqueIndex('orders_invoice_number_key').on(t.invoiceNumber),
+    index('orders_merchant_idx').on(t.merchantId, t.createdAt.desc()),
+    // The admin list: newest first, as one index range per page (like merchants, decision 0004).
+    index('orders_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_status_newest_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // The expiry job: unpaid orders by deadline.
+    index('orders_unpaid_deadline_idx').on(t.batasWaktu).where(sql`${t.status} = 'menunggu_pembayaran'`),
+    check('orders_status_check', sql`${t.status} in ('menunggu_pembayaran', 'dibayar', 'kedaluwarsa', 'dibatalkan')`),
+    check('orders_metode_check', sql`${t.metodePembayaran} in ('transfer', 'midtrans')`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_check', sql`${t.quantity} > 0`)],
+);
+
+/** The last invoice number of each month (`2026/11`), taken in the payment's transaction: no gaps. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  period: text('period').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+export type ProductRow = typeof products.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -2,12 +2,14 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { z } from 'zod';
 
-export const MERCHANT_EVENT_KINDS = ['created', 'updated', 'status_changed', 'deleted', 'document_changed'] as const;
+export const MERCHANT_EVENT_KINDS = ['created', 'updated', 'status_changed', 'deleted', 'document_changed', 'order_changed'] as const;
 
 /** What an admin screen needs to refresh: which merchant and what happened. No personal data. */
 export const MerchantEventSchema = z.object({
   kind: z.enum(MERCHANT_EVENT_KINDS),
   merchant_id: z.uuid(),
+  /** With `order_changed`: the order (the admin order screens listen for these). */
+  order_id: z.uuid().optional(),
 });
 export type MerchantEvent = z.infer<typeof MerchantEventSchema>;
 

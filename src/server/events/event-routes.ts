@@ -38,7 +38,8 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     open.add(res);
     app.metrics.sseClients.inc();
     const unsubscribeMerchants = app.deps.events.subscribe((event) => {
-      res.write(`event: merchant\ndata: ${JSON.stringify(event)}\n\n`);
+      // Order changes go to the order screens under their own event name; merchant screens ignore them.
+      res.write(`event: ${event.kind === 'order_changed' ? 'order' : 'merchant'}\ndata: ${JSON.stringify(event)}\n\n`);
     });
     // Who has which merchant open in review (issue 18): admin ids and e-mails, only to signed-in admins.
     const unsubscribePresence = reviewPresence(db).subscribe((presence) => {

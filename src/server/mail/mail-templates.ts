@@ -19,7 +19,7 @@ function escapeHtml(value: string): string {
 }
 
 /** Paragraphs (blank-line separated in the text version); a line that is a URL becomes a link in HTML. */
-function render(subject: string, paragraphs: string[][]): MailContent {
+export function renderMail(subject: string, paragraphs: string[][]): MailContent {
   const text = [...paragraphs, SIGNATURE].map((lines) => lines.join('\n')).join('\n\n') + '\n';
   const htmlParagraphs = [...paragraphs, SIGNATURE]
     .map((lines) => `<p>${lines.map((line) => (/^https?:\/\/\S+$/.test(line) ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>` : escapeHtml(line))).join('<br>')}</p>`)
@@ -31,7 +31,7 @@ function render(subject: string, paragraphs: string[][]): MailContent {
 /** After a registration (or, with `resubmission`, after the applicant sent the fixes asked for). */
 export function receiptMail(merchant: MailMerchant, submittedAt: Date, baseUrl: string, resubmission = false): MailContent {
   const what = resubmission ? 'Perbaikan data pendaftaran' : 'Pendaftaran';
-  return render(`${what} diterima: ${merchant.namaToko} (${merchant.kodePendaftaran})`, [
+  return renderMail(`${what} diterima: ${merchant.namaToko} (${merchant.kodePendaftaran})`, [
     [`Halo ${merchant.namaPemilik},`],
     [
       resubmission
@@ -62,5 +62,5 @@ export function statusMail(merchant: MailMerchant, status: MerchantStatus, catat
     ]);
   }
   paragraphs.push(['Cek status pendaftaran Anda:', statusLink(baseUrl, merchant.kodePendaftaran)]);
-  return render(`Status pendaftaran ${merchant.namaToko} (${merchant.kodePendaftaran}): ${STATUS_LABELS[status]}`, paragraphs);
+  return renderMail(`Status pendaftaran ${merchant.namaToko} (${merchant.kodePendaftaran}): ${STATUS_LABELS[status]}`, paragraphs);
 }

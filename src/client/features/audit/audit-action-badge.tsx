@@ -18,6 +18,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   settings_update: 'Ubah pengaturan',
   resubmission: 'Perbaikan data pendaftar',
   mail_resend: 'Kirim ulang email',
+  order_create: 'Pesanan dibuat',
+  order_payment_confirmed: 'Pembayaran dikonfirmasi',
+  order_cancelled: 'Pesanan dibatalkan',
+  order_expired: 'Pesanan kedaluwarsa',
+  order_payment_notification: 'Notifikasi pembayaran',
+  product_update: 'Ubah produk',
 };
 
 // SPEC §2: each action its own colour, so a scan down the column tells them apart.
@@ -37,6 +43,12 @@ const ACTION_COLOURS: Record<AuditAction, string> = {
   settings_update: 'bg-indigo-100 text-indigo-800',
   resubmission: 'bg-lime-100 text-lime-800',
   mail_resend: 'bg-fuchsia-100 text-fuchsia-800',
+  order_create: 'bg-emerald-100 text-emerald-800',
+  order_payment_confirmed: 'bg-green-200 text-green-900',
+  order_cancelled: 'bg-red-100 text-red-800',
+  order_expired: 'bg-zinc-200 text-zinc-800',
+  order_payment_notification: 'bg-yellow-100 text-yellow-800',
+  product_update: 'bg-purple-100 text-purple-800',
 };
 
 function isAuditAction(value: string): value is AuditAction {

@@ -13,6 +13,8 @@ const LINKS = [
   { to: '/admin', label: 'Antrean', end: true },
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/merchants', label: 'Merchants' },
+  { to: '/admin/orders', label: 'Pesanan' },
+  { to: '/admin/products', label: 'Produk' },
   { to: '/admin/audit', label: 'Audit Logs' },
   { to: '/admin/settings', label: 'Settings' },
 ];

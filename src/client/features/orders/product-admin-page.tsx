@@ -1,0 +1,3 @@
+export function ProductAdminPage() {
+  return <div />;
+}

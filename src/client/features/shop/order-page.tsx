@@ -1,0 +1,3 @@
+export function OrderPage() {
+  return <main className="mx-auto w-full max-w-3xl px-4 py-12" />;
+}

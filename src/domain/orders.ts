@@ -1,0 +1,281 @@
+import { z } from 'zod';
+import { normalizeMobile } from './indonesian-ids.js';
+
+/**
+ * The shop's orders: one contract for the checkout form, the order routes and their tests. An order
+ * belongs to a registration (devices go only to registered merchants); prices and stock are the server's.
+ */
+
+export const ORDER_STATUSES = ['menunggu_pembayaran', 'dibayar', 'kedaluwarsa', 'dibatalkan'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  menunggu_pembayaran: 'Menunggu Pembayaran',
+  dibayar: 'Dibayar',
+  kedaluwarsa: 'Kedaluwarsa',
+  dibatalkan: 'Dibatalkan',
+};
+
+/** Orders whose units are held: stock_available = stock - units of these orders. */
+export const OPEN_ORDER_STATUSES = ['menunggu_pembayaran', 'dibayar'] as const satisfies readonly OrderStatus[];
+
+export const PAYMENT_METHODS = ['transfer', 'midtrans'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  transfer: 'Transfer Bank',
+  midtrans: 'Midtrans (kartu, e-wallet, QRIS, virtual account)',
+};
+
+export const ORDER_CODE_PATTERN = /^ORD-[A-Z0-9]{8}$/;
+export const MAX_QUANTITY_PER_LINE = 100;
+/** Open unpaid orders one registration may hold at once; the next is 429. */
+export const MAX_OPEN_UNPAID_ORDERS = 5;
+
+export const ORDER_MESSAGES = {
+  registrationNotFound: 'Pendaftaran tidak ditemukan. Periksa kode pendaftaran dan nomor HP.',
+  registrationCannotOrder: 'Pendaftaran ini tidak dapat membuat pesanan.',
+  cartEmpty: 'Keranjang belanja kosong',
+  productUnknown: 'Produk tidak ditemukan atau tidak dijual lagi.',
+  quantity: `Jumlah harus bilangan bulat 1-${MAX_QUANTITY_PER_LINE}.`,
+  duplicateLine: 'Setiap produk hanya boleh muncul sekali dalam pesanan.',
+  outOfStock: (name: string, left: number) => `Stok ${name} tidak mencukupi (tersisa ${left}).`,
+  tooManyOpenOrders: `Pendaftaran ini sudah memiliki ${MAX_OPEN_UNPAID_ORDERS} pesanan yang belum dibayar. Selesaikan pembayaran atau tunggu pesanan kedaluwarsa.`,
+  orderNotFound: 'Pesanan tidak ditemukan',
+  paymentUnavailable: 'Pembayaran Midtrans sedang tidak tersedia. Silakan pilih transfer bank atau coba lagi.',
+  midtransNotConfigured: 'Pembayaran Midtrans tidak tersedia.',
+  invoiceNotReady: 'Invoice tersedia setelah pesanan dibayar.',
+  statusNotAllowed: (label: string) => `Tindakan ini tidak dapat dilakukan pada pesanan berstatus ${label}.`,
+  amountNoteRequired: 'Jumlah berbeda dari yang seharusnya dibayar: tulis catatan.',
+  productStockBelowHeld: (held: number) => `Stok tidak boleh kurang dari ${held} unit yang sedang dipesan.`,
+  required: 'Wajib diisi',
+  phone: 'Nomor HP tidak valid (contoh: 081234567890)',
+  postalCode: 'Kode pos harus 3-6 digit angka',
+  addressMin: 'Alamat lengkap minimal 10 karakter',
+  regionMin: 'Minimal 3 karakter',
+} as const;
+
+const text = (max: number) => z.string().trim().min(1, ORDER_MESSAGES.required).max(max);
+const mobile = z
+  .string()
+  .trim()
+  .min(1, ORDER_MESSAGES.required)
+  .max(30)
+  .refine((value) => normalizeMobile(value) !== null, ORDER_MESSAGES.phone);
+
+// ---- Products -------------------------------------------------------------------------------------
+
+export const ProductPublicSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  description: z.string(),
+  features: z.array(z.string()),
+  badge: z.string(),
+  stock_available: z.number().int(),
+});
+export type ProductPublic = z.infer<typeof ProductPublicSchema>;
+
+/** GET /api/products: the active products, and the payment methods this server offers. */
+export const ProductListSchema = z.object({
+  products: z.array(ProductPublicSchema),
+  metode_pembayaran: z.array(z.enum(PAYMENT_METHODS)),
+});
+export type ProductList = z.infer<typeof ProductListSchema>;
+
+export const ProductAdminSchema = ProductPublicSchema.extend({ stock: z.number().int(), held: z.number().int(), active: z.boolean(), updated_at: z.string() });
+export type ProductAdmin = z.infer<typeof ProductAdminSchema>;
+
+/** PUT /api/admin/products/{id}: `stock` counts every unit, held ones included. */
+export const ProductUpdateSchema = z
+  .object({
+    price: z.number().int().min(1).max(1_000_000_000),
+    stock: z.number().int().min(0).max(1_000_000),
+    active: z.boolean(),
+  })
+  .strict();
+export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
+
+// ---- Checkout -------------------------------------------------------------------------------------
+
+/** POST /api/orders/merchant-check: the registration an order will belong to (step 2 of checkout). */
+export const MerchantCheckRequestSchema = z.union([
+  z.object({ kode_pendaftaran: text(20), no_hp: mobile }).strict(),
+  // Right after registering: the receipt token this browser was given proves the code.
+  z.object({ kode_pendaftaran: text(20), receipt_token: z.string().min(1).max(200) }).strict(),
+]);
+export type MerchantCheckRequest = z.infer<typeof MerchantCheckRequestSchema>;
+
+/** What checkout prefills from the registration: the store address and the registered phone. */
+export const MerchantCheckResponseSchema = z.object({
+  kode_pendaftaran: z.string(),
+  nama_toko: z.string(),
+  nama_pemilik: z.string(),
+  no_hp: z.string(),
+  alamat: z.object({ alamat_jalan: z.string(), kecamatan: z.string(), kota_kab: z.string(), provinsi: z.string(), kode_pos: z.string() }),
+});
+export type MerchantCheckResponse = z.infer<typeof MerchantCheckResponseSchema>;
+
+export const OrderItemRequestSchema = z
+  .object({
+    product_id: z.number({ error: ORDER_MESSAGES.productUnknown }).int(ORDER_MESSAGES.productUnknown),
+    quantity: z.number({ error: ORDER_MESSAGES.quantity }).int(ORDER_MESSAGES.quantity).min(1, ORDER_MESSAGES.quantity).max(MAX_QUANTITY_PER_LINE, ORDER_MESSAGES.quantity),
+  })
+  .strict();
+
+export const ShippingSchema = z
+  .object({
+    nama_penerima: text(100),
+    no_hp_penerima: mobile,
+    alamat_pengiriman: z.string().trim().min(10, ORDER_MESSAGES.addressMin).max(500),
+    kota_kab: z.string().trim().min(3, ORDER_MESSAGES.regionMin).max(100),
+    provinsi: z.string().trim().min(3, ORDER_MESSAGES.regionMin).max(100),
+    kode_pos: z.string().trim().regex(/^\d{3,6}$/, ORDER_MESSAGES.postalCode),
+  })
+  .strict();
+export type Shipping = z.infer<typeof ShippingSchema>;
+
+/** POST /api/orders (header Idempotency-Key). */
+export const OrderCreateRequestSchema = z
+  .object({
+    kode_pendaftaran: text(20),
+    no_hp: mobile,
+    items: z
+      .array(OrderItemRequestSchema)
+      .min(1, ORDER_MESSAGES.cartEmpty)
+      .max(20)
+      .refine((items) => new Set(items.map((i) => i.product_id)).size === items.length, ORDER_MESSAGES.duplicateLine),
+    pengiriman: ShippingSchema,
+    metode_pembayaran: z.enum(PAYMENT_METHODS),
+  })
+  .strict();
+export type OrderCreateRequest = z.infer<typeof OrderCreateRequestSchema>;
+
+export const OrderItemSchema = z.object({
+  product_id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  quantity: z.number().int(),
+  line_total: z.number().int(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const BankAccountSchema = z.object({ bank: z.string(), nomor: z.string(), atas_nama: z.string() });
+export type BankAccount = z.infer<typeof BankAccountSchema>;
+
+export const PaymentSchema = z.discriminatedUnion('metode', [
+  z.object({
+    metode: z.literal('transfer'),
+    kode_unik: z.number().int(),
+    /** total + kode_unik: the exact amount to transfer. */
+    jumlah: z.number().int(),
+    rekening: BankAccountSchema,
+    batas_waktu: z.string(),
+  }),
+  z.object({ metode: z.literal('midtrans'), redirect_url: z.string(), batas_waktu: z.string() }),
+]);
+export type Payment = z.infer<typeof PaymentSchema>;
+
+/** The order as its buyer sees it (order page, GET /api/orders/{kode}). */
+export const OrderPublicSchema = z.object({
+  kode_pesanan: z.string(),
+  kode_pendaftaran: z.string(),
+  nama_toko: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  items: z.array(OrderItemSchema),
+  subtotal: z.number().int(),
+  ongkir: z.number().int(),
+  total: z.number().int(),
+  pembayaran: PaymentSchema,
+  pengiriman: ShippingSchema,
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  invoice_number: z.string().nullable(),
+});
+export type OrderPublic = z.infer<typeof OrderPublicSchema>;
+
+/** 201 of POST /api/orders: the order and the access token of its page (only its hash is stored). */
+export const OrderCreateResponseSchema = OrderPublicSchema.extend({ akses: z.string() });
+export type OrderCreateResponse = z.infer<typeof OrderCreateResponseSchema>;
+
+/** POST /api/orders/lookup: an order by its code and the registration's phone. */
+export const OrderLookupRequestSchema = z.object({ kode_pesanan: text(20), no_hp: mobile }).strict();
+export type OrderLookupRequest = z.infer<typeof OrderLookupRequestSchema>;
+/** The lookup answers a fresh access token too, so the page can fetch the invoice with it. */
+export const OrderLookupResponseSchema = OrderCreateResponseSchema;
+
+/** An order line on the status page (asker with the receipt, or e-mail plus phone). */
+export const OrderSummarySchema = z.object({
+  kode_pesanan: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total: z.number().int(),
+  created_at: z.string(),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+// ---- Admin ----------------------------------------------------------------------------------------
+
+export const ORDER_PAGE_SIZE = 20;
+
+export const OrderListQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    status: z.enum(ORDER_STATUSES).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
+
+export const OrderListItemSchema = z.object({
+  id: z.string(),
+  kode_pesanan: z.string(),
+  kode_pendaftaran: z.string(),
+  nama_toko: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  perlu_refund: z.boolean(),
+  metode_pembayaran: z.enum(PAYMENT_METHODS),
+  total: z.number().int(),
+  jumlah_item: z.number().int(),
+  created_at: z.string(),
+});
+export type OrderListItem = z.infer<typeof OrderListItemSchema>;
+
+export const OrderListSchema = z.object({
+  items: z.array(OrderListItemSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+});
+export type OrderList = z.infer<typeof OrderListSchema>;
+
+export const OrderTimelineEntrySchema = z.object({ at: z.string(), label: z.string(), detail: z.string().nullable() });
+
+export const OrderAdminDetailSchema = OrderPublicSchema.extend({
+  id: z.string(),
+  merchant_id: z.string(),
+  metode_pembayaran: z.enum(PAYMENT_METHODS),
+  perlu_refund: z.boolean(),
+  paid_amount: z.number().int().nullable(),
+  payment_note: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  expired_at: z.string().nullable(),
+  updated_at: z.string(),
+  timeline: z.array(OrderTimelineEntrySchema),
+});
+export type OrderAdminDetail = z.infer<typeof OrderAdminDetailSchema>;
+
+/** POST /api/admin/orders/{id}/payment: a transfer seen on the account ('Konfirmasi Pembayaran'). */
+export const PaymentConfirmSchema = z
+  .object({
+    jumlah: z.number().int().min(1).max(10_000_000_000),
+    /** The day the money arrived, YYYY-MM-DD (WIB). */
+    tanggal: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Tanggal tidak valid'),
+    catatan: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type PaymentConfirm = z.infer<typeof PaymentConfirmSchema>;
+
+export const OrderCancelSchema = z.object({ alasan: z.string().trim().min(3, 'Alasan minimal 3 karakter').max(500) }).strict();
+export type OrderCancel = z.infer<typeof OrderCancelSchema>;

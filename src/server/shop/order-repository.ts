@@ -1,0 +1,84 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { OrderItem, OrderPublic, Payment } from '../../domain/orders.js';
+import type { BankAccountConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { merchants, orderItems, orders, type OrderItemRow, type OrderRow } from '../db/schema.js';
+
+export type OrderWithItems = { order: OrderRow; items: OrderItemRow[]; merchant: { kodePendaftaran: string; namaToko: string } };
+
+export async function findOrderById(db: Db, id: string): Promise<OrderRow | null> {
+  // A malformed id is an order that does not exist, never a failed query.
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findOrderByCode(db: Db, kodePesanan: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.kodePesanan, kodePesanan.trim().toUpperCase())).limit(1);
+  return row ?? null;
+}
+
+/** The same row locked for the rest of the transaction: every status change starts here. */
+export async function lockOrder(tx: Db, id: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
+  return row ?? null;
+}
+
+export async function listOrderItems(db: Db, orderId: string): Promise<OrderItemRow[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productId));
+}
+
+export async function listItemsOfOrders(db: Db, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.productId));
+}
+
+export async function loadOrder(db: Db, order: OrderRow): Promise<OrderWithItems> {
+  const [items, [merchant]] = await Promise.all([
+    listOrderItems(db, order.id),
+    db.select({ kodePendaftaran: merchants.kodePendaftaran, namaToko: merchants.namaToko }).from(merchants).where(eq(merchants.id, order.merchantId)).limit(1),
+  ]);
+  return { order, items, merchant: merchant ?? { kodePendaftaran: '-', namaToko: '-' } };
+}
+
+export function toOrderItem(row: OrderItemRow): OrderItem {
+  return { product_id: row.productId, sku: row.sku, name: row.name, price: row.price, quantity: row.quantity, line_total: row.price * row.quantity };
+}
+
+export function paymentOf(order: OrderRow, account: BankAccountConfig): Payment {
+  const batasWaktu = order.batasWaktu.toISOString();
+  if (order.metodePembayaran === 'midtrans') return { metode: 'midtrans', redirect_url: order.midtransRedirectUrl ?? '', batas_waktu: batasWaktu };
+  const kodeUnik = order.kodeUnik ?? 0;
+  return { metode: 'transfer', kode_unik: kodeUnik, jumlah: order.total + kodeUnik, rekening: account, batas_waktu: batasWaktu };
+}
+
+/** The amount the buyer owes: the total, plus the unique code of a transfer. */
+export function amountDue(order: OrderRow): number {
+  return order.total + (order.metodePembayaran === 'transfer' ? (order.kodeUnik ?? 0) : 0);
+}
+
+/** The order as its buyer sees it. */
+export function toOrderPublic({ order, items, merchant }: OrderWithItems, account: BankAccountConfig): OrderPublic {
+  return {
+    kode_pesanan: order.kodePesanan,
+    kode_pendaftaran: merchant.kodePendaftaran,
+    nama_toko: merchant.namaToko,
+    status: order.status as OrderPublic['status'],
+    items: items.map(toOrderItem),
+    subtotal: order.subtotal,
+    ongkir: order.ongkir,
+    total: order.total,
+    pembayaran: paymentOf(order, account),
+    pengiriman: {
+      nama_penerima: order.namaPenerima,
+      no_hp_penerima: order.noHpPenerima,
+      alamat_pengiriman: order.alamatPengiriman,
+      kota_kab: order.kotaKab,
+      provinsi: order.provinsi,
+      kode_pos: order.kodePos,
+    },
+    created_at: order.createdAt.toISOString(),
+    paid_at: order.paidAt?.toISOString() ?? null,
+    invoice_number: order.invoiceNumber,
+  };
+}
