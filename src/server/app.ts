@@ -25,6 +25,7 @@ import { crawlerRoutes } from './seo/crawler-routes.js';
 import { statusRoutes } from './status/status-routes.js';
 import { fixRoutes } from './perbaikan/fix-routes.js';
 import { registerOrderExpiry } from './shop/order-expiry.js';
+import { invoiceRoutes } from './shop/invoice-routes.js';
 import { paymentRoutes } from './shop/payment-routes.js';
 import { shopRoutes } from './shop/shop-routes.js';
 import { API_MESSAGES } from '../domain/messages.js';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(fixRoutes);
       await api.register(shopRoutes);
       await api.register(paymentRoutes);
+      await api.register(invoiceRoutes);
       await api.register(settingsPublicRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adminRoutes, { prefix: '/admin' });
