@@ -6,27 +6,19 @@ import { normalizeMobile } from './indonesian-ids.js';
  * belongs to a registration (devices go only to registered merchants); prices and stock are the server's.
  */
 
-export const ORDER_STATUSES = ['menunggu_pembayaran', 'dibayar', 'kedaluwarsa', 'dibatalkan'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// The vocabulary lives in a zod-free module the public pages can import; re-exported for everyone else.
+import { ORDER_NOT_FOUND, ORDER_STATUSES, PAYMENT_METHODS } from './order-texts.js';
+export {
+  ORDER_CODE_PATTERN,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  OPEN_ORDER_STATUSES,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type OrderStatus,
+  type PaymentMethod,
+} from './order-texts.js';
 
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  menunggu_pembayaran: 'Menunggu Pembayaran',
-  dibayar: 'Dibayar',
-  kedaluwarsa: 'Kedaluwarsa',
-  dibatalkan: 'Dibatalkan',
-};
-
-/** Orders whose units are held: stock_available = stock - units of these orders. */
-export const OPEN_ORDER_STATUSES = ['menunggu_pembayaran', 'dibayar'] as const satisfies readonly OrderStatus[];
-
-export const PAYMENT_METHODS = ['transfer', 'midtrans'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  transfer: 'Transfer Bank',
-  midtrans: 'Midtrans (kartu, e-wallet, QRIS, virtual account)',
-};
-
-export const ORDER_CODE_PATTERN = /^ORD-[A-Z0-9]{8}$/;
 export const MAX_QUANTITY_PER_LINE = 100;
 /** Open unpaid orders one registration may hold at once; the next is 429. */
 export const MAX_OPEN_UNPAID_ORDERS = 5;
@@ -40,7 +32,8 @@ export const ORDER_MESSAGES = {
   duplicateLine: 'Setiap produk hanya boleh muncul sekali dalam pesanan.',
   outOfStock: (name: string, left: number) => `Stok ${name} tidak mencukupi (tersisa ${left}).`,
   tooManyOpenOrders: `Pendaftaran ini sudah memiliki ${MAX_OPEN_UNPAID_ORDERS} pesanan yang belum dibayar. Selesaikan pembayaran atau tunggu pesanan kedaluwarsa.`,
-  orderNotFound: 'Pesanan tidak ditemukan',
+  orderNotFound: ORDER_NOT_FOUND,
+  idempotencyKeyReused: 'Permintaan ini sudah dipakai untuk pesanan pendaftaran lain. Muat ulang halaman lalu buat pesanan lagi.',
   paymentUnavailable: 'Pembayaran Midtrans sedang tidak tersedia. Silakan pilih transfer bank atau coba lagi.',
   midtransNotConfigured: 'Pembayaran Midtrans tidak tersedia.',
   invoiceNotReady: 'Invoice tersedia setelah pesanan dibayar.',

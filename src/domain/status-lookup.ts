@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
+import { OrderSummarySchema } from './orders.js';
 import { STATUS_LOOKUP_MESSAGES } from './status-texts.js';
 import { MERCHANT_STATUSES, normalizeStatus, type MerchantStatus } from './vocabularies.js';
 
@@ -45,6 +46,9 @@ export const StatusResultSchema = z
     kode_pos: z.string().nullable(),
     // data_tidak_lengkap only (issue 15): what the admin asked to fix, labels and reasons, never a value.
     perbaikan: z.array(z.object({ field: z.string(), label: z.string(), alasan: z.string() })).default([]),
+    // Issue 28: the registration's orders, newest first (at most 20), for the asker with the receipt or
+    // e-mail plus phone; null for a code alone, which is guessable.
+    pesanan: z.array(OrderSummarySchema).nullable(),
   })
   .strict();
 export type StatusResult = z.infer<typeof StatusResultSchema>;

@@ -1,7 +1,8 @@
 import { and, desc, eq, getTableName, sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../domain/orders.js';
 import type { FixItem } from '../../domain/perbaikan.js';
 import { preparedRows, type Db } from '../db/query-rows.js';
-import { merchants, type MerchantRow } from '../db/schema.js';
+import { merchants, orders, type MerchantRow } from '../db/schema.js';
 
 /**
  * Only the columns a public lookup may use: the shown fields and the receipt hash to check a token
@@ -64,4 +65,24 @@ export async function findNewestByEmailAndPhone(db: Db, email: string, noHp: str
     .orderBy(desc(merchants.submittedAt))
     .limit(1);
   return rows[0];
+}
+
+/** How many orders the status page lists: the newest; older ones are on the order pages and in the mails. */
+export const STATUS_ORDER_LIMIT = 20;
+
+export type StatusOrderRow = { kodePesanan: string; status: OrderStatus; total: number; createdAt: Date };
+
+// By the registration's code, so the lookup above never reads the merchant's id. The code's index gives
+// the id, orders_merchant_idx the newest orders already in order: `nulls last` as the index was built, or
+// PostgreSQL sorts them again. total is bigint: as float8 both drivers answer a number (amounts are far
+// below 2^53).
+const ORDERS_BY_CODE_SQL = `select "${orders.kodePesanan.name}" as "kodePesanan", "${orders.status.name}" as "status",
+  "${orders.total.name}"::float8 as "total", "${orders.createdAt.name}" as "createdAt"
+  from "${getTableName(orders)}"
+  where "${orders.merchantId.name}" = (select "${merchants.id.name}" from "${getTableName(merchants)}" where "${merchants.kodePendaftaran.name}" = $1 and "${merchants.isDeleted.name}" = false)
+  order by "${orders.createdAt.name}" desc nulls last limit ${STATUS_ORDER_LIMIT}`;
+
+/** The newest orders of the registration with this code (as stored): only for an asker who may see them. */
+export async function listOrdersByCode(db: Db, code: string): Promise<StatusOrderRow[]> {
+  return preparedRows<StatusOrderRow>(db, { name: 'status_orders_by_code', text: ORDERS_BY_CODE_SQL }, [code]);
 }

@@ -18,6 +18,7 @@ const RESULT_KEYS = [
   'nama_toko',
   'no_hp',
   'perbaikan',
+  'pesanan',
   'provinsi',
   'status',
   'submitted_at',
@@ -127,6 +128,7 @@ describe('POST /api/status/lookup', () => {
         provinsi: 'DKI Jakarta',
         kode_pos: null,
         perbaikan: [],
+        pesanan: null,
       });
       const siti = (await lookup({ kode_pendaftaran: 'AIP-X_Y-Z' })).json();
       expect([siti.nama_pemilik, siti.email, siti.no_hp]).toEqual(['Siti N. A.', 's***h@contoh.co.id', '+62 811-****-8877']);

@@ -5,7 +5,7 @@ import { publicStatus, type StatusLookupRequest, type StatusResult } from '../..
 import { fixTargetLabel } from '../../domain/perbaikan-texts.js';
 import type { Db } from '../db/database.js';
 import { hashToken } from '../shared/tokens.js';
-import { findByCode, findNewestByEmailAndPhone, type PublicMerchantRow } from './status-repository.js';
+import { findByCode, findNewestByEmailAndPhone, listOrdersByCode, type PublicMerchantRow, type StatusOrderRow } from './status-repository.js';
 
 /**
  * The public status of one registration, or null when none matches. Only the browser holding the receipt
@@ -18,13 +18,21 @@ export async function lookupStatus(db: Db, request: StatusLookupRequest): Promis
     // Codes are generated upper case; matching the stored form keeps the unique index in use.
     const row = await findByCode(db, request.kode_pendaftaran.trim().toUpperCase());
     if (!row) return null;
-    return toStatusResult(row, receiptMatches(request.receipt_token, row.receiptTokenHash) ? 'owner' : 'code');
+    return receiptMatches(request.receipt_token, row.receiptTokenHash) ? withOrders(db, row, 'owner') : toStatusResult(row, 'code', null);
   }
   const noHp = normalizeMobile(request.no_hp);
   // Stored phones are always +628…: a number that does not normalise cannot match any row.
   if (!noHp) return null;
   const row = await findNewestByEmailAndPhone(db, normalizeEmail(request.email), noHp);
-  return row ? toStatusResult(row, 'contact') : null;
+  return row ? withOrders(db, row, 'contact') : null;
+}
+
+/**
+ * The asker who proved the registration is theirs also sees its orders: a second small query, run for
+ * these askers only, so the code-only lookup (the benchmarked hot path) costs what it did.
+ */
+async function withOrders(db: Db, row: PublicMerchantRow, asker: 'owner' | 'contact'): Promise<StatusResult> {
+  return toStatusResult(row, asker, await listOrdersByCode(db, row.kodePendaftaran));
 }
 
 /** Constant-time comparison of the token's hash with the stored one, so timing reveals nothing of it. */
@@ -38,7 +46,7 @@ export function receiptMatches(token: string | null | undefined, storedHash: str
 /** owner: the registering browser (receipt token); code: a code alone; contact: e-mail plus phone. */
 type Asker = 'owner' | 'code' | 'contact';
 
-function toStatusResult(row: PublicMerchantRow, asker: Asker): StatusResult {
+function toStatusResult(row: PublicMerchantRow, asker: Asker, orderRows: StatusOrderRow[] | null): StatusResult {
   const owner = asker === 'owner';
   return {
     status: publicStatus(row.status),
@@ -57,5 +65,6 @@ function toStatusResult(row: PublicMerchantRow, asker: Asker): StatusResult {
     kode_pos: owner ? row.kodePos : null,
     // A registration waiting for fixes lists what to fix.
     perbaikan: (row.fixItems ?? []).map((item) => ({ field: item.field, label: fixTargetLabel(item.field), alasan: item.alasan })),
+    pesanan: orderRows?.map((order) => ({ kode_pesanan: order.kodePesanan, status: order.status, total: order.total, created_at: order.createdAt.toISOString() })) ?? null,
   };
 }

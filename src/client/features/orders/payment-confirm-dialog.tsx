@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
+import { formatRupiah } from '../../../domain/format';
+import { ORDER_MESSAGES, type OrderAdminDetail } from '../../../domain/orders';
+import { TextareaField, TextField, useFieldError } from '../../components/form-fields';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { ApiRequestError } from '../../lib/api-client';
+import { serverMessage } from '../../lib/api-errors';
+import { toast } from '../../lib/toast';
+import { ORDER_TEXTS } from './order-texts';
+import { defaultPaymentForm, expectedAmount, paymentFormSchema, toPaymentConfirm, type PaymentForm } from './payment-form';
+import { useConfirmPayment } from './use-order-mutations';
+
+const FIELDS: readonly string[] = ['jumlah', 'tanggal', 'catatan'];
+
+type PaymentConfirmDialogProps = { order: OrderAdminDetail; open: boolean; onClose: () => void };
+
+/** 'Konfirmasi Pembayaran': the admin saw the transfer on the account and records what arrived, and when. */
+export function PaymentConfirmDialog({ order, open, onClose }: PaymentConfirmDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      {open && (
+        <DialogContent title="Konfirmasi Pembayaran" description={<ExpectedAmount order={order} />}>
+          <PaymentConfirmForm order={order} onDone={onClose} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function ExpectedAmount({ order }: { order: OrderAdminDetail }) {
+  const { pembayaran } = order;
+  return (
+    <>
+      Pesanan <span className="font-mono">{order.kode_pesanan}</span>, {order.nama_toko}. Yang seharusnya diterima:{' '}
+      <strong className="text-slate-900">{formatRupiah(expectedAmount(order))}</strong>
+      {pembayaran.metode === 'transfer' && (
+        <>
+          {' '}
+          (total {formatRupiah(order.total)} + kode unik {pembayaran.kode_unik})
+        </>
+      )}
+      .
+    </>
+  );
+}
+
+function PaymentConfirmForm({ order, onDone }: { order: OrderAdminDetail; onDone: () => void }) {
+  const expected = expectedAmount(order);
+  const form = useForm<PaymentForm>({ resolver: zodResolver(paymentFormSchema(expected)), defaultValues: defaultPaymentForm(order) });
+  const confirm = useConfirmPayment();
+
+  const submit = form.handleSubmit((values) =>
+    confirm.mutateAsync({ id: order.id, body: toPaymentConfirm(values) }).then(
+      () => {
+        toast.success(ORDER_TEXTS.paymentConfirmed);
+        onDone();
+      },
+      (error: unknown) => {
+        // A refused amount or date belongs under its field; anything else (409: the order moved on) is a toast.
+        const field = fieldOf(error);
+        if (field) {
+          form.setError(field, { message: (error as ApiRequestError).message }, { shouldFocus: true });
+          return;
+        }
+        toast.error(ORDER_TEXTS.paymentConfirmFailed, { description: serverMessage(error) });
+        if (error instanceof ApiRequestError && error.status === 409) onDone();
+      },
+    ),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Konfirmasi pembayaran" className="space-y-4">
+        <TextField name="jumlah" label="Jumlah diterima" required inputMode="numeric" autoComplete="off" hint={`Seharusnya ${formatRupiah(expected)}.`} />
+        <DateField />
+        <TextareaField name="catatan" label="Catatan" maxLength={500} hint="Wajib diisi bila jumlah berbeda dari yang seharusnya dibayar." />
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="ghost" disabled={confirm.isPending}>
+              Batal
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={confirm.isPending} aria-busy={confirm.isPending}>
+            Konfirmasi
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** form-fields has no date control: the same wiring, with the browser's date picker. */
+function DateField() {
+  const { register } = useFormContext<PaymentForm>();
+  const error = useFieldError('tanggal');
+  return (
+    <FormField label="Tanggal diterima" required error={error} hint="Tanggal dana masuk ke rekening (WIB).">
+      {({ id, describedBy, invalid }) => <Input id={id} type="date" required aria-describedby={describedBy} aria-invalid={invalid} {...register('tanggal')} />}
+    </FormField>
+  );
+}
+
+/** The form field a 400 is about: the server names it, or it is the note the amount needs. */
+function fieldOf(error: unknown): keyof PaymentForm | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 400) return null;
+  if (error.field && FIELDS.includes(error.field)) return error.field as keyof PaymentForm;
+  return error.message === ORDER_MESSAGES.amountNoteRequired ? 'catatan' : null;
+}

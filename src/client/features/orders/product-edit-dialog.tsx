@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
+import type { ProductAdmin } from '../../../domain/orders';
+import { TextField } from '../../components/form-fields';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Checkbox } from '../../components/ui/input';
+import { ApiRequestError } from '../../lib/api-client';
+import { serverMessage } from '../../lib/api-errors';
+import { toast } from '../../lib/toast';
+import { ORDER_TEXTS } from './order-texts';
+import { productFormSchema, toProductForm, toProductUpdate, type ProductForm } from './product-form';
+import { useUpdateProduct } from './use-order-mutations';
+
+const FIELDS: readonly string[] = ['price', 'stock', 'active'];
+
+type ProductEditDialogProps = { product: ProductAdmin | null; onClose: () => void };
+
+export function ProductEditDialog({ product, onClose }: ProductEditDialogProps) {
+  return (
+    <Dialog open={product !== null} onOpenChange={(open) => !open && onClose()}>
+      {product && (
+        <DialogContent
+          title="Ubah Produk"
+          description={
+            <>
+              {product.name} (<span className="font-mono">{product.sku}</span>). Saat ini {product.held} unit sedang dipesan.
+            </>
+          }
+        >
+          {/* Keyed by product: opening another row starts from that product's values. */}
+          <ProductEditForm key={product.id} product={product} onDone={onClose} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function ProductEditForm({ product, onDone }: { product: ProductAdmin; onDone: () => void }) {
+  const form = useForm<ProductForm>({ resolver: zodResolver(productFormSchema(product.held)), defaultValues: toProductForm(product) });
+  const update = useUpdateProduct();
+
+  const submit = form.handleSubmit((values) =>
+    update.mutateAsync({ id: product.id, body: toProductUpdate(values) }).then(
+      () => {
+        toast.success(ORDER_TEXTS.productUpdated);
+        onDone();
+      },
+      (error: unknown) => {
+        toast.error(ORDER_TEXTS.productUpdateFailed, { description: serverMessage(error) });
+        // 409: open orders hold more units than the stock typed; the message belongs under Stok.
+        const field = error instanceof ApiRequestError && (error.status === 409 ? 'stock' : error.field);
+        if (field && FIELDS.includes(field)) form.setError(field as keyof ProductForm, { message: (error as ApiRequestError).message }, { shouldFocus: true });
+      },
+    ),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Ubah produk" className="space-y-4">
+        <TextField name="price" label="Harga (Rp)" required inputMode="numeric" autoComplete="off" hint="Harga satuan dalam rupiah, sudah termasuk PPN." />
+        <TextField
+          name="stock"
+          label="Stok"
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          hint={`Semua unit, termasuk ${product.held} unit yang sedang dipesan.`}
+        />
+        <ActiveField />
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="ghost" disabled={update.isPending}>
+              Batal
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
+            Simpan
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** A checkbox, not a switch: a native control that react-hook-form reads as a boolean and a form posts as `active`. */
+function ActiveField() {
+  const { register } = useFormContext<ProductForm>();
+  return (
+    <div className="flex items-start gap-3">
+      <Checkbox id="product-active" className="mt-0.5" aria-describedby="product-active-hint" {...register('active')} />
+      <div>
+        <label htmlFor="product-active" className="text-sm font-medium text-slate-800">
+          Aktif
+        </label>
+        <p id="product-active-hint" className="text-xs text-slate-600">
+          Produk nonaktif disembunyikan dari toko dan tidak dapat dipesan.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { and, asc, count, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { formatRupiah } from '../../domain/format.js';
+import type { AuditEntry } from '../../domain/merchants.js';
+import {
+  ORDER_PAGE_SIZE,
+  PAYMENT_METHOD_LABELS,
+  type OrderAdminDetail,
+  type OrderList,
+  type OrderListItem,
+  type OrderListQuery,
+  type PaymentMethod,
+} from '../../domain/orders.js';
+import type { BankAccountConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { auditLogs, merchants, merchantSearchText, orders, users, type OrderRow } from '../db/schema.js';
+import { codePrefix, escapeLike } from '../merchants/merchant-search.js';
+import { loadOrder, toOrderPublic } from './order-repository.js';
+
+/** A whole order id; anything else is an order that does not exist, never a failed uuid cast. */
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isOrderId(id: string): boolean {
+  return ORDER_ID.test(id);
+}
+
+/** `ORD-` and up to the 8 characters of an order code, typed in part. */
+const ORDER_CODE_TERM = /^ORD-[A-Z0-9]{0,8}$/i;
+const ORDER_CODE_LENGTH = 12;
+
+/**
+ * An order code typed from its start. Codes are `ORD-` plus A-Z and 0-9 only, so every code with the
+ * prefix lies between the prefix and the prefix padded with 'Z' under any collation: a range of the
+ * unique index, which LIKE alone could walk only under the C collation.
+ */
+function orderCodeCondition(term: string): SQL {
+  const prefix = term.toUpperCase();
+  if (prefix.length === ORDER_CODE_LENGTH) return eq(orders.kodePesanan, prefix);
+  return and(
+    gte(orders.kodePesanan, prefix),
+    lte(orders.kodePesanan, prefix.padEnd(ORDER_CODE_LENGTH, 'Z')),
+    like(orders.kodePesanan, `${escapeLike(prefix)}%`),
+  )!;
+}
+
+/**
+ * The merchants a search names, as a subquery: a registration code (`AIP-…`, whole through the unique
+ * key, in part through the live-code prefix index), else the store name, narrowed by the merchant
+ * search's trigram index (the same expression, so PostgreSQL can use it) and checked on the name alone.
+ */
+function merchantsNamed(term: string) {
+  const code = codePrefix(term);
+  const where = code
+    ? or(eq(merchants.kodePendaftaran, code), and(eq(merchants.isDeleted, false), like(merchants.kodePendaftaran, `${escapeLike(code)}%`)))
+    : and(sql`${merchantSearchText} ilike ${`%${escapeLike(term)}%`}`, ilike(merchants.namaToko, `%${escapeLike(term)}%`));
+  return sql`(select ${merchants.id} from ${merchants} where ${where})`;
+}
+
+/** The list's filter on orders alone: the merchant side is a subquery of ids, so paging never joins. */
+function orderFilter(query: Pick<OrderListQuery, 'q' | 'status'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  const term = query.q?.trim();
+  if (term) conditions.push(ORDER_CODE_TERM.test(term) ? orderCodeCondition(term) : sql`${orders.merchantId} in ${merchantsNamed(term)}`);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+// The indexes are built DESC NULLS LAST; ORDER BY ... DESC alone means NULLS FIRST, which they cannot serve.
+const NEWEST_FIRST = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`];
+
+/** Newest first, ORDER_PAGE_SIZE a page, from orders_newest_idx (or orders_status_newest_idx with a status). */
+export async function listOrdersForAdmin(db: Db, query: OrderListQuery): Promise<OrderList> {
+  const filter = orderFilter(query);
+  // The page's ids first, from the index alone; only those rows are read whole and joined.
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(filter)
+    .orderBy(...NEWEST_FIRST)
+    .limit(ORDER_PAGE_SIZE)
+    .offset((query.page - 1) * ORDER_PAGE_SIZE);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        kodePesanan: orders.kodePesanan,
+        kodePendaftaran: merchants.kodePendaftaran,
+        namaToko: merchants.namaToko,
+        status: orders.status,
+        perluRefund: orders.perluRefund,
+        metodePembayaran: orders.metodePembayaran,
+        total: orders.total,
+        jumlahItem: sql<string | number>`(select coalesce(sum(quantity), 0) from order_items where order_items.order_id = ${orders.id})`,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+      .where(inArray(orders.id, pageIds))
+      .orderBy(...NEWEST_FIRST),
+    db.select({ total: count() }).from(orders).where(filter),
+  ]);
+  const items: OrderListItem[] = rows.map((row) => ({
+    id: row.id,
+    kode_pesanan: row.kodePesanan,
+    kode_pendaftaran: row.kodePendaftaran,
+    nama_toko: row.namaToko,
+    status: row.status as OrderListItem['status'],
+    perlu_refund: row.perluRefund,
+    metode_pembayaran: row.metodePembayaran as PaymentMethod,
+    total: row.total,
+    // sum() of integers is a bigint: a string from both drivers.
+    jumlah_item: Number(row.jumlahItem),
+    created_at: row.createdAt.toISOString(),
+  }));
+  return { items, page: query.page, page_size: ORDER_PAGE_SIZE, total: Number(totals[0]?.total ?? 0) };
+}
+
+/** Every audit row of one order, oldest first, with the actor's e-mail. */
+export async function listOrderAudit(db: Db, orderId: string): Promise<AuditEntry[]> {
+  const rows = await db
+    .select({
+      id: auditLogs.id,
+      actorId: auditLogs.actorId,
+      actorEmail: users.email,
+      action: auditLogs.action,
+      targetTable: auditLogs.targetTable,
+      targetId: auditLogs.targetId,
+      diff: auditLogs.diff,
+      createdAt: auditLogs.createdAt,
+    })
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.actorId))
+    .where(and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.targetId, orderId)))
+    .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id))
+    .limit(500);
+  return rows.map((row) => ({
+    id: row.id,
+    actor_id: row.actorId,
+    actor_email: row.actorEmail,
+    action: row.action,
+    target_table: row.targetTable,
+    target_id: row.targetId,
+    diff: row.diff ?? null,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+type Diff = Record<string, unknown>;
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const amountOf = (value: unknown): string | null => (typeof value === 'number' ? formatRupiah(value) : null);
+const joined = (parts: (string | null)[]): string | null => parts.filter((p): p is string => p !== null).join(' · ') || null;
+
+/** One audit row as a line of the order's timeline: what happened, in Indonesian, and who or how much. */
+function timelineEntry(entry: AuditEntry): OrderAdminDetail['timeline'][number] {
+  const diff = (entry.diff && typeof entry.diff === 'object' ? entry.diff : {}) as Diff;
+  const at = entry.created_at;
+  switch (entry.action) {
+    case 'order_create': {
+      const metode = typeof diff.metode === 'string' && diff.metode in PAYMENT_METHOD_LABELS ? PAYMENT_METHOD_LABELS[diff.metode as PaymentMethod] : null;
+      return { at, label: 'Pesanan dibuat', detail: joined([metode, amountOf(diff.total)]) };
+    }
+    case 'order_payment_confirmed':
+      return { at, label: 'Pembayaran dikonfirmasi', detail: joined([entry.actor_email, amountOf(diff.jumlah), textOf(diff.catatan)]) };
+    case 'order_payment_notification':
+      return { at, label: `Notifikasi Midtrans: ${textOf(diff.transaction_status) ?? '-'}`, detail: amountOf(diff.jumlah) };
+    case 'order_cancelled':
+      return { at, label: 'Pesanan dibatalkan', detail: joined([entry.actor_email, textOf(diff.alasan), diff.perlu_refund === true ? 'Perlu refund' : null]) };
+    case 'order_expired':
+      return { at, label: 'Pesanan kedaluwarsa', detail: null };
+    default:
+      return { at, label: entry.action, detail: entry.actor_email };
+  }
+}
+
+/** The order as the admin sees it: the buyer's view, the admin fields and the timeline of its changes. */
+export async function orderAdminDetail(db: Db, order: OrderRow, account: BankAccountConfig): Promise<OrderAdminDetail> {
+  const [loaded, audit] = await Promise.all([loadOrder(db, order), listOrderAudit(db, order.id)]);
+  return {
+    ...toOrderPublic(loaded, account),
+    id: order.id,
+    merchant_id: order.merchantId,
+    metode_pembayaran: order.metodePembayaran as PaymentMethod,
+    perlu_refund: order.perluRefund,
+    paid_amount: order.paidAmount,
+    payment_note: order.paymentNote,
+    cancel_reason: order.cancelReason,
+    cancelled_at: order.cancelledAt?.toISOString() ?? null,
+    expired_at: order.expiredAt?.toISOString() ?? null,
+    updated_at: order.updatedAt.toISOString(),
+    timeline: audit.map(timelineEntry),
+  };
+}
