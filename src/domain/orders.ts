@@ -196,7 +196,7 @@ export type OrderCreateResponse = z.infer<typeof OrderCreateResponseSchema>;
 export const OrderLookupRequestSchema = z.object({ kode_pesanan: text(20), no_hp: mobile }).strict();
 export type OrderLookupRequest = z.infer<typeof OrderLookupRequestSchema>;
 /** The lookup answers a fresh access token too, so the page can fetch the invoice with it. */
-export const OrderLookupResponseSchema = OrderCreateResponseSchema;
+export const OrderLookupResponseSchema = OrderPublicSchema.extend({ akses: z.string() });
 
 /** An order line on the status page (asker with the receipt, or e-mail plus phone). */
 export const OrderSummarySchema = z.object({

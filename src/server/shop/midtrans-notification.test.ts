@@ -29,7 +29,7 @@ describe('POST /api/payments/midtrans/notification', () => {
   const db = () => t.database.db;
   const midtransOrder = async (productId = 1, quantity = 2) => (await insertOrder(db(), { merchantId: merchant.id, items: [{ productId, quantity }], metode: 'midtrans' })).order;
   const reload = async (order: OrderRow) => (await db().select().from(orders).where(eq(orders.id, order.id)))[0]!;
-  const auditActions = async (order: OrderRow) => (await db().select().from(auditLogs).where(eq(auditLogs.targetId, order.id))).map((row) => row.action);
+  const auditActions = async (order: OrderRow) => (await db().select().from(auditLogs).where(eq(auditLogs.targetId, order.id)).orderBy(auditLogs.id)).map((row) => row.action);
   const mails = async (order: OrderRow, kind: string) =>
     db()
       .select()
@@ -141,10 +141,12 @@ describe('POST /api/payments/midtrans/notification', () => {
     expect(await productStock(db(), 3)).toEqual(before);
     expect(await auditActions(order)).toEqual(['order_expired']);
     expect(await mails(order, 'order_closed')).toHaveLength(1);
-    // A late settlement of an expired order does not revive it (the log warns an admin instead).
-    expect((await notify(order, { transaction_status: 'settlement' })).statusCode).toBe(200);
-    expect((await reload(order)).status).toBe('kedaluwarsa');
-    expect(eventsOf(order)).toHaveLength(1);
+    // A late settlement of an expired order does not revive it: the order is flagged for a refund, once.
+    for (let i = 0; i < 2; i++) expect((await notify(order, { transaction_status: 'settlement' })).statusCode).toBe(200);
+    expect(await reload(order)).toMatchObject({ status: 'kedaluwarsa', perluRefund: true, midtransStatus: 'settlement' });
+    expect(await auditActions(order)).toEqual(['order_expired', 'order_payment_notification']);
+    expect(await productStock(db(), 3)).toEqual(before);
+    await expect.poll(() => eventsOf(order).length).toBe(2);
   });
 
   it('cancels the order on deny and on cancel, with the reason and units released', async () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ORDER_MESSAGES } from '../../domain/orders.js';
 import type { Db } from '../db/database.js';
 import { orders, type OrderRow } from '../db/schema.js';
+import { writeAudit } from '../audit/audit-repository.js';
 import { AppError } from '../http/app-error.js';
 import { findOrderByCode } from './order-repository.js';
 import { closeLocked, markPaidLocked, withLockedOrder, type TransitionDeps } from './order-transitions.js';
@@ -138,10 +139,35 @@ export async function handleMidtransNotification(deps: TransitionDeps, serverKey
     if (outcome.kind === 'none') return locked;
     if (locked.status !== 'menunggu_pembayaran') {
       paidAfterClose = outcome.kind === 'paid' && locked.status !== 'dibayar';
+      // Money for an order already expired or cancelled: the team must give it back. Flagged (and
+      // audited) once; a repeat of the same notification finds the flag set and changes nothing.
+      if (paidAfterClose && !locked.perluRefund) {
+        changed = true;
+        return flagRefund(tx, locked, notification);
+      }
       return locked;
     }
     changed = true;
     return applyOutcome(tx, deps, locked, notification, outcome);
   });
   return { order, changed, paidAfterClose };
+}
+
+async function flagRefund(tx: Db, order: OrderRow, notification: MidtransNotification): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set({ perluRefund: true, midtransStatus: notification.transaction_status }).where(eq(orders.id, order.id)).returning();
+  await writeAudit(tx, {
+    actorId: null,
+    action: 'order_payment_notification',
+    targetTable: 'orders',
+    targetId: order.id,
+    diff: {
+      kode_pesanan: order.kodePesanan,
+      transaction_status: notification.transaction_status,
+      transaction_id: notification.transaction_id ?? null,
+      status: order.status,
+      perlu_refund: true,
+      catatan: 'Pembayaran diterima setelah pesanan ditutup',
+    },
+  });
+  return row ?? order;
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { OrderItem, OrderPublic, Payment } from '../../domain/orders.js';
 import type { BankAccountConfig } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -26,11 +26,6 @@ export async function lockOrder(tx: Db, id: string): Promise<OrderRow | null> {
 
 export async function listOrderItems(db: Db, orderId: string): Promise<OrderItemRow[]> {
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productId));
-}
-
-export async function listItemsOfOrders(db: Db, orderIds: string[]): Promise<OrderItemRow[]> {
-  if (orderIds.length === 0) return [];
-  return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.productId));
 }
 
 export async function loadOrder(db: Db, order: OrderRow): Promise<OrderWithItems> {

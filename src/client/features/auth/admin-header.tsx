@@ -49,7 +49,7 @@ export function AdminHeader({ email, locked }: { email: string; locked: boolean 
         </Link>
         {/* While enrolment is required the other screens are shut, so their links are not offered. */}
         {!locked && (
-          <nav aria-label="Navigasi admin" className="flex items-center gap-1">
+          <nav aria-label="Navigasi admin" className="flex flex-wrap items-center gap-1">
             {LINKS.map((link) => (
               <NavLink key={link.to} to={link.to} end={link.end ?? false} className={navClass}>
                 {link.label}
