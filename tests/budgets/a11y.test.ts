@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, closeSuite } from '../e2e/support/browser.js';
@@ -48,6 +49,31 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
   const found = await seriousViolations(page);
   if (found.length > 0) console.log(`axe ${screen}:\n${JSON.stringify(found, null, 2)}`);
   expect(found, screen).toEqual([]);
+}
+
+type CreatedOrder = { kode_pesanan: string; akses: string };
+
+/** An order of the suite's registration, made through the public API as checkout makes it. */
+async function orderOverHttp(page: Page): Promise<CreatedOrder> {
+  const response = await page.context().request.post('/api/orders', {
+    headers: { 'Idempotency-Key': `a11y-${randomUUID()}` },
+    data: {
+      kode_pendaftaran: registration.kode_pendaftaran,
+      no_hp: LOOKUP_APPLICANT.no_hp,
+      items: [{ product_id: 1, quantity: 1 }],
+      pengiriman: {
+        nama_penerima: 'Siti Rahayu',
+        no_hp_penerima: LOOKUP_APPLICANT.no_hp,
+        alamat_pengiriman: 'Jl. Melati No. 12, RT 03/RW 05, Tebet',
+        kota_kab: 'Jakarta Selatan',
+        provinsi: 'DKI Jakarta',
+        kode_pos: '12810',
+      },
+      metode_pembayaran: 'transfer',
+    },
+  });
+  if (response.status() !== 201) throw new Error(`order: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as CreatedOrder;
 }
 
 /** Every screen has one h1; once it shows and the network is quiet, the screen has its data. */
@@ -113,6 +139,31 @@ describe('axe-core on the public screens', () => {
     await expectNoSeriousViolations(page, '/registrasi/success');
   });
 
+  it('/checkout with a cart, the registration checked and the shipping filled', async () => {
+    const page = await publicPage();
+    await page.goto('/shop');
+    await page.getByRole('button', { name: /^Add to Cart/ }).first().click();
+    await page.getByRole('button', { name: 'Lanjut ke Checkout' }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByRole('textbox', { name: 'Kode Pendaftaran' }).fill(registration.kode_pendaftaran);
+    await page.getByRole('textbox', { name: 'Nomor HP terdaftar' }).fill(LOOKUP_APPLICANT.no_hp);
+    await page.getByRole('button', { name: 'Periksa' }).click();
+    await page.getByText(LOOKUP_APPLICANT.nama_toko).first().waitFor();
+    await page.getByRole('checkbox', { name: 'Sama dengan alamat usaha' }).check();
+    await expectNoSeriousViolations(page, '/checkout filled');
+  });
+
+  it('the order page with payment instructions, and with a wrong token', async () => {
+    const page = await publicPage();
+    const order = await orderOverHttp(page);
+    await page.goto(`/pesanan/${order.kode_pesanan}?t=${order.akses}`);
+    await page.getByText('Jumlah transfer').waitFor();
+    await expectNoSeriousViolations(page, '/pesanan with instructions');
+    await page.goto(`/pesanan/${order.kode_pesanan}?t=tanda-akses-yang-salah-sekali`);
+    await page.getByText('Pesanan tidak ditemukan').first().waitFor();
+    await expectNoSeriousViolations(page, '/pesanan not found');
+  });
+
   it('/status with a result', async () => {
     const page = await publicPage();
     await page.goto(`/status?code=${registration.kode_pendaftaran}`);
@@ -135,6 +186,40 @@ describe('axe-core on the admin screens', () => {
       await expectNoSeriousViolations(page, route);
     });
   }
+
+  for (const route of ['/admin/orders', '/admin/products']) {
+    it(route, async () => {
+      const page = await adminPage();
+      await orderOverHttp(page);
+      await visit(page, route);
+      await expectNoSeriousViolations(page, route);
+    });
+  }
+
+  it('/admin/products with the edit dialog', async () => {
+    const page = await adminPage();
+    await visit(page, '/admin/products');
+    await page.getByRole('button', { name: 'Ubah Soundbox' }).click();
+    await page.getByRole('dialog', { name: 'Ubah Produk' }).waitFor();
+    await expectNoSeriousViolations(page, '/admin/products: edit dialog');
+  });
+
+  it('an order detail page and its two dialogs', async () => {
+    const page = await adminPage();
+    const order = await orderOverHttp(page);
+    const list = await page.context().request.get(`/api/admin/orders?q=${order.kode_pesanan}`);
+    const { items } = (await list.json()) as { items: { id: string }[] };
+    await visit(page, `/admin/orders/${String(items[0]?.id)}`);
+    await page.getByRole('heading', { name: `Pesanan ${order.kode_pesanan}` }).waitFor();
+    await expectNoSeriousViolations(page, 'order detail');
+    await page.getByRole('button', { name: 'Konfirmasi Pembayaran' }).click();
+    await page.getByRole('dialog', { name: 'Konfirmasi Pembayaran' }).waitFor();
+    await expectNoSeriousViolations(page, 'order detail: payment dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Batalkan Pesanan' }).click();
+    await page.getByRole('dialog', { name: 'Batalkan Pesanan' }).waitFor();
+    await expectNoSeriousViolations(page, 'order detail: cancel dialog');
+  });
 
   it('a merchant detail page, each tab', async () => {
     const page = await adminPage();

@@ -14,7 +14,7 @@ describe('public routes and the admin chunks', () => {
   });
 
   // The fix page (issue 15) as well; it is not a landing page with its own HTML (decision 0018).
-  for (const route of [...PUBLIC_ROUTES, '/perbaikan/tautan-contoh']) {
+  for (const route of [...PUBLIC_ROUTES, '/perbaikan/tautan-contoh', '/checkout', '/pesanan/ORD-CONTOH01']) {
     it(`${route} downloads no admin chunk`, async () => {
       const load = await measureFirstLoad(env.browser, env.server.baseUrl, route);
       const admin = load.scripts.filter((script) => adminChunks.has(path.basename(script.url)));

@@ -21,7 +21,9 @@ function screen(load: () => Promise<ComponentType>): Screen {
 // about 10 KB gzip more in every page's entry.
 const Home = lazyScreen(async () => (await import('../features/home/home-page')).HomePage);
 const Shop = lazyScreen(async () => (await import('../features/shop/shop-page')).ShopPage);
-const Checkout = screen(async () => (await import('../features/shop/checkout-page')).CheckoutPage);
+// The checkout keeps its state in React and posts through the API client: no query cache to load
+// (without a cart its first load is the page and the toast, issue 28).
+const Checkout = lazyScreen(async () => (await import('../features/shop/checkout-page')).CheckoutPage);
 const Order = screen(async () => (await import('../features/shop/order-page')).OrderPage);
 // The wizard keeps its state in React and posts through the API client: no query cache to load.
 const Register = lazyScreen(async () => (await import('../features/registration/register-page')).RegisterPage);

@@ -4,7 +4,7 @@ import { FieldConventionsContext } from '../../components/form-fields';
 import { Card } from '../../components/ui/card';
 import { usePageTitle } from '../../lib/use-page-title';
 import { usePublicSettings } from '../../lib/use-public-settings';
-import { clearRegistrationSession, loadSubmittedRegistration } from './registration-session';
+import { clearRegistrationSession, loadSubmittedRegistration } from '../../lib/registration-session';
 import { StepIndicator } from './step-indicator';
 import { StoreStep } from './store-step';
 import { REVIEW_STEP, successPath, useRegistrationWizard } from './use-registration-wizard';

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Clock, Search } from 'lucide-react';
+import { CheckCircle2, Clock, Search, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { formatDateTimeWib } from '../../../domain/format';
 import { CopyableValue } from '../../components/copy-button';
 import { LinkButton } from '../../components/link-button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { checkoutWaits } from '../../lib/checkout-handoff';
 import { usePageTitle } from '../../lib/use-page-title';
 import { lookupRegistration } from './registration-api';
-import { receiptTokenFor } from './registration-session';
+import { receiptTokenFor } from '../../lib/registration-session';
 import { DetailItem } from './detail-item';
 
 /** /registrasi/success?code= and /register/success?code= (SPEC §2): one page for both routes. */
@@ -16,6 +18,8 @@ export function RegistrationSuccessPage() {
   usePageTitle('Pendaftaran Berhasil');
   const [params] = useSearchParams();
   const code = params.get('code')?.trim().toUpperCase() ?? '';
+  // A cart, or a checkout left for 'Daftar Merchant' (issue 28): the order is the next step.
+  const [toCheckout] = useState(checkoutWaits);
   const lookup = useQuery({
     queryKey: ['registration-receipt', code],
     queryFn: () => lookupRegistration(code, receiptTokenFor(code)),
@@ -78,8 +82,14 @@ export function RegistrationSuccessPage() {
         </p>
       </Card>
 
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <LinkButton to={`/status?code=${encodeURIComponent(code)}`} size="lg">
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
+        {toCheckout && (
+          // The checkout finds this code and its receipt in the registration session and checks it itself.
+          <LinkButton to="/checkout" size="lg">
+            <ShoppingCart aria-hidden /> Lanjutkan ke Checkout
+          </LinkButton>
+        )}
+        <LinkButton to={`/status?code=${encodeURIComponent(code)}`} size="lg" variant={toCheckout ? 'secondary' : 'primary'}>
           <Search aria-hidden /> Cek Status Pendaftaran
         </LinkButton>
         <LinkButton to="/" size="lg" variant="secondary">Kembali ke Beranda</LinkButton>

@@ -5,7 +5,7 @@ import { DOCUMENT_SLOTS, isDocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
 import { clearDraft, loadDraft, saveDraftStep, type RegistrationDraft } from './registration-draft';
-import { clearRegistrationSession, idempotencyKey, loadSubmittedRegistration, saveSubmittedRegistration } from './registration-session';
+import { clearRegistrationSession, idempotencyKey, loadSubmittedRegistration, saveSubmittedRegistration } from '../../lib/registration-session';
 import { useDocumentUploads, type DocumentUploads } from './use-document-uploads';
 import { loadRegistrationApi, loadWizardSchemas } from './wizard-module-loaders';
 import { EMPTY_WIZARD, STEP_FIELDS, stepOfField, type WizardValues } from './wizard-steps';

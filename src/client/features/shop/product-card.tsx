@@ -1,19 +1,25 @@
 import { Check, Minus, Plus, ShoppingCart } from 'lucide-react';
 import { formatRupiah } from '../../../domain/format';
-import type { Product } from '../../../domain/products';
+import type { ProductPublic } from '../../../domain/orders';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 
 type ProductCardProps = {
-  product: Product;
+  product: ProductPublic;
   quantity: number;
   onAdd: () => void;
   onChange: (delta: number) => void;
 };
 
+/** 'Stok: N' from the server (issue 28); at 0 the product cannot be added. */
+export function stockText(available: number): string {
+  return available > 0 ? `Stok: ${available}` : 'Stok habis';
+}
+
 export function ProductCard({ product, quantity, onAdd, onChange }: ProductCardProps) {
   const headingId = `produk-${product.id}`;
+  const available = product.stock_available;
   return (
     <Card className="flex flex-col p-6" aria-labelledby={headingId} role="article">
       <Badge className="self-start">{product.badge}</Badge>
@@ -31,10 +37,10 @@ export function ProductCard({ product, quantity, onAdd, onChange }: ProductCardP
           </li>
         ))}
       </ul>
-      <p className="mt-4 text-sm text-slate-500">Stok tersedia: {product.stock}</p>
+      <p className={available > 0 ? 'mt-4 text-sm text-slate-500' : 'mt-4 text-sm font-semibold text-red-700'}>{stockText(available)}</p>
       <div className="mt-4">
         {quantity === 0 ? (
-          <Button className="w-full" onClick={onAdd} aria-label={`Add to Cart ${product.name}`}>
+          <Button className="w-full" onClick={onAdd} disabled={available <= 0} aria-label={`Add to Cart ${product.name}`}>
             <ShoppingCart aria-hidden /> Add to Cart
           </Button>
         ) : (
@@ -45,7 +51,7 @@ export function ProductCard({ product, quantity, onAdd, onChange }: ProductCardP
             <output aria-live="polite" aria-label={`Jumlah ${product.name}`} className="min-w-10 text-center text-lg font-semibold">
               {quantity}
             </output>
-            <Button variant="ghost" size="icon" onClick={() => onChange(1)} aria-label={`Tambah ${product.name}`}>
+            <Button variant="ghost" size="icon" onClick={() => onChange(1)} disabled={quantity >= available} aria-label={`Tambah ${product.name}`}>
               <Plus aria-hidden />
             </Button>
           </div>

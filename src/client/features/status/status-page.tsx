@@ -5,7 +5,7 @@ import type { StatusLookupRequest } from '../../../domain/status-lookup';
 import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { loadSubmittedRegistration, receiptTokenFor } from '../registration/registration-session';
+import { loadSubmittedRegistration, receiptTokenFor } from '../../lib/registration-session';
 import { StatusNotFound } from './status-not-found';
 import './status-print.css';
 import { StatusResultView } from './status-result';

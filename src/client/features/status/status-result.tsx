@@ -10,6 +10,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { StatusActions } from './status-actions';
+import { StatusOrders } from './status-orders';
 
 const STATUS_STYLE: Record<MerchantStatus, { badge: string; panel: string; icon: LucideIcon }> = {
   processing: { badge: 'bg-amber-100 text-amber-800', panel: 'border-amber-200 bg-amber-50 text-amber-900', icon: Clock },
@@ -124,6 +125,8 @@ export function StatusResultView({ result }: { result: StatusResult }) {
           {result.alamat_jalan !== null && <Row label={T.address}>{address(result)}</Row>}
         </Section>
       </div>
+
+      {result.pesanan && result.pesanan.length > 0 && <StatusOrders orders={result.pesanan} />}
 
       {isMaskedEmail(result.email) && (
         <p className="mt-4 flex gap-2 text-xs text-slate-500 print:hidden">

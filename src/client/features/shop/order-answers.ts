@@ -1,0 +1,94 @@
+import type { OrderItem, OrderPublic, Payment, Shipping } from '../../../domain/orders';
+import { ORDER_STATUSES, type OrderStatus } from '../../../domain/order-texts';
+
+/**
+ * GET /api/orders/{kode} checked by hand: the zod schema of src/domain/orders.ts says the same, but zod
+ * is about 26 KB gzip that the order page would download before its first paint (issue 8 budgets).
+ * Answers read after a click (lookup, new order) go through the schemas. The guards repeat
+ * product-api.ts's on purpose: shared, they would bring the order page the shop's whole chunk.
+ */
+
+type Data = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Data {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isInteger = (value: unknown): value is number => Number.isSafeInteger(value);
+
+function hasStrings(data: Data, keys: readonly string[]): boolean {
+  return keys.every((key) => isString(data[key]));
+}
+
+function hasIntegers(data: Data, keys: readonly string[]): boolean {
+  return keys.every((key) => isInteger(data[key]));
+}
+
+function readItem(value: unknown): OrderItem | null {
+  if (!isRecord(value) || !hasStrings(value, ['sku', 'name']) || !hasIntegers(value, ['product_id', 'price', 'quantity', 'line_total'])) return null;
+  const { product_id, sku, name, price, quantity, line_total } = value as OrderItem;
+  return { product_id, sku, name, price, quantity, line_total };
+}
+
+const SHIPPING_KEYS = ['nama_penerima', 'no_hp_penerima', 'alamat_pengiriman', 'kota_kab', 'provinsi', 'kode_pos'] as const;
+
+function readShipping(value: unknown): Shipping | null {
+  if (!isRecord(value) || !hasStrings(value, SHIPPING_KEYS)) return null;
+  return Object.fromEntries(SHIPPING_KEYS.map((key) => [key, value[key]])) as Shipping;
+}
+
+/** Only a web address is ever put in an href: a `javascript:` URL in an answer must not become a link. */
+export function isWebAddress(value: unknown): value is string {
+  if (!isString(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function readPayment(value: unknown): Payment | null {
+  if (!isRecord(value) || !isString(value.batas_waktu)) return null;
+  if (value.metode === 'midtrans') return isWebAddress(value.redirect_url) ? { metode: 'midtrans', redirect_url: value.redirect_url, batas_waktu: value.batas_waktu } : null;
+  if (value.metode !== 'transfer' || !hasIntegers(value, ['kode_unik', 'jumlah'])) return null;
+  const account = value.rekening;
+  if (!isRecord(account) || !hasStrings(account, ['bank', 'nomor', 'atas_nama'])) return null;
+  return {
+    metode: 'transfer',
+    kode_unik: value.kode_unik as number,
+    jumlah: value.jumlah as number,
+    rekening: { bank: account.bank as string, nomor: account.nomor as string, atas_nama: account.atas_nama as string },
+    batas_waktu: value.batas_waktu,
+  };
+}
+
+const isOrderStatus = (value: unknown): value is OrderStatus => ORDER_STATUSES.includes(value as OrderStatus);
+const isNullableString = (value: unknown): value is string | null => value === null || isString(value);
+
+/** GET /api/orders/{kode}: the order as its page shows it, or null when the answer is not that shape. */
+export function readOrder(data: unknown): OrderPublic | null {
+  if (!isRecord(data) || !hasStrings(data, ['kode_pesanan', 'kode_pendaftaran', 'nama_toko', 'created_at'])) return null;
+  if (!isOrderStatus(data.status) || !hasIntegers(data, ['subtotal', 'ongkir', 'total'])) return null;
+  if (!isNullableString(data.paid_at) || !isNullableString(data.invoice_number) || !Array.isArray(data.items)) return null;
+  const items = data.items.map(readItem);
+  const pembayaran = readPayment(data.pembayaran);
+  const pengiriman = readShipping(data.pengiriman);
+  if (items.some((item) => item === null) || !pembayaran || !pengiriman) return null;
+  return {
+    kode_pesanan: data.kode_pesanan as string,
+    kode_pendaftaran: data.kode_pendaftaran as string,
+    nama_toko: data.nama_toko as string,
+    status: data.status,
+    items: items as OrderItem[],
+    subtotal: data.subtotal as number,
+    ongkir: data.ongkir as number,
+    total: data.total as number,
+    pembayaran,
+    pengiriman,
+    created_at: data.created_at as string,
+    paid_at: data.paid_at,
+    invoice_number: data.invoice_number,
+  };
+}

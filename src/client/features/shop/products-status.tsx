@@ -1,0 +1,47 @@
+import { AlertTriangle, RefreshCw } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+
+/**
+ * The look of components/ui/skeleton.tsx, as a class: that component belongs to the status page's chunk,
+ * which /shop and /checkout would otherwise download with it (first-load budgets, issue 8).
+ */
+export const PULSE = 'animate-pulse bg-slate-200';
+
+function Bar({ className }: { className: string }) {
+  return <div aria-hidden className={`${PULSE} ${className}`} />;
+}
+
+/** Cards' outlines while the server's products load. */
+export function ProductsSkeleton({ count = 3 }: { count?: number }) {
+  return (
+    <div className="mt-8 grid gap-6 md:grid-cols-3" aria-busy="true" aria-label="Memuat produk" role="status">
+      {Array.from({ length: count }, (_, index) => (
+        <Card key={index} className="flex flex-col gap-3 p-6">
+          <Bar className="h-5 w-24 rounded-full" />
+          <Bar className="h-6 w-2/3 rounded-md" />
+          <Bar className="h-4 w-1/3 rounded-md" />
+          <Bar className="h-8 w-1/2 rounded-md" />
+          <Bar className="h-16 w-full rounded-md" />
+          <Bar className="h-10 w-full rounded-md" />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** The products could not be read: say so and offer to ask again. */
+export function ProductsFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Card tone="warning" className="mt-8 flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center" role="alert">
+      <AlertTriangle aria-hidden className="size-6 shrink-0 text-amber-700" />
+      <div className="flex-1 text-sm text-amber-900">
+        <p className="font-semibold">Gagal memuat produk.</p>
+        <p>{message}</p>
+      </div>
+      <Button variant="secondary" onClick={onRetry}>
+        <RefreshCw aria-hidden /> Coba Lagi
+      </Button>
+    </Card>
+  );
+}
