@@ -4,7 +4,8 @@ import { MESSAGES } from './messages.js';
 import { FixListSchema } from './perbaikan.js';
 import { PERBAIKAN_MESSAGES } from './perbaikan-texts.js';
 import { BankStepSchema, OwnerStepSchema, REGISTRATION_MESSAGES, StoreStepSchema } from './registration.js';
-import { AUDIT_ACTIONS, MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
+import { AUDIT_ACTIONS } from './audit-actions.js';
+import { MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
 import { NikDecodedSchema } from './nik-structure.js';
 import { ReviewChecklistSchema, SlaStateSchema } from './workbench.js';
 

@@ -39,30 +39,5 @@ export function normalizeStatus(value: unknown): MerchantStatus {
   return (MERCHANT_STATUSES as readonly unknown[]).includes(value) ? (value as MerchantStatus) : 'processing';
 }
 
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'soft_delete',
-  'status_change',
-  'document_reupload',
-  'document_download',
-  'document_view',
-  'pii_reveal',
-  'retention_purge',
-  'login',
-  'export',
-  'settings_update',
-  'resubmission',
-  'mail_resend',
-  'order_create',
-  'order_payment_confirmed',
-  'order_cancelled',
-  'order_expired',
-  'order_payment_notification',
-  'product_update',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
 export const USER_ROLES = ['admin', 'user'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditList, type AuditListQuery } from '../../domain/merchants.js';
-import type { AuditAction } from '../../domain/vocabularies.js';
+import type { AuditAction } from '../../domain/audit-actions.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, users } from '../db/schema.js';
 

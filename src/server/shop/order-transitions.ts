@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { ORDER_MESSAGES, ORDER_STATUS_LABELS, type OrderStatus } from '../../domain/orders.js';
-import type { AuditAction } from '../../domain/vocabularies.js';
+import type { AuditAction } from '../../domain/audit-actions.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import { paymentBankAccount, publicBaseUrl, type Config } from '../config.js';
 import type { Db } from '../db/database.js';

@@ -1,5 +1,5 @@
 import type { AuditListQuery } from '../../../domain/merchants';
-import { AUDIT_ACTIONS, type AuditAction } from '../../../domain/vocabularies';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../domain/audit-actions';
 import { parsePage } from '../../components/list/list-view';
 
 export type AuditActionFilter = 'all' | AuditAction;

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS } from '../../../domain/vocabularies';
+import { AUDIT_ACTIONS } from '../../../domain/audit-actions';
 import { ListToolbar, ToolbarSelect, type ViewToolbarProps } from '../../components/list/list-toolbar';
 import { AUDIT_ACTION_LABELS } from './audit-action-badge';
 import type { AuditActionFilter, AuditView } from './audit-params';

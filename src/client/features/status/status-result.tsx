@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Clock, Info, XCircle, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { formatDateTimeWib } from '../../../domain/format';
 import { isMaskedEmail } from '../../../domain/masking';
 import type { StatusResult } from '../../../domain/status-lookup';
@@ -10,7 +10,10 @@ import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { StatusActions } from './status-actions';
-import { StatusOrders } from './status-orders';
+
+// Orders show for few askers (receipt or e-mail plus phone): their module, which /shop shares, loads
+// then, so it never joins the chunk every landing page downloads (/register's budget).
+const StatusOrders = lazy(async () => ({ default: (await import('./status-orders')).StatusOrders }));
 
 const STATUS_STYLE: Record<MerchantStatus, { badge: string; panel: string; icon: LucideIcon }> = {
   processing: { badge: 'bg-amber-100 text-amber-800', panel: 'border-amber-200 bg-amber-50 text-amber-900', icon: Clock },
@@ -126,7 +129,11 @@ export function StatusResultView({ result }: { result: StatusResult }) {
         </Section>
       </div>
 
-      {result.pesanan && result.pesanan.length > 0 && <StatusOrders orders={result.pesanan} />}
+      {result.pesanan && result.pesanan.length > 0 && (
+        <Suspense fallback={null}>
+          <StatusOrders orders={result.pesanan} />
+        </Suspense>
+      )}
 
       {isMaskedEmail(result.email) && (
         <p className="mt-4 flex gap-2 text-xs text-slate-500 print:hidden">
