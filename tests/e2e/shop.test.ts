@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInOverHttp } from '../support/admin-http.js';
 import { MidtransSimulator } from '../support/midtrans-simulator.js';
+import { pdfText } from '../support/pdf-text.js';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 import { closeSuite, launchBrowser } from './support/browser.js';
@@ -321,17 +321,22 @@ describe('checkout and the order page (phone-sized screen)', () => {
     await verifyMerchant(page, registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp);
     const kode = await placeOrder(page);
 
-    const cookie = await signInOverHttp(server.baseUrl, ADMIN);
-    const list = (await (await fetch(`${server.baseUrl}/api/admin/orders?q=${kode}`, { headers: { cookie } })).json()) as { items: { id: string }[] };
-    const id = list.items[0]!.id;
-    const detail = (await (await fetch(`${server.baseUrl}/api/admin/orders/${id}`, { headers: { cookie } })).json()) as { pembayaran: { jumlah: number } };
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
-    const confirmed = await fetch(`${server.baseUrl}/api/admin/orders/${id}/payment`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ jumlah: detail.pembayaran.jumlah, tanggal: today }),
-    });
-    expect(confirmed.status).toBe(200);
+    // The admin finds the order in Pesanan and confirms the transfer in its dialog (a desktop screen).
+    const admin = await openPage();
+    const login = await admin.context().request.post('/api/auth/login', { data: ADMIN });
+    expect(login.status()).toBe(200);
+    await admin.goto('/admin/orders');
+    await admin.getByRole('heading', { name: 'Daftar Pesanan' }).waitFor();
+    await admin.getByRole('searchbox', { name: 'Cari pesanan' }).fill(kode);
+    await admin.getByRole('link', { name: kode }).click();
+    await admin.getByRole('heading', { level: 1, name: `Pesanan ${kode}` }).waitFor();
+    await admin.getByRole('button', { name: 'Konfirmasi Pembayaran' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Konfirmasi Pembayaran' });
+    // Prefilled with the amount to expect: the total plus the order's unique code.
+    expect(rupiahValue(await dialog.getByRole('textbox', { name: 'Jumlah diterima' }).inputValue())).toBeGreaterThan(2_500_000);
+    await dialog.getByRole('button', { name: 'Konfirmasi', exact: true }).click();
+    await toast(admin, 'Pembayaran dikonfirmasi').waitFor();
+    await expect.poll(() => admin.getByTestId('order-status').first().textContent()).toContain('Dibayar');
 
     await page.getByRole('button', { name: 'Muat Ulang' }).click();
     await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Dibayar');
@@ -341,7 +346,13 @@ describe('checkout and the order page (phone-sized screen)', () => {
     const stream = await download.createReadStream();
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = Buffer.concat(chunks);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The invoice holds the order's total and its number.
+    const text = await pdfText(pdf);
+    expect(text).toContain('Rp 2.500.000');
+    expect(text).toMatch(/INV\/\d{4}\/\d{2}\/\d{5}/);
+    expect(text).toContain(kode);
   });
 
   it('goes to register from the checkout and comes back to order with the new registration', async () => {

@@ -3,21 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { testClock } from '../../../tests/support/auth-test-kit.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { insertMerchant, insertOrder } from '../../../tests/support/order-fixtures.js';
+import { pdfText } from '../../../tests/support/pdf-text.js';
 import { orders, type OrderRow } from '../db/schema.js';
 import { markPaidLocked, withLockedOrder } from './order-transitions.js';
-
-/** Every text item of every page, joined; no-break spaces read as spaces. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false }).promise;
-  const parts: string[] = [];
-  for (let index = 1; index <= doc.numPages; index += 1) {
-    const content = await (await doc.getPage(index)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str);
-  }
-  await doc.destroy();
-  return parts.join(' ').replace(/\u00a0/g, ' ');
-}
 
 describe('GET /api/orders/{kode_pesanan}/invoice', () => {
   const clock = testClock('2026-03-10T03:00:00.000Z');

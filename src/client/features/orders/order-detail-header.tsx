@@ -36,7 +36,7 @@ export function OrderDetailHeader({ order, onConfirmPayment, onCancel }: OrderDe
                 <BadgeCheck aria-hidden /> Konfirmasi Pembayaran
               </Button>
             )}
-            <Button variant="outline" className="text-red-700" onClick={onCancel}>
+            <Button variant="ghostDanger" className="ring-1 ring-inset ring-red-300" onClick={onCancel}>
               <XCircle aria-hidden /> Batalkan Pesanan
             </Button>
           </div>
