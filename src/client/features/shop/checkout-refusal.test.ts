@@ -21,4 +21,9 @@ describe('a refused order', () => {
     expect(readRefusal(new ApiRequestError(503, 'UNAVAILABLE', API_MESSAGES.unavailable)).newKey).toBe(false);
     expect(readRefusal(new TypeError('x')).message).toBe(API_MESSAGES.unavailable);
   });
+
+  it('takes a new key when Midtrans failed: that order was cancelled and its key answers the same 502', () => {
+    const error = new ApiRequestError(502, 'PAYMENT_UNAVAILABLE', 'Pembayaran Midtrans sedang tidak tersedia. Silakan pilih transfer bank atau coba lagi.');
+    expect(readRefusal(error).newKey).toBe(true);
+  });
 });

@@ -26,7 +26,9 @@ export function readRefusal(error: unknown): Refusal {
   return {
     message,
     field: isShippingField(field) ? field : null,
-    newKey: error.status >= 400 && error.status < 500,
+    // PAYMENT_UNAVAILABLE (502): the server cancelled that order when Midtrans failed, and answers the
+    // same key with the same 502: another attempt needs a new key.
+    newKey: (error.status >= 400 && error.status < 500) || error.code === 'PAYMENT_UNAVAILABLE',
     reloadProducts: error.status === 400 || error.status === 409,
   };
 }
