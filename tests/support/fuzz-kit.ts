@@ -271,7 +271,7 @@ export const remoteAddress: fc.Arbitrary<string> = fc.ipV4();
 
 // ---------------------------------------------------------------- the property
 
-type Counts = { merchants: number; uploads: number; audit_logs: number; users: number; sessions: number; files: number };
+type Counts = { merchants: number; uploads: number; audit_logs: number; users: number; sessions: number; orders: number; held: number; files: number };
 
 export async function storedCounts(t: TestApp): Promise<Counts> {
   const result = await t.app.deps.db.execute(sql`select
@@ -279,7 +279,9 @@ export async function storedCounts(t: TestApp): Promise<Counts> {
     (select count(*) from uploads)::int as uploads,
     (select count(*) from audit_logs)::int as audit_logs,
     (select count(*) from users)::int as users,
-    (select count(*) from sessions)::int as sessions`);
+    (select count(*) from sessions)::int as sessions,
+    (select count(*) from orders)::int as orders,
+    (select coalesce(sum(held), 0) from products)::int as held`);
   const row = (result as unknown as { rows: Omit<Counts, 'files'>[] }).rows[0]!;
   return { ...row, files: countFiles(t.filesDir) };
 }

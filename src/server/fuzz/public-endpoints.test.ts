@@ -33,7 +33,7 @@ describe('fuzz: public endpoints', () => {
   let registered: Record<string, unknown>;
   let documents: Record<string, string | null | undefined>;
   // Per-IP limits would turn most generated requests into 429s before they reach validation.
-  const crashes = fuzzSuite('public endpoints', { ...GENEROUS_LIMITS, RATE_LIMIT_LOOKUPS_PER_MINUTE: '10000000' }, async (app, samples) => {
+  const crashes = fuzzSuite('public endpoints', { ...GENEROUS_LIMITS, RATE_LIMIT_LOOKUPS_PER_MINUTE: '10000000', RATE_LIMIT_ORDERS_PER_HOUR: '10000000' }, async (app, samples) => {
     t = app;
     files = samples;
     const merchant = await registerMerchant(t.app);
@@ -83,6 +83,38 @@ describe('fuzz: public endpoints', () => {
         await sendAndCheck(t, 'POST /api/status/lookup', { method: 'POST', url: '/api/status/lookup', body: b });
       }),
       fcParams(runs(900)),
+    );
+    crashes.check();
+  }, FUZZ_TIMEOUT);
+
+  it('POST /api/orders, POST /api/orders/merchant-check, POST /api/orders/lookup (issue 28)', async () => {
+    const shipping = {
+      nama_penerima: 'Siti Rahayu',
+      no_hp_penerima: '0812-3456-7890',
+      alamat_pengiriman: 'Jl. Melati No. 12, RT 03/RW 05',
+      kota_kab: 'Jakarta Selatan',
+      provinsi: 'DKI Jakarta',
+      kode_pos: '12810',
+    };
+    // Near-valid orders ask for more units than exist: a refused one must hold nothing, and none may pass.
+    const order = nearValidJson(
+      { kode_pendaftaran: code, no_hp: String(registered.no_hp), items: [{ product_id: 3, quantity: 100 }], pengiriman: shipping, metode_pembayaran: 'transfer' },
+      { items: fc.array(fc.record({ product_id: fc.oneof(fc.integer({ min: -2, max: 5 }), anyString), quantity: fc.oneof(fc.integer({ min: 16, max: 200 }), fc.double(), anyString) }), { maxLength: 3 }) },
+    );
+    const check = nearValidJson({ kode_pendaftaran: code, no_hp: String(registered.no_hp) });
+    const lookup = nearValidJson({ kode_pesanan: 'ORD-ABCD1234', no_hp: String(registered.no_hp) });
+    const route = fc.constantFrom('/api/orders', '/api/orders/merchant-check', '/api/orders/lookup');
+    const key = fc.option(fc.oneof(fc.uuid(), headerValue), { nil: undefined });
+    await fc.assert(
+      fc.asyncProperty(route, anyBody(fc.oneof(order, check, lookup, randomJson), files), key, async (url, b, idempotencyKey) => {
+        await sendAndCheck(t, `POST ${url}`, {
+          method: 'POST',
+          url,
+          body: b,
+          headers: idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey },
+        });
+      }),
+      fcParams(runs(600)),
     );
     crashes.check();
   }, FUZZ_TIMEOUT);
