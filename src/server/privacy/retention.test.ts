@@ -6,9 +6,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../../../tests/support/auth-test-kit.js';
 import { queryRows } from '../db/query-rows.js';
-import { auditLogs, merchants, uploads } from '../db/schema.js';
+import { auditLogs, merchants, orders, uploads } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { insertOrder } from '../../../tests/support/order-fixtures.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { listRetentionDue, PURGED_MARKER, purgeDueMerchants } from './retention.js';
 
@@ -121,6 +122,8 @@ describe('a retention pass over many merchants', () => {
       expect(answer.statusCode).toBe(200);
       rejected.push(id);
     }
+    // The first one had ordered a device: the order stays, its recipient and address go.
+    const { order } = await insertOrder(t.database.db, { merchantId: rejected[0]!, items: [{ productId: 1, quantity: 2 }] });
     // The second one had a document replaced: the old file is an upload row of its own and goes too.
     const replacedKey = `documents/replaced-${rejected[1]}.jpg`;
     await t.storage.put(replacedKey, Buffer.from('old photo'), 'image/jpeg');
@@ -135,6 +138,17 @@ describe('a retention pass over many merchants', () => {
       [rejected[1], 'Toko Dua', 6],
       [rejected[2], 'Toko Tiga', 5],
     ]);
+    const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept).toMatchObject({
+      kodePesanan: order.kodePesanan,
+      total: 700_000,
+      namaPenerima: PURGED_MARKER,
+      noHpPenerima: PURGED_MARKER,
+      alamatPengiriman: PURGED_MARKER,
+      kodePos: PURGED_MARKER,
+      ip: null,
+      aksesTokenHashes: [],
+    });
     for (const id of rejected) {
       const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, id));
       expect(row).toMatchObject({ email: PURGED_MARKER, nik: PURGED_MARKER, fotoKtp: null, catatanAdmin: null, status: 'rejected', isDeleted: false });

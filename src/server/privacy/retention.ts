@@ -4,7 +4,7 @@ import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
 import { writeAudits } from '../audit/audit-repository.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { fixRequests, merchants, outboxMessages, uploads, type MerchantRow } from '../db/schema.js';
+import { fixRequests, merchants, orders, outboxMessages, uploads, type MerchantRow } from '../db/schema.js';
 import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -92,6 +92,12 @@ export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, rea
   // E-mails to the applicant hold their address and name; fix requests their reasons (issue 15).
   await tx.delete(outboxMessages).where(inArray(outboxMessages.merchantId, ids));
   await tx.delete(fixRequests).where(inArray(fixRequests.merchantId, ids));
+  // Orders stay (financial records: code, lines, amounts, invoice number); who received them and where,
+  // and the buyer's IP, go (docs/privacy.md).
+  await tx
+    .update(orders)
+    .set({ namaPenerima: PURGED_MARKER, noHpPenerima: PURGED_MARKER, alamatPengiriman: PURGED_MARKER, kodePos: PURGED_MARKER, ip: null, aksesTokenHashes: [] })
+    .where(inArray(orders.merchantId, ids));
   const cleared = Object.fromEntries(DOCUMENT_SLOTS.map((slot) => [SLOT_COLUMNS[slot], null]));
   await tx
     .update(merchants)

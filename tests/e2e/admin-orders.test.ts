@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
+import { closeSuite, launchBrowser } from './support/browser.js';
+import { signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
+import type { RunningServer } from './support/server-process.js';
+
+/** The admin's order and product screens (issue 28): live list, cancel with refund, product edits the shop sees. */
+let server: RunningServer;
+let browser: Browser;
+let registration: HttpRegistration;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startMerchantsServer();
+  registration = await registerOverHttp(server.baseUrl, { overrides: LOOKUP_APPLICANT });
+  browser = await launchBrowser();
+});
+
+afterAll(() => closeSuite({ contexts, browser, servers: [server] }));
+
+async function adminPage(): Promise<Page> {
+  const context = await signedInContext(browser, server.baseUrl);
+  contexts.push(context);
+  return context.newPage();
+}
+
+const nbsp = (s: string | null) => (s ?? '').replaceAll('\u00a0', ' ');
+
+/** An order of the suite's registration through the public API, as checkout sends it. */
+async function placeOrder(productId: number, quantity: number): Promise<{ kode_pesanan: string; akses: string; total: number }> {
+  const response = await fetch(`${server.baseUrl}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({
+      kode_pendaftaran: registration.kode_pendaftaran,
+      no_hp: LOOKUP_APPLICANT.no_hp,
+      items: [{ product_id: productId, quantity }],
+      pengiriman: {
+        nama_penerima: 'Siti Rahayu',
+        no_hp_penerima: LOOKUP_APPLICANT.no_hp,
+        alamat_pengiriman: 'Jl. Melati No. 12, RT 03/RW 05, Tebet',
+        kota_kab: 'Jakarta Selatan',
+        provinsi: 'DKI Jakarta',
+        kode_pos: '12810',
+      },
+      metode_pembayaran: 'transfer',
+    }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { kode_pesanan: string; akses: string; total: number };
+}
+
+describe('admin orders', () => {
+  it('shows a new order in Pesanan without a reload, then cancels it with a reason; its units go back', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/orders');
+    await page.getByRole('heading', { name: 'Daftar Pesanan' }).waitFor();
+    const order = await placeOrder(2, 2);
+    const row = page.getByRole('row').filter({ hasText: order.kode_pesanan });
+    // Live: the order's event reaches the open list.
+    await row.waitFor();
+    expect(nbsp(await row.innerText())).toContain('Menunggu Pembayaran');
+    expect(nbsp(await row.innerText())).toContain('Rp 5.000.000');
+
+    await row.getByRole('link', { name: order.kode_pesanan }).click();
+    await page.getByRole('heading', { level: 1, name: `Pesanan ${order.kode_pesanan}` }).waitFor();
+    await page.getByRole('button', { name: 'Batalkan Pesanan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Batalkan Pesanan' });
+    // The reason is required.
+    await dialog.getByRole('button', { name: 'Batalkan Pesanan' }).click();
+    await dialog.getByText('Alasan minimal 3 karakter').waitFor();
+    await dialog.getByRole('textbox', { name: 'Alasan' }).fill('Pembeli meminta pembatalan lewat telepon');
+    await dialog.getByRole('button', { name: 'Batalkan Pesanan' }).click();
+    await toastWith(page, 'Pesanan dibatalkan').waitFor();
+    await expect.poll(() => page.getByTestId('order-status').first().textContent()).toContain('Dibatalkan');
+    expect(await page.getByRole('main').innerText()).toContain('Pembeli meminta pembatalan lewat telepon');
+
+    // Nothing is held any more: the shop offers all 20 units of the D210 again.
+    const products = (await (await fetch(`${server.baseUrl}/api/products`)).json()) as { products: { id: number; stock_available: number }[] };
+    expect(products.products.find((product) => product.id === 2)?.stock_available).toBe(20);
+  });
+
+  it('changes a price in Produk; the shop shows the new price', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/products');
+    await page.getByRole('heading', { name: 'Produk' }).waitFor();
+    await page.getByRole('button', { name: 'Ubah Soundbox' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ubah Produk' });
+    await dialog.getByRole('textbox', { name: 'Harga (Rp)' }).fill('375000');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await toastWith(page, 'Produk berhasil diperbarui').waitFor();
+
+    const shop = await (await adminPage()).context().newPage();
+    await shop.goto('/shop');
+    const card = shop.getByRole('article', { name: 'Soundbox' });
+    await card.getByText('Stok: 50').waitFor();
+    expect(nbsp(await card.innerText())).toContain('Rp 375.000');
+  });
+});
