@@ -99,8 +99,6 @@ async function insertOrder(deps: OrderDeps, submission: OrderSubmission, code: s
     await tx.insert(orderItems).values(
       lines.map(({ product, quantity }) => ({ orderId: order.id, productId: product.id, sku: product.sku, name: product.name, price: product.price, quantity })),
     );
-    const shortage = await holdUnits(tx, lines.map(({ product, quantity }) => ({ productId: product.id, quantity })));
-    if (shortage) throw outOfStock(shortage);
     await writeAudit(tx, {
       actorId: null,
       action: 'order_create',
@@ -118,6 +116,10 @@ async function insertOrder(deps: OrderDeps, submission: OrderSubmission, code: s
     });
     // A Midtrans receipt needs Snap's payment link: it is queued once Snap has answered.
     if (order.metodePembayaran === 'transfer') await enqueueReceipt(tx, deps, order, akses);
+    // The units last, just before the commit: every buyer of a product waits on its row from here to
+    // the commit, so nothing else is done while the lock is held (decision 0030).
+    const shortage = await holdUnits(tx, lines.map(({ product, quantity }) => ({ productId: product.id, quantity })));
+    if (shortage) throw outOfStock(shortage);
     return { row: order, merchant, lines };
   });
 }
