@@ -24,5 +24,6 @@ export const AUDIT_ACTIONS = [
   'order_expired',
   'order_payment_notification',
   'product_update',
+  'qris_export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

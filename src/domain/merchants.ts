@@ -7,6 +7,7 @@ import { BankStepSchema, OwnerStepSchema, REGISTRATION_MESSAGES, StoreStepSchema
 import { AUDIT_ACTIONS } from './audit-actions.js';
 import { MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
 import { NikDecodedSchema } from './nik-structure.js';
+import { ExportAlasanSchema, KRITERIA_USAHA, MCC_CODE_LIST, QrisUpdateShape } from './qris.js';
 import { ReviewChecklistSchema, SlaStateSchema } from './workbench.js';
 
 export const MERCHANT_MESSAGES = {
@@ -55,8 +56,18 @@ export const MerchantListQuerySchema = MerchantListQueryObject.refine((query) =>
 });
 export type MerchantListQuery = z.infer<typeof MerchantListQuerySchema>;
 
-/** Query of GET /api/admin/merchants/export: the list's search and filter, every page. */
-export const MerchantExportQuerySchema = MerchantListQueryObject.pick({ q: true, status: true }).strict();
+/**
+ * Query of GET /api/admin/merchants/export: the list's search and filter, every page; or, with
+ * `format=qris` (issue 29), the verified merchants for the acquirer, which needs the reason `alasan`.
+ */
+export const MerchantExportQuerySchema = MerchantListQueryObject.pick({ q: true, status: true })
+  .extend({ format: z.enum(['qris']).optional(), alasan: z.string().optional() })
+  .strict()
+  .superRefine((query, ctx) => {
+    if (query.format !== 'qris') return;
+    const alasan = ExportAlasanSchema.safeParse(query.alasan ?? '');
+    if (!alasan.success) ctx.addIssue({ code: 'custom', path: ['alasan'], message: alasan.error.issues[0]!.message });
+  });
 export type MerchantExportQuery = z.infer<typeof MerchantExportQuerySchema>;
 
 export const MerchantListItemSchema = z.object({
@@ -114,6 +125,12 @@ export const MerchantDetailSchema = MerchantListItemSchema.extend({
   documents: MerchantDocumentsPresenceSchema,
   /** Decoded on the server (the NIK is encrypted at rest); a warning for the reviewer, never a block. */
   nik_check: NikDecodedSchema.extend({ province_mismatch: z.boolean() }),
+  /** QRIS data (issue 29): the class by annual turnover, and each value as stored or else as derived. */
+  kriteria_usaha: z.enum(KRITERIA_USAHA),
+  /** Null when the category has no default ('Lainnya', free text) and no admin chose one yet. */
+  mcc: z.enum(MCC_CODE_LIST).nullable(),
+  nama_qris: z.string(),
+  kota_qris: z.string(),
 });
 export type MerchantDetail = z.infer<typeof MerchantDetailSchema>;
 
@@ -148,6 +165,7 @@ export const MerchantUpdateSchema = MerchantCreateSchema.extend({
   omset_per_bulan: StoreStepSchema.shape.omset_per_bulan,
   status: z.enum(MERCHANT_STATUSES),
   catatan_admin: adminNote,
+  ...QrisUpdateShape,
   expected_updated_at: z.iso.datetime({ offset: true }),
 }).strict();
 export type MerchantUpdate = z.infer<typeof MerchantUpdateSchema>;

@@ -153,6 +153,10 @@ export const merchants = pgTable(
     queuedAt: timestamptz('queued_at').notNull().defaultNow(),
     // The first decision (any status but processing): the dashboard's time-to-decision.
     firstDecidedAt: timestamptz('first_decided_at'),
+    // QRIS data chosen by an admin (issue 29); null means the value derived from the profile applies.
+    mcc: text('mcc'),
+    namaQris: text('nama_qris'),
+    kotaQris: text('kota_qris'),
   },
   (t) => [
     uniqueIndex('merchants_kode_pendaftaran_key').on(t.kodePendaftaran),

@@ -3,6 +3,7 @@ import type { MerchantDetail, MerchantListItem } from '../../domain/merchants.js
 import { maskAccountForAdmin, maskNikForAdmin } from '../../domain/masking.js';
 import { decodeNik, provinceDiffers } from '../../domain/nik-structure.js';
 import { slaState } from '../../domain/workbench.js';
+import { defaultMcc, deriveKotaQris, deriveNamaQris, kriteriaUsaha, type MccCode } from '../../domain/qris.js';
 import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { BankStep, OwnerStep, StoreStep } from '../../domain/registration.js';
 import { accountNumberHash, nikHash } from '../crypto/identity-fields.js';
@@ -63,8 +64,29 @@ export function toDetail(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): Me
     updated_at: row.updatedAt.toISOString(),
     documents,
     nik_check: { ...decoded, province_mismatch: provinceDiffers(decoded, row.provinsi) },
+    ...qrisData(row),
   };
 }
+
+export type QrisData = Pick<MerchantDetail, 'kriteria_usaha' | 'mcc' | 'nama_qris' | 'kota_qris'>;
+
+/** The QRIS values an admin chose, else those derived from the profile (a null column means "derived"). */
+export function qrisData(row: Pick<MerchantRow, 'omsetPerBulan' | 'kategoriUsaha' | 'namaToko' | 'kotaKab' | 'mcc' | 'namaQris' | 'kotaQris'>): QrisData {
+  return {
+    kriteria_usaha: kriteriaUsaha(row.omsetPerBulan),
+    // A stored code is one of the table's (the update schema checks it).
+    mcc: (row.mcc as MccCode | null) ?? defaultMcc(row.kategoriUsaha),
+    nama_qris: row.namaQris ?? deriveNamaQris(row.namaToko),
+    kota_qris: row.kotaQris ?? deriveKotaQris(row.kotaKab),
+  };
+}
+
+/** API field name → row property of the QRIS values an admin may set (issue 29); apart from the profile's fix flow. */
+export const QRIS_FIELDS = {
+  mcc: 'mcc',
+  nama_qris: 'namaQris',
+  kota_qris: 'kotaQris',
+} as const satisfies Record<string, keyof MerchantRow>;
 
 /** API field name → row property, for the profile fields an admin may edit (SPEC §7). */
 export const PROFILE_FIELDS = {
@@ -88,7 +110,6 @@ export const PROFILE_FIELDS = {
   status: 'status',
   catatan_admin: 'catatanAdmin',
 } as const satisfies Record<string, keyof MerchantRow>;
-export type ProfileField = keyof typeof PROFILE_FIELDS;
 
 /** The profile columns of a merchant row from validated form fields (public registration and admin create). */
 export function profileColumns(input: StoreStep & OwnerStep & BankStep): Omit<NewMerchantRow, 'kodePendaftaran'> {

@@ -1,7 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../domain/messages.js';
+import { QRIS_MESSAGES } from '../../domain/qris.js';
 import {
   AuditEntrySchema,
   MerchantCreateSchema,
@@ -20,8 +22,9 @@ import { listMerchantAudit, writeAudit } from '../audit/audit-repository.js';
 import type { MerchantRow } from '../db/schema.js';
 import type { MerchantEvent } from '../events/event-bus.js';
 import { AppError } from '../http/app-error.js';
-import { requireAdmin } from '../auth/request-auth.js';
+import { loadSession, requireAdmin } from '../auth/request-auth.js';
 import { exportMerchantsCsv } from './merchant-export.js';
+import { exportQrisCsv, merchantsMissingMcc } from './merchant-qris-export.js';
 import { findMerchant, listMerchants, merchantDetail } from './merchant-repository.js';
 import { changeMerchantStatus, createMerchant, revealMerchantField, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
 
@@ -46,6 +49,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/merchants/export', { schema: { tags: ['admin'], querystring: MerchantExportQuerySchema } }, async (request, reply) => {
+    if (request.query.format === 'qris') return sendQrisExport(request, reply, (request.query.alasan ?? '').trim());
     let rows = 0;
     const filter = { q: request.query.q ?? null, status: request.query.status };
     const actor = actorOf(request);
@@ -58,13 +62,43 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         (error: unknown) => request.log.error({ err: error }, 'export audit write failed'),
       );
     });
+    return sendCsv(reply, csv, 'merchants');
+  });
+
+  const sendCsv = (reply: FastifyReply, csv: Readable, name: string) => {
     const stamp = app.deps.now().toISOString().slice(0, 10);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="merchants-${stamp}.csv"`)
+      .header('Content-Disposition', `attachment; filename="${name}-${stamp}.csv"`)
       .header('Cache-Control', 'no-store')
       .send(csv);
-  });
+  };
+
+  /**
+   * The acquirer's file (issue 29). It holds NIK and account numbers in clear: only an admin who has a
+   * second factor may take it, and the typed reason goes into the audit row with the count.
+   */
+  const sendQrisExport = async (request: FastifyRequest, reply: FastifyReply, alasan: string) => {
+    const session = await loadSession(request);
+    if (!session?.user.totpEnabledAt) throw new AppError(403, 'SECOND_FACTOR_REQUIRED', QRIS_MESSAGES.secondFactorRequired);
+    const missing = await merchantsMissingMcc(db);
+    if (missing.total > 0) {
+      const more = missing.total - missing.codes.length;
+      const codes = more > 0 ? [...missing.codes, `dan ${more} lainnya`] : missing.codes;
+      throw new AppError(409, 'MCC_MISSING', QRIS_MESSAGES.mccMissing(codes));
+    }
+    let count = 0;
+    const actor = actorOf(request);
+    const csv = exportQrisCsv(db, () => {
+      count += 1;
+    });
+    csv.once('end', () => {
+      writeAudit(db, { actorId: actor.id, action: 'qris_export', targetTable: 'merchants', targetId: null, diff: { count, alasan }, ip: actor.ip, userAgent: actor.userAgent }).catch(
+        (error: unknown) => request.log.error({ err: error }, 'qris export audit write failed'),
+      );
+    });
+    return sendCsv(reply, csv, 'qris-merchants');
+  };
 
   app.post('/merchants', { schema: { tags: ['admin'], body: MerchantCreateSchema, response: { 201: MerchantDetailSchema } } }, async (request, reply) => {
     const row = await createMerchant(db, request.body, actorOf(request), app.deps.now());

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { maskSensitiveFields } from './audit-diff.js';
-import { identityHashColumns, PROFILE_FIELDS, profileColumns, type ProfileField } from './merchant-mapping.js';
+import { identityHashColumns, PROFILE_FIELDS, profileColumns, QRIS_FIELDS } from './merchant-mapping.js';
 import { lockMerchant } from './merchant-repository.js';
 import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../registration/registration-code.js';
 import { enqueueStatusMail } from '../mail/applicant-mail.js';
@@ -32,6 +32,11 @@ export function statusClock(row: Pick<MerchantRow, 'status' | 'firstDecidedAt'>,
   return row.firstDecidedAt ? {} : { firstDecidedAt: now };
 }
 
+/** What the profile form saves: the profile of SPEC §7 and the QRIS values (issue 29), one audit row. */
+const EDITABLE_FIELDS = { ...PROFILE_FIELDS, ...QRIS_FIELDS };
+type EditableField = keyof typeof EDITABLE_FIELDS;
+const OPTIONAL_FIELDS: ReadonlySet<EditableField> = new Set(['nik', 'no_rekening', 'mcc', 'nama_qris', 'kota_qris']);
+
 function audit(actor: Actor) {
   return { actorId: actor.id, targetTable: 'merchants', ip: actor.ip ?? null, userAgent: actor.userAgent ?? null };
 }
@@ -47,16 +52,17 @@ export async function updateMerchantProfile(db: Db, id: string, input: MerchantU
     if (row.updatedAt.getTime() !== new Date(input.expected_updated_at).getTime()) {
       throw new AppError(409, 'STALE_UPDATE', MERCHANT_MESSAGES.staleSave);
     }
-    const changed = (Object.keys(PROFILE_FIELDS) as ProfileField[]).filter((field) => {
-      // NIK and account number are sent only after a reveal; left out, they stay as they are.
-      if ((field === 'nik' || field === 'no_rekening') && input[field] === undefined) return false;
+    const changed = (Object.keys(EDITABLE_FIELDS) as EditableField[]).filter((field) => {
+      // NIK and account number are sent only after a reveal, the QRIS values only when the admin set them;
+      // left out, they stay as they are.
+      if (OPTIONAL_FIELDS.has(field) && input[field] === undefined) return false;
       const next = input[field] ?? null;
-      return row[PROFILE_FIELDS[field]] !== next;
+      return row[EDITABLE_FIELDS[field]] !== next;
     });
     if (changed.length === 0) return row;
 
     const patch: Partial<MerchantRow> = { updatedAt: now };
-    for (const field of changed) Object.assign(patch, { [PROFILE_FIELDS[field]]: input[field] ?? null });
+    for (const field of changed) Object.assign(patch, { [EDITABLE_FIELDS[field]]: input[field] ?? null });
     const clock = patch.status === undefined ? {} : statusClock(row, patch.status, now);
     const [updated] = await tx.update(merchants).set({ ...patch, ...identityHashColumns(patch), ...clock }).where(eq(merchants.id, id)).returning();
 
@@ -75,7 +81,7 @@ export async function updateMerchantProfile(db: Db, id: string, input: MerchantU
     // The note travels with a status change; otherwise it is an ordinary field.
     const others = changed.filter((f) => f !== 'status' && !(statusChanged && f === 'catatan_admin'));
     if (others.length > 0) {
-      const pick = (source: MerchantRow) => Object.fromEntries(others.map((f) => [f, source[PROFILE_FIELDS[f]]]));
+      const pick = (source: MerchantRow) => Object.fromEntries(others.map((f) => [f, source[EDITABLE_FIELDS[f]]]));
       await writeAudit(tx, {
         ...audit(actor),
         action: 'update',

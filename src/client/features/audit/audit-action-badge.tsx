@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   order_expired: 'Pesanan kedaluwarsa',
   order_payment_notification: 'Notifikasi pembayaran',
   product_update: 'Ubah produk',
+  qris_export: 'Ekspor data QRIS',
 };
 
 // SPEC §2: each action its own colour, so a scan down the column tells them apart.
@@ -49,6 +50,7 @@ const ACTION_COLOURS: Record<AuditAction, string> = {
   order_expired: 'bg-zinc-200 text-zinc-800',
   order_payment_notification: 'bg-yellow-100 text-yellow-800',
   product_update: 'bg-purple-100 text-purple-800',
+  qris_export: 'bg-pink-100 text-pink-800',
 };
 
 function isAuditAction(value: string): value is AuditAction {

@@ -2,6 +2,7 @@ import type { MerchantSort } from '../../../domain/merchants';
 import { MERCHANT_STATUSES, STATUS_LABELS } from '../../../domain/vocabularies';
 import { ListToolbar, ToolbarSelect, type ViewToolbarProps } from '../../components/list/list-toolbar';
 import { ExportButton } from './export-button';
+import { QrisExportButton } from './qris-export-button';
 import type { MerchantListView, StatusFilter } from './list-params';
 
 const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
@@ -27,7 +28,14 @@ export function MerchantListToolbar({ queue, ...props }: ViewToolbarProps<Mercha
       searchLabel="Cari merchant"
       searchPlaceholder="Cari nama, email, no HP, atau kode..."
       refreshLabel="Refresh daftar merchant"
-      actions={queue ? undefined : <ExportButton view={view} />}
+      actions={
+        queue ? undefined : (
+          <>
+            <ExportButton view={view} />
+            <QrisExportButton />
+          </>
+        )
+      }
     >
       {!queue && (
         <>

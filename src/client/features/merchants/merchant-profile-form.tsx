@@ -4,7 +4,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import type { MerchantDetail, RevealRequest } from '../../../domain/merchants';
 import type { RevealState } from './revealable-field';
 import { ApiRequestError } from '../../lib/api-client';
-import { BankInfoCard, OwnerInfoCard, StoreAddressCard, StoreInfoCard } from './profile-cards';
+import { BankInfoCard, OwnerInfoCard, QrisDataCard, StoreAddressCard, StoreInfoCard } from './profile-cards';
 import { PROFILE_FIELDS, ProfileFormSchema, toMerchantUpdate, toProfileForm, type ProfileForm } from './profile-form';
 import type { SaveMerchant } from './use-save-merchant';
 
@@ -50,6 +50,7 @@ export function MerchantProfileForm({ merchant, editing, onSave, reveal }: Merch
         <StoreAddressCard editing={editing} />
         <OwnerInfoCard editing={editing} reveal={reveal} />
         <BankInfoCard editing={editing} reveal={reveal} />
+        <QrisDataCard editing={editing} kriteria={merchant.kriteria_usaha} mccMissing={merchant.mcc === null} />
       </form>
     </FormProvider>
   );

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { formatRupiah } from '../../../domain/format';
+import { KOTA_QRIS_MAX, KRITERIA_USAHA_LABELS, KRITERIA_USAHA_SOURCE, MCC_CODES, NAMA_QRIS_MAX, type KriteriaUsaha } from '../../../domain/qris';
 import { BANKS, BUSINESS_CATEGORIES, MERCHANT_STATUSES, PREMISES, STATUS_LABELS } from '../../../domain/vocabularies';
 import { Card } from '../../components/ui/card';
 import { ReadOnlyValue, SelectField, TextareaField, TextField } from '../../components/form-fields';
 import { RevealableField, type RevealState } from './revealable-field';
+
+const MCC_OPTIONS = Object.entries(MCC_CODES).map(([code, description]) => ({ value: code, label: `${code} — ${description}` }));
 
 const STATUS_OPTIONS = MERCHANT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
@@ -80,6 +83,30 @@ export function BankInfoCard({ editing, reveal }: CardProps & { reveal: RevealSt
       <SelectField name="nama_bank" label="Nama Bank" required={editing} readOnly={ro} options={BANKS} placeholder="Pilih bank" />
       <RevealableField name="no_rekening" label="Nomor Rekening" editing={editing} maxLength={30} reveal={reveal} />
       <TextField name="nama_rekening" label="Nama Pemilik Rekening" required={editing} readOnly={ro} maxLength={200} />
+    </ProfileCard>
+  );
+}
+
+/** 'Data QRIS' (issue 29): what the acquirer gets in the QRIS export; each value derived until an admin sets it. */
+export function QrisDataCard({ editing, kriteria, mccMissing }: CardProps & { kriteria: KriteriaUsaha; mccMissing: boolean }) {
+  const ro = !editing;
+  return (
+    <ProfileCard title="Data QRIS">
+      <Wide>
+        <ReadOnlyValue label="Kriteria Usaha" value={`${kriteria} — ${KRITERIA_USAHA_LABELS[kriteria]}`} hint={`Dasar: ${KRITERIA_USAHA_SOURCE}`} />
+      </Wide>
+      <Wide>
+        <SelectField
+          name="mcc"
+          label="MCC (ISO 18245)"
+          readOnly={ro}
+          options={MCC_OPTIONS}
+          placeholder="Pilih MCC"
+          hint={mccMissing ? 'Kategori ini tidak memiliki MCC bawaan: pilih sebelum ekspor QRIS.' : 'Bawaan dari kategori usaha, dapat diubah.'}
+        />
+      </Wide>
+      <TextField name="nama_qris" label="Nama QRIS" readOnly={ro} maxLength={NAMA_QRIS_MAX} hint={`Maksimal ${NAMA_QRIS_MAX} huruf, angka, dan spasi.`} />
+      <TextField name="kota_qris" label="Kota QRIS" readOnly={ro} maxLength={KOTA_QRIS_MAX} hint={`Maksimal ${KOTA_QRIS_MAX} huruf, angka, dan spasi.`} />
     </ProfileCard>
   );
 }

@@ -39,6 +39,10 @@ const merchant: MerchantDetail = {
     siup_nib_file: false,
   },
   nik_check: { province_code: '31', province_name: 'DKI Jakarta', birth_date: '1990-08-17', sex: 'L', problems: [], province_mismatch: false },
+  kriteria_usaha: 'UMI',
+  mcc: '5399',
+  nama_qris: 'TOKO BERKAH',
+  kota_qris: 'JAKARTA SELATAN',
 };
 
 describe('toProfileForm', () => {
@@ -80,5 +84,30 @@ describe('toMerchantUpdate', () => {
     const body = toMerchantUpdate({ ...toProfileForm(merchant), catatan_admin: ' Foto KTP buram ', tempat_usaha: 'Sewa' }, merchant, merchant.updated_at);
     expect(body.catatan_admin).toBe('Foto KTP buram');
     expect(body.tempat_usaha).toBe('Sewa');
+  });
+});
+
+describe('QRIS fields in the profile form', () => {
+  it('sends no QRIS value left as shown, so it stays derived', () => {
+    const body = toMerchantUpdate(toProfileForm(merchant), merchant, merchant.updated_at);
+    expect(body).not.toHaveProperty('mcc');
+    expect(body).not.toHaveProperty('nama_qris');
+    expect(body).not.toHaveProperty('kota_qris');
+  });
+
+  it('sends what the admin changed, and an MCC only once chosen', () => {
+    const form = { ...toProfileForm(merchant), mcc: '5812' as const, nama_qris: 'Berkah Kopi' };
+    const body = toMerchantUpdate(form, merchant, merchant.updated_at);
+    expect(body).toMatchObject({ mcc: '5812', nama_qris: 'Berkah Kopi' });
+    expect(body).not.toHaveProperty('kota_qris');
+    expect(MerchantUpdateSchema.parse(body)).toMatchObject({ mcc: '5812', nama_qris: 'BERKAH KOPI' });
+    const unchosen = toProfileForm({ ...merchant, mcc: null });
+    expect(unchosen.mcc).toBe('');
+    expect(toMerchantUpdate(unchosen, { ...merchant, mcc: null }, merchant.updated_at)).not.toHaveProperty('mcc');
+  });
+
+  it('marks a QRIS name with other characters', () => {
+    const result = ProfileFormSchema.safeParse({ ...toProfileForm(merchant), nama_qris: 'Toko & Co' });
+    expect(result.error?.issues[0]).toMatchObject({ path: ['nama_qris'], message: 'Nama QRIS 1-25 karakter, hanya huruf, angka, dan spasi' });
   });
 });

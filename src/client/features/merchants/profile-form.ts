@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MERCHANT_MESSAGES, MerchantUpdateSchema, type MerchantDetail, type RevealRequest } from '../../../domain/merchants';
+import { KotaQrisSchema, MccSchema, NamaQrisSchema } from '../../../domain/qris';
 import { PREMISES } from '../../../domain/vocabularies';
 
 /**
@@ -20,6 +21,10 @@ export const ProfileFormSchema = MerchantUpdateSchema.omit({
   no_rekening: z.string(),
   tempat_usaha: z.union([z.literal(''), z.enum(PREMISES)]),
   catatan_admin: z.string().max(1000, MERCHANT_MESSAGES.noteTooLong),
+  // QRIS data (issue 29): shown as stored or derived; '' is an MCC not chosen yet ('Lainnya').
+  mcc: z.union([z.literal(''), MccSchema]),
+  nama_qris: NamaQrisSchema,
+  kota_qris: KotaQrisSchema,
 });
 export type ProfileForm = z.input<typeof ProfileFormSchema>;
 
@@ -50,6 +55,23 @@ export function toProfileForm(merchant: MerchantDetail): ProfileForm {
     nama_rekening: merchant.nama_rekening,
     status: merchant.status,
     catatan_admin: merchant.catatan_admin ?? '',
+    mcc: merchant.mcc ?? '',
+    nama_qris: merchant.nama_qris,
+    kota_qris: merchant.kota_qris,
+  };
+}
+
+type QrisShown = Pick<MerchantDetail, 'mcc' | 'nama_qris' | 'kota_qris'>;
+
+/**
+ * Only a QRIS value the admin changed is sent: one left as shown stays "derived" on the server, so it
+ * follows the store name, city or category when those change later.
+ */
+function changedQris(form: Pick<ProfileForm, 'mcc' | 'nama_qris' | 'kota_qris'>, shown: QrisShown) {
+  return {
+    ...(form.mcc !== '' && form.mcc !== shown.mcc ? { mcc: form.mcc } : {}),
+    ...(form.nama_qris.trim() !== shown.nama_qris ? { nama_qris: form.nama_qris } : {}),
+    ...(form.kota_qris.trim() !== shown.kota_qris ? { kota_qris: form.kota_qris } : {}),
   };
 }
 
@@ -59,14 +81,15 @@ export function toProfileForm(merchant: MerchantDetail): ProfileForm {
  */
 export function toMerchantUpdate(
   form: ProfileForm,
-  merchant: Pick<MerchantDetail, 'omset_per_bulan'>,
+  merchant: Pick<MerchantDetail, 'omset_per_bulan'> & QrisShown,
   startedFrom: string,
   revealed: ReadonlySet<RevealRequest['field']> = new Set(),
 ): z.input<typeof MerchantUpdateSchema> {
   const note = form.catatan_admin.trim();
-  const { nik, no_rekening, ...rest } = form;
+  const { nik, no_rekening, mcc, nama_qris, kota_qris, ...rest } = form;
   return {
     ...rest,
+    ...changedQris({ mcc, nama_qris, kota_qris }, merchant),
     // Only what was revealed (and so could be edited) is sent; the rest stays as stored.
     ...(revealed.has('nik') ? { nik } : {}),
     ...(revealed.has('no_rekening') ? { no_rekening } : {}),

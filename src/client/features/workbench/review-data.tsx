@@ -2,7 +2,9 @@ import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { ACCOUNT_NAME_MESSAGES, accountNameMatches } from '../../../domain/account-name';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
+import { formatRupiah } from '../../../domain/format';
 import type { MerchantDetail, RevealRequest } from '../../../domain/merchants';
+import { KRITERIA_USAHA_LABELS, KRITERIA_USAHA_SOURCE } from '../../../domain/qris';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../lib/toast';
@@ -114,7 +116,33 @@ export function ReviewData({ merchant, slot }: { merchant: MerchantDetail; slot:
         {slot === 'foto_selfie_ktp' && merchant.documents.foto_ktp && <KtpForComparison merchant={merchant} />}
       </Card>
       <BankCard merchant={merchant} revealed={revealed} onReveal={onReveal} />
+      <BusinessSizeCard merchant={merchant} />
     </div>
+  );
+}
+
+/** Kriteria usaha (issue 29): the class the acquirer gets, from the turnover the applicant declared. */
+function BusinessSizeCard({ merchant }: { merchant: MerchantDetail }) {
+  const kriteria = merchant.kriteria_usaha;
+  return (
+    <Card className="p-4" role="region" aria-labelledby="data-kriteria-usaha">
+      <h2 id="data-kriteria-usaha" className="font-semibold">
+        Kriteria Usaha
+      </h2>
+      <dl className="mt-2 divide-y divide-slate-100">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-1.5">
+          <dt className="text-sm text-slate-500">Omset per Bulan</dt>
+          <dd className="font-medium">{formatRupiah(merchant.omset_per_bulan)}</dd>
+        </div>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-1.5">
+          <dt className="text-sm text-slate-500">Kriteria</dt>
+          <dd className="font-medium" data-field="kriteria_usaha">
+            {kriteria} — {KRITERIA_USAHA_LABELS[kriteria]}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-xs text-slate-500">Dasar: {KRITERIA_USAHA_SOURCE}</p>
+    </Card>
   );
 }
 
