@@ -1,9 +1,6 @@
 import { ApiRequestError } from './api-client';
 
-/**
- * How the admin screens read an API failure. The merchant screens keep their own copies of these in their
- * feature; this is the shared home a screen of another feature imports instead.
- */
+/** How the admin screens read an API failure: one home for every feature. */
 
 /** 4xx answers will not change on a retry (and a 401 is the shell's); only failures of the wire or server are retried. */
 export function retryServerErrors(failureCount: number, error: unknown): boolean {

@@ -1,60 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import { login } from '../../../tests/support/auth-test-kit.js';
-import { parseConfig } from '../config.js';
-import { installKeyringFromConfig } from '../crypto/key-source.js';
-import { openDatabase, type Database } from '../db/database.js';
+import { twoInstances } from '../../../tests/support/two-instances.js';
 import { queryRows } from '../db/query-rows.js';
-import { LocalDiskStorage } from '../storage/local-disk-storage.js';
-import { TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
-import { createFreshDatabase, LOCAL_POSTGRES_URL } from '../../../tests/support/fresh-database.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const PREFIX = `aipos-test-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}:`;
-
-type Instances = { apps: FastifyInstance[]; databases: Database[]; logs: string[]; close(): Promise<void> };
-
-/** Two apps as two processes would run them: each its own pool on ONE database, each its own Redis client. */
-async function twoInstances(env: Record<string, string>): Promise<Instances> {
-  const fresh = await createFreshDatabase({ serverUrl: LOCAL_POSTGRES_URL, prefix: 't' });
-  const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, LOG_LEVEL: 'warn', ...env });
-  installKeyringFromConfig(config, { info: () => {} });
-  const filesDir = mkdtempSync(path.join(tmpdir(), 'aipos-limits-'));
-  const logs: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logs.push(chunk.toString());
-      done();
-    },
-  });
-  const apps: FastifyInstance[] = [];
-  const databases: Database[] = [];
-  for (let i = 0; i < 2; i += 1) {
-    const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 3 });
-    databases.push(database);
-    const app = await buildApp({ config, database, storage: new LocalDiskStorage(filesDir), clientDir: null, logger: { level: 'warn', stream } });
-    await app.ready();
-    apps.push(app);
-  }
-  return {
-    apps,
-    databases,
-    logs,
-    async close() {
-      for (const app of apps) await app.close();
-      for (const database of databases) await database.close();
-      await fresh.drop();
-      rmSync(filesDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const lookup = (app: FastifyInstance, ip: string) =>
   app.inject({ method: 'POST', url: '/api/status/lookup', payload: { kode_pendaftaran: 'AIP-ZZZZZ' }, remoteAddress: ip });

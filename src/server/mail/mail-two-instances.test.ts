@@ -1,19 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { parseConfig } from '../config.js';
-import { installKeyringFromConfig } from '../crypto/key-source.js';
-import { openDatabase, type Database } from '../db/database.js';
 import { outboxMessages } from '../db/schema.js';
-import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import { signIn } from '../../../tests/support/admin-session.js';
-import { TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
-import { createFreshDatabase, LOCAL_POSTGRES_URL, type FreshDatabase } from '../../../tests/support/fresh-database.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { FAST_MAIL, SmtpTestServer } from '../../../tests/support/smtp-test-server.js';
+import { twoInstancesPerSuite } from '../../../tests/support/two-instances.js';
 
 /**
  * Two server instances (two buildApp, two connection pools, two mail workers) on one PostgreSQL database,
@@ -22,38 +13,17 @@ import { FAST_MAIL, SmtpTestServer } from '../../../tests/support/smtp-test-serv
  */
 describe('two instances on one PostgreSQL database', () => {
   let smtp: SmtpTestServer;
-  let fresh: FreshDatabase;
-  const apps: FastifyInstance[] = [];
-  const databases: Database[] = [];
-  const dirs: string[] = [];
-
+  // Registered first: it starts before the instances and stops after them.
   beforeAll(async () => {
     smtp = await SmtpTestServer.start();
-    fresh = await createFreshDatabase({ serverUrl: LOCAL_POSTGRES_URL, prefix: 't' });
-    const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, SMTP_URL: smtp.url, LOG_LEVEL: 'silent', ...GENEROUS_LIMITS, ...FAST_MAIL });
-    installKeyringFromConfig(config, { info: () => {} });
-    // One after the other: both would otherwise run the migrations at once.
-    for (let i = 0; i < 2; i += 1) {
-      const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 });
-      const dir = mkdtempSync(path.join(tmpdir(), 'aipos-two-'));
-      const app = await buildApp({ config, database, storage: new LocalDiskStorage(dir), clientDir: null, logger: false });
-      await app.ready();
-      apps.push(app);
-      databases.push(database);
-      dirs.push(dir);
-    }
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    await fresh?.drop();
-    await smtp?.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
+  afterAll(async () => {
+    await smtp?.stop();
+  });
+  const instances = twoInstancesPerSuite(() => ({ SMTP_URL: smtp.url, LOG_LEVEL: 'silent', ...GENEROUS_LIMITS, ...FAST_MAIL }));
 
   it('sends each message once while both workers poll the same outbox', async () => {
-    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const [a, b] = instances.apps as [FastifyInstance, FastifyInstance];
     // Many messages due at once, so both workers compete for the same rows.
     await smtp.stop();
     const now = new Date();
@@ -66,7 +36,7 @@ describe('two instances on one PostgreSQL database', () => {
       nextAttemptAt: now,
       createdAt: now,
     }));
-    await databases[0]!.db.insert(outboxMessages).values(queued);
+    await instances.databases[0]!.db.insert(outboxMessages).values(queued);
     // Registrations and a decision through either instance add their own messages.
     const first = await registerMerchant(a, { nama_toko: 'Toko Instans A' });
     const second = await registerMerchant(b, { nama_toko: 'Toko Instans B' });
@@ -76,7 +46,7 @@ describe('two instances on one PostgreSQL database', () => {
     await smtp.start();
     const total = 60 + 3;
     await smtp.waitFor(total, 60_000);
-    await expect.poll(async () => (await databases[1]!.db.select({ state: outboxMessages.state }).from(outboxMessages)).every((r) => r.state === 'sent'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await instances.databases[1]!.db.select({ state: outboxMessages.state }).from(outboxMessages)).every((r) => r.state === 'sent'), { timeout: 20_000 }).toBe(true);
     // Long enough for a duplicate to arrive, had one been sent.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const subjects = smtp.received.map((m) => m.subject);
@@ -84,7 +54,7 @@ describe('two instances on one PostgreSQL database', () => {
     expect(new Set(subjects).size).toBe(total);
     expect(subjects).toContain(`Pendaftaran diterima: Toko Instans A (${first.kode_pendaftaran})`);
     expect(subjects).toContain(`Status pendaftaran Toko Instans B (${second.kode_pendaftaran}): Sudah Terverifikasi`);
-    const attempts = await databases[0]!.db.select({ attempts: outboxMessages.attempts }).from(outboxMessages);
+    const attempts = await instances.databases[0]!.db.select({ attempts: outboxMessages.attempts }).from(outboxMessages);
     expect(attempts).toHaveLength(total);
   }, 120_000);
 });

@@ -1,21 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sum } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, type ProductList } from '../../domain/orders.js';
-import { buildApp } from '../app.js';
-import { parseConfig } from '../config.js';
-import { installKeyringFromConfig } from '../crypto/key-source.js';
-import { openDatabase, type Database } from '../db/database.js';
 import type { Db } from '../db/database.js';
 import { orderItems, orders } from '../db/schema.js';
-import { LocalDiskStorage } from '../storage/local-disk-storage.js';
-import { buildTestApp, TEST_DATA_ENCRYPTION_KEY, type TestApp } from '../../../tests/support/build-test-app.js';
-import { createFreshDatabase, LOCAL_POSTGRES_URL, type FreshDatabase } from '../../../tests/support/fresh-database.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { insertMerchant, productStock } from '../../../tests/support/order-fixtures.js';
 import { orderBody, postOrder } from '../../../tests/support/order-requests.js';
+import { twoInstancesPerSuite } from '../../../tests/support/two-instances.js';
 
 /**
  * Issue 28: 60 buyers of the last 15 units at once get exactly 15 orders and 45 answers of 409, and the
@@ -87,37 +79,11 @@ describe('the last 15 units, 60 buyers at once', () => {
  * with several instances runs. Always on PostgreSQL (the local server, or DATABASE_URL): PGlite is one process.
  */
 describe('the last 15 units, 60 buyers at once through two instances on one PostgreSQL database', () => {
-  let fresh: FreshDatabase;
-  const apps: FastifyInstance[] = [];
-  const databases: Database[] = [];
-  const dirs: string[] = [];
-
-  beforeAll(async () => {
-    fresh = await createFreshDatabase({ serverUrl: LOCAL_POSTGRES_URL, prefix: 't' });
-    const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, ...ENV });
-    installKeyringFromConfig(config, { info: () => {} });
-    // One after the other: both would otherwise run the migrations at once.
-    for (let i = 0; i < 2; i += 1) {
-      const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 });
-      const dir = mkdtempSync(path.join(tmpdir(), 'aipos-stock-'));
-      const app = await buildApp({ config, database, storage: new LocalDiskStorage(dir), clientDir: null, logger: false });
-      await app.ready();
-      apps.push(app);
-      databases.push(database);
-      dirs.push(dir);
-    }
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
-    await fresh?.drop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
+  const instances = twoInstancesPerSuite(() => ENV);
 
   it('sells exactly 15 and refuses 45 with 409, whichever instance each buyer reaches', async () => {
-    const db = databases[0]!.db;
-    const responses = await buyAtOnce(apps, await sixtyMerchants(db));
-    await expectExactlySold(db, apps[1]!, responses);
+    const db = instances.databases[0]!.db;
+    const responses = await buyAtOnce(instances.apps, await sixtyMerchants(db));
+    await expectExactlySold(db, instances.apps[1]!, responses);
   }, 120_000);
 });

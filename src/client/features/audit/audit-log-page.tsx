@@ -3,7 +3,7 @@ import { AUDIT_PAGE_SIZE } from '../../../domain/merchants';
 import { useUrlList } from '../../components/list/use-url-list';
 import { Pagination } from '../../components/pagination';
 import { usePageTitle } from '../../lib/use-page-title';
-import { isUnauthorized, retryServerErrors } from '../merchants/merchant-api';
+import { isUnauthorized, retryServerErrors } from '../../lib/api-errors';
 import { auditKeys, fetchAuditList } from './audit-api';
 import { auditViewToQuery, auditViewToSearchParams, parseAuditView } from './audit-params';
 import { AuditTable } from './audit-table';

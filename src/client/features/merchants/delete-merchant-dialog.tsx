@@ -2,7 +2,7 @@ import { toast } from '../../lib/toast';
 import { MERCHANT_MESSAGES } from '../../../domain/merchants';
 import { MESSAGES } from '../../../domain/messages';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
-import { serverMessage } from './error-text';
+import { serverMessage } from '../../lib/api-errors';
 import type { MerchantRef } from './merchant-ref';
 import { useDeleteMerchant } from './use-merchant-mutations';
 

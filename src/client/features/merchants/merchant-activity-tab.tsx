@@ -4,7 +4,8 @@ import { MESSAGES } from '../../../domain/messages';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AuditActionBadge } from '../audit/audit-action-badge';
 import { AuditDiff } from '../audit/audit-diff';
-import { fetchMerchantActivity, merchantKeys, retryServerErrors } from './merchant-api';
+import { fetchMerchantActivity, merchantKeys } from './merchant-api';
+import { retryServerErrors } from '../../lib/api-errors';
 
 /** Tab Aktivitas: this merchant's audit entries, newest first. */
 export function MerchantActivityTab({ merchantId }: { merchantId: string }) {

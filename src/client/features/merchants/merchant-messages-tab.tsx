@@ -6,8 +6,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../lib/toast';
-import { serverMessage } from './error-text';
-import { fetchMerchantMessages, merchantKeys, resendMerchantMessage, retryServerErrors } from './merchant-api';
+import { retryServerErrors, serverMessage } from '../../lib/api-errors';
+import { fetchMerchantMessages, merchantKeys, resendMerchantMessage } from './merchant-api';
 
 const STATE_COLOURS: Record<ApplicantMessage['state'], string> = {
   pending: 'bg-amber-100 text-amber-800',

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { ApiRequestError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { serverMessage } from './error-text';
+import { serverMessage } from '../../lib/api-errors';
 import { downloadFile } from './merchant-documents-api';
 
 const QRIS_EXPORT_FAILED = 'Gagal mengekspor data QRIS';

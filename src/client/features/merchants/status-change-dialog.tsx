@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../components/ui/input';
 import { CopyButton } from '../../components/copy-button';
 import { PERBAIKAN_MESSAGES } from '../../../domain/perbaikan-texts';
-import { serverMessage } from './error-text';
+import { serverMessage } from '../../lib/api-errors';
 import { FixChecklist, fixChoicesComplete, fixItems, type FixChoices } from './fix-checklist';
 import type { ReviewChecklist } from '../../../domain/workbench';
 import { isStaleSave } from './merchant-api';

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
-import { fetchMerchant, isNotFound, isUnauthorized, merchantKeys, retryServerErrors } from './merchant-api';
+import { fetchMerchant, merchantKeys } from './merchant-api';
+import { isNotFound, isUnauthorized, retryServerErrors } from '../../lib/api-errors';
 
 /**
  * One merchant. A 404 is for the screen to show ('Merchant tidak ditemukan'); any other failure is

@@ -3,7 +3,8 @@ import { useUrlList } from '../../components/list/use-url-list';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { DEFAULT_LIST_VIEW, lastPage, listViewToQuery, listViewToSearchParams, parseListView, type MerchantListView } from './list-params';
-import { fetchMerchantList, isUnauthorized, merchantKeys, retryServerErrors } from './merchant-api';
+import { fetchMerchantList, merchantKeys } from './merchant-api';
+import { isUnauthorized, retryServerErrors } from '../../lib/api-errors';
 
 /**
  * The merchant list, its view in the URL (search, status, sort, page, page size). `fixed` holds what a

@@ -5,7 +5,7 @@ import { MATCH_LABELS } from '../../../domain/workbench';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { MerchantStatusBadge } from '../merchants/merchant-status-badge';
-import { retryServerErrors } from '../merchants/merchant-api';
+import { retryServerErrors } from '../../lib/api-errors';
 import { fetchDuplicates, workbenchKeys } from './workbench-api';
 
 /** 'Kemungkinan Duplikat': other merchants with the same NIK, account, phone or e-mail, each linked. */
