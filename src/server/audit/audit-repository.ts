@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditList, type AuditListQuery } from '../../domain/merchants.js';
 import type { AuditAction } from '../../domain/audit-actions.js';
 import type { Db } from '../db/database.js';
@@ -97,12 +97,18 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<AuditLis
 
 /** Every entry about one merchant, newest first (the detail screen's Aktivitas tab). */
 export async function listMerchantAudit(db: Db, merchantId: string): Promise<AuditEntry[]> {
+  return listTargetAudit(db, 'merchants', merchantId, 'newest');
+}
+
+/** The trail of one record (a merchant, an order), at most 500 rows, with the actor's e-mail. */
+export async function listTargetAudit(db: Db, targetTable: string, targetId: string, order: 'newest' | 'oldest'): Promise<AuditEntry[]> {
+  const direction = order === 'newest' ? desc : asc;
   const rows = await db
     .select(entryColumns)
     .from(auditLogs)
     .leftJoin(users, eq(users.id, auditLogs.actorId))
-    .where(and(eq(auditLogs.targetTable, 'merchants'), eq(auditLogs.targetId, merchantId)))
-    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .where(and(eq(auditLogs.targetTable, targetTable), eq(auditLogs.targetId, targetId)))
+    .orderBy(direction(auditLogs.createdAt), direction(auditLogs.id))
     .limit(500);
   return rows.map(toEntry);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { formatRupiah } from '../../domain/format.js';
 import type { AuditEntry } from '../../domain/merchants.js';
 import {
@@ -10,9 +10,10 @@ import {
   type OrderListQuery,
   type PaymentMethod,
 } from '../../domain/orders.js';
+import { listTargetAudit } from '../audit/audit-repository.js';
 import type { BankAccountConfig } from '../config.js';
 import type { Db } from '../db/database.js';
-import { auditLogs, merchants, merchantSearchText, orders, users, type OrderRow } from '../db/schema.js';
+import { merchants, merchantSearchText, orders, type OrderRow } from '../db/schema.js';
 import { codePrefix, escapeLike } from '../merchants/merchant-search.js';
 import { loadOrder, toOrderPublic } from './order-repository.js';
 
@@ -116,32 +117,7 @@ export async function listOrdersForAdmin(db: Db, query: OrderListQuery): Promise
 
 /** Every audit row of one order, oldest first, with the actor's e-mail. */
 export async function listOrderAudit(db: Db, orderId: string): Promise<AuditEntry[]> {
-  const rows = await db
-    .select({
-      id: auditLogs.id,
-      actorId: auditLogs.actorId,
-      actorEmail: users.email,
-      action: auditLogs.action,
-      targetTable: auditLogs.targetTable,
-      targetId: auditLogs.targetId,
-      diff: auditLogs.diff,
-      createdAt: auditLogs.createdAt,
-    })
-    .from(auditLogs)
-    .leftJoin(users, eq(users.id, auditLogs.actorId))
-    .where(and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.targetId, orderId)))
-    .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id))
-    .limit(500);
-  return rows.map((row) => ({
-    id: row.id,
-    actor_id: row.actorId,
-    actor_email: row.actorEmail,
-    action: row.action,
-    target_table: row.targetTable,
-    target_id: row.targetId,
-    diff: row.diff ?? null,
-    created_at: row.createdAt.toISOString(),
-  }));
+  return listTargetAudit(db, 'orders', orderId, 'oldest');
 }
 
 type Diff = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ORDER_MESSAGES, ORDER_STATUS_LABELS, type OrderStatus } from '../../domain/orders.js';
+import { ORDER_MESSAGES, ORDER_STATUS_LABELS, type OrderPublic, type OrderStatus } from '../../domain/orders.js';
 import type { AuditAction } from '../../domain/audit-actions.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import { paymentBankAccount, publicBaseUrl, type Config } from '../config.js';
@@ -7,6 +7,8 @@ import type { Db } from '../db/database.js';
 import { executeRows } from '../db/query-rows.js';
 import { orders, type OrderRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
+import type { MailContent } from '../mail/mail-templates.js';
+import type { MailKind } from '../mail/outbox.js';
 import { enqueueOrderMail, orderClosedMail, orderPageLink, orderPaidMail } from './order-mail.js';
 import { listOrderItems, loadOrder, lockOrder, toOrderPublic } from './order-repository.js';
 import { releaseUnits } from './stock.js';
@@ -47,21 +49,11 @@ export async function markPaidLocked(tx: Db, deps: TransitionDeps, order: OrderR
     .where(eq(orders.id, order.id))
     .returning();
   const paid = row!;
-  await writeAudit(tx, {
-    actorId: input.actor.id,
+  await recordChange(tx, deps, paid, {
+    actor: input.actor,
     action: input.action,
-    targetTable: 'orders',
-    targetId: order.id,
     diff: { kode_pesanan: order.kodePesanan, from: order.status, to: 'dibayar', jumlah: input.amount, invoice: invoiceNumber, catatan: input.note, ...input.detail },
-    ip: input.actor.ip ?? null,
-    userAgent: input.actor.userAgent ?? null,
-  });
-  const view = toOrderPublic(await loadOrder(tx, paid), paymentBankAccount(deps.config));
-  await enqueueOrderMail(tx, {
-    merchantId: order.merchantId,
-    kind: 'order_paid',
-    content: orderPaidMail(view, orderPageLink(publicBaseUrl(deps.config), order.kodePesanan)),
-    now,
+    mail: { kind: 'order_paid', content: (view, link) => orderPaidMail(view, link) },
   });
   return paid;
 }
@@ -95,23 +87,40 @@ export async function closeLocked(tx: Db, deps: TransitionDeps, order: OrderRow,
     .where(eq(orders.id, order.id))
     .returning();
   const closed = row!;
-  await writeAudit(tx, {
-    actorId: input.actor.id,
+  await recordChange(tx, deps, closed, {
+    actor: input.actor,
     action: input.action,
-    targetTable: 'orders',
-    targetId: order.id,
     diff: { kode_pesanan: order.kodePesanan, from: order.status, to: input.to, alasan: input.reason, perlu_refund: perluRefund, ...input.detail },
-    ip: input.actor.ip ?? null,
-    userAgent: input.actor.userAgent ?? null,
-  });
-  const view = toOrderPublic(await loadOrder(tx, closed), paymentBankAccount(deps.config));
-  await enqueueOrderMail(tx, {
-    merchantId: order.merchantId,
-    kind: 'order_closed',
-    content: orderClosedMail(view, orderPageLink(publicBaseUrl(deps.config), order.kodePesanan), input.reason),
-    now,
+    mail: { kind: 'order_closed', content: (view, link) => orderClosedMail(view, link, input.reason) },
   });
   return closed;
+}
+
+type Change = {
+  actor: OrderActor;
+  action: AuditAction;
+  diff: Record<string, unknown>;
+  mail: { kind: MailKind; content: (view: OrderPublic, link: string) => MailContent };
+};
+
+/** The audit row and the buyer's mail of an order's new state, in the transaction that changed it. */
+async function recordChange(tx: Db, deps: TransitionDeps, order: OrderRow, change: Change): Promise<void> {
+  await writeAudit(tx, {
+    actorId: change.actor.id,
+    action: change.action,
+    targetTable: 'orders',
+    targetId: order.id,
+    diff: change.diff,
+    ip: change.actor.ip ?? null,
+    userAgent: change.actor.userAgent ?? null,
+  });
+  const view = toOrderPublic(await loadOrder(tx, order), paymentBankAccount(deps.config));
+  await enqueueOrderMail(tx, {
+    merchantId: order.merchantId,
+    kind: change.mail.kind,
+    content: change.mail.content(view, orderPageLink(publicBaseUrl(deps.config), order.kodePesanan)),
+    now: deps.now(),
+  });
 }
 
 /** Locks the order and applies `change`; an unknown order is 404. */

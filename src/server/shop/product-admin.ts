@@ -5,24 +5,12 @@ import type { Db } from '../db/database.js';
 import { products, type ProductRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { OrderActor } from './order-transitions.js';
+import { toProductPublic } from './product-repository.js';
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Produk tidak ditemukan';
 
 export function toProductAdmin(row: ProductRow): ProductAdmin {
-  return {
-    id: row.id,
-    sku: row.sku,
-    name: row.name,
-    price: row.price,
-    description: row.description,
-    features: row.features,
-    badge: row.badge,
-    stock_available: Math.max(0, row.stock - row.held),
-    stock: row.stock,
-    held: row.held,
-    active: row.active,
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return { ...toProductPublic(row), stock: row.stock, held: row.held, active: row.active, updated_at: row.updatedAt.toISOString() };
 }
 
 /** Every product, inactive ones too, by id. */
