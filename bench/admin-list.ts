@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { count, sql } from 'drizzle-orm';
-import { createFreshDatabase } from '../tests/support/fresh-database.js';
 import { buildApp } from '../src/server/app.js';
 import { upsertUser } from '../src/server/auth/user-store.js';
 import { parseConfig } from '../src/server/config.js';
@@ -21,6 +20,7 @@ import { openDatabase, type Database } from '../src/server/db/database.js';
 import { merchants } from '../src/server/db/schema.js';
 import { createRandom, fakeMerchant } from '../src/server/seed/fake-merchants.js';
 import { LocalDiskStorage } from '../src/server/storage/local-disk-storage.js';
+import { openBenchDatabase, percentile } from './bench-kit.js';
 import { benchWorkbenchShapes } from './workbench-shapes.js';
 
 const { values } = parseArgs({
@@ -35,7 +35,6 @@ const total = Number(values.merchants);
 const requests = Number(values.requests);
 const keyFromEnv = process.env.DATA_ENCRYPTION_KEY;
 installKeyring(new Keyring(keyFromEnv ? Buffer.from(keyFromEnv, 'base64') : randomBytes(32)));
-const serverUrl = process.env.DATABASE_URL;
 const dir = mkdtempSync(path.join(tmpdir(), 'aipos-bench-'));
 
 async function openFresh(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
@@ -44,23 +43,7 @@ async function openFresh(): Promise<{ database: Database; cleanup: () => Promise
     const database = await openDatabase({ kind: 'postgres', url: values['database-url'] });
     return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  if (!serverUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
-    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const fresh = await createFreshDatabase({ serverUrl, prefix: 'bench' });
-  const database = await openDatabase({ kind: 'postgres', url: fresh.url });
-  return {
-    database,
-    cleanup: async () => {
-      await fresh.drop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return openBenchDatabase(dir);
 }
 
 const { database, cleanup } = await openFresh();

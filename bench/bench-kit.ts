@@ -1,8 +1,10 @@
 // Shared pieces of the benchmarks: child server processes with their peak memory, load through
 // autocannon with every response time kept (autocannon reports no p95), percentiles.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import autocannon, { type AutocannonRequest } from 'autocannon';
+import { openDatabase, type Database } from '../src/server/db/database.js';
+import { createFreshDatabase } from '../tests/support/fresh-database.js';
 
 export type ServerProcess = {
   name: string;
@@ -225,4 +227,25 @@ export async function timeSequentialGets<T>(url: string, cookie: string, request
     if (i >= 20) times.push(performance.now() - started);
   }
   return { times: times.sort((a, b) => a - b), body: body as T };
+}
+
+export type BenchDatabase = { database: Database; cleanup: () => Promise<void> };
+
+/**
+ * The database a bench seeds: PGlite in `dir`, or with DATABASE_URL a fresh database on that server,
+ * dropped by `cleanup` (which removes `dir` as well).
+ */
+export async function openBenchDatabase(dir: string): Promise<BenchDatabase> {
+  const removeDir = async () => rmSync(dir, { recursive: true, force: true });
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { database: await openDatabase({ kind: 'pglite', dataDir: dir }), cleanup: removeDir };
+  const fresh = await createFreshDatabase({ serverUrl, prefix: 'bench' });
+  const database = await openDatabase({ kind: 'postgres', url: fresh.url });
+  return {
+    database,
+    cleanup: async () => {
+      await fresh.drop();
+      await removeDir();
+    },
+  };
 }

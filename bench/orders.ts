@@ -10,25 +10,24 @@
 //      ratio. The load generator shares this process with both servers: read the ratio, not the absolutes.
 // Printed only, never a gate.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { createFreshDatabase } from '../tests/support/fresh-database.js';
 import { SHIPPING } from '../tests/support/order-fixtures.js';
 import { buildApp } from '../src/server/app.js';
 import { upsertUser } from '../src/server/auth/user-store.js';
 import { parseConfig } from '../src/server/config.js';
 import { installKeyring } from '../src/server/crypto/identity-fields.js';
 import { Keyring } from '../src/server/crypto/keyring.js';
-import { openDatabase, type Database } from '../src/server/db/database.js';
+import type { Database } from '../src/server/db/database.js';
 import { queryRows } from '../src/server/db/query-rows.js';
 import { merchants } from '../src/server/db/schema.js';
 import { createRandom, fakeMerchant } from '../src/server/seed/fake-merchants.js';
 import { LocalDiskStorage } from '../src/server/storage/local-disk-storage.js';
-import { mergeLoads, percentile, runLoad, timeSequentialGets, type LoadResult, type TaggedRequest } from './bench-kit.js';
+import { mergeLoads, openBenchDatabase, percentile, runLoad, timeSequentialGets, type LoadResult, type TaggedRequest } from './bench-kit.js';
 
 const { values } = parseArgs({
   options: {
@@ -59,22 +58,6 @@ const UNLIMITED = '100000000';
 installKeyring(new Keyring(randomBytes(32)));
 const dir = mkdtempSync(path.join(tmpdir(), 'aipos-bench-orders-'));
 
-async function openFresh(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
-    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const fresh = await createFreshDatabase({ serverUrl, prefix: 'bench' });
-  const database = await openDatabase({ kind: 'postgres', url: fresh.url });
-  return {
-    database,
-    cleanup: async () => {
-      await fresh.drop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 type Buyer = { id: string; kode: string; noHp: string };
 
@@ -142,7 +125,8 @@ const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en
 async function benchList(address: string, cookie: string): Promise<void> {
   const get = async <T>(url: string) => (await fetch(`${address}${url}`, { headers: { cookie } })).json() as Promise<T>;
   type Page = { items: { kode_pesanan: string; kode_pendaftaran: string; nama_toko: string }[]; total: number };
-  const sample = (await get<Page>('/api/admin/orders?page=2500')).items[7]!;
+  // An order from the middle of the list (page 2500 of 100,000), whatever --orders is.
+  const sample = (await get<Page>(`/api/admin/orders?page=${Math.max(1, Math.floor(ORDERS / 40))}`)).items[7]!;
   const scenarios = [
     { name: 'first page', url: '/api/admin/orders' },
     { name: 'page 2', url: '/api/admin/orders?page=2' },
@@ -247,7 +231,7 @@ async function benchCreate(address: string, database: Database, buyers: Buyer[],
   console.log(`ours / bare req/s: ${(o.reqPerSec / b.reqPerSec).toFixed(2)} · p95 ours / bare: ${(o.p95 / b.p95).toFixed(2)}`);
 }
 
-const { database, cleanup } = await openFresh();
+const { database, cleanup } = await openBenchDatabase(dir);
 try {
   const seedStarted = Date.now();
   const { ownerIds, buyers } = await seedMerchants(database);

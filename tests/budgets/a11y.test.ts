@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, closeSuite } from '../e2e/support/browser.js';
@@ -14,6 +13,7 @@ import {
 } from '../e2e/support/registration-wizard.js';
 import type { RunningServer } from '../e2e/support/server-process.js';
 import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
+import { orderOverHttp } from '../support/order-requests.js';
 import { seriousViolations } from './support/axe.js';
 
 /**
@@ -51,30 +51,8 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
   expect(found, screen).toEqual([]);
 }
 
-type CreatedOrder = { kode_pesanan: string; akses: string };
-
 /** An order of the suite's registration, made through the public API as checkout makes it. */
-async function orderOverHttp(page: Page): Promise<CreatedOrder> {
-  const response = await page.context().request.post('/api/orders', {
-    headers: { 'Idempotency-Key': `a11y-${randomUUID()}` },
-    data: {
-      kode_pendaftaran: registration.kode_pendaftaran,
-      no_hp: LOOKUP_APPLICANT.no_hp,
-      items: [{ product_id: 1, quantity: 1 }],
-      pengiriman: {
-        nama_penerima: 'Siti Rahayu',
-        no_hp_penerima: LOOKUP_APPLICANT.no_hp,
-        alamat_pengiriman: 'Jl. Melati No. 12, RT 03/RW 05, Tebet',
-        kota_kab: 'Jakarta Selatan',
-        provinsi: 'DKI Jakarta',
-        kode_pos: '12810',
-      },
-      metode_pembayaran: 'transfer',
-    },
-  });
-  if (response.status() !== 201) throw new Error(`order: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as CreatedOrder;
-}
+const suiteOrder = () => orderOverHttp(server.baseUrl, registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp);
 
 /** Every screen has one h1; once it shows and the network is quiet, the screen has its data. */
 async function visit(page: Page, route: string): Promise<void> {
@@ -155,7 +133,7 @@ describe('axe-core on the public screens', () => {
 
   it('the order page with payment instructions, and with a wrong token', async () => {
     const page = await publicPage();
-    const order = await orderOverHttp(page);
+    const order = await suiteOrder();
     await page.goto(`/pesanan/${order.kode_pesanan}?t=${order.akses}`);
     await page.getByText('Jumlah transfer').waitFor();
     await expectNoSeriousViolations(page, '/pesanan with instructions');
@@ -190,7 +168,7 @@ describe('axe-core on the admin screens', () => {
   for (const route of ['/admin/orders', '/admin/products']) {
     it(route, async () => {
       const page = await adminPage();
-      await orderOverHttp(page);
+      await suiteOrder();
       await visit(page, route);
       await expectNoSeriousViolations(page, route);
     });
@@ -206,7 +184,7 @@ describe('axe-core on the admin screens', () => {
 
   it('an order detail page and its two dialogs', async () => {
     const page = await adminPage();
-    const order = await orderOverHttp(page);
+    const order = await suiteOrder();
     const list = await page.context().request.get(`/api/admin/orders?q=${order.kode_pesanan}`);
     const { items } = (await list.json()) as { items: { id: string }[] };
     await visit(page, `/admin/orders/${String(items[0]?.id)}`);

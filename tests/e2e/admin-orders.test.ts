@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderOverHttp } from '../support/order-requests.js';
 import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 import { closeSuite, launchBrowser } from './support/browser.js';
 import { signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
@@ -29,28 +29,8 @@ async function adminPage(): Promise<Page> {
 const nbsp = (s: string | null) => (s ?? '').replaceAll('\u00a0', ' ');
 
 /** An order of the suite's registration through the public API, as checkout sends it. */
-async function placeOrder(productId: number, quantity: number): Promise<{ kode_pesanan: string; akses: string; total: number }> {
-  const response = await fetch(`${server.baseUrl}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify({
-      kode_pendaftaran: registration.kode_pendaftaran,
-      no_hp: LOOKUP_APPLICANT.no_hp,
-      items: [{ product_id: productId, quantity }],
-      pengiriman: {
-        nama_penerima: 'Siti Rahayu',
-        no_hp_penerima: LOOKUP_APPLICANT.no_hp,
-        alamat_pengiriman: 'Jl. Melati No. 12, RT 03/RW 05, Tebet',
-        kota_kab: 'Jakarta Selatan',
-        provinsi: 'DKI Jakarta',
-        kode_pos: '12810',
-      },
-      metode_pembayaran: 'transfer',
-    }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { kode_pesanan: string; akses: string; total: number };
-}
+const placeOrder = (productId: number, quantity: number) =>
+  orderOverHttp(server.baseUrl, registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp, [{ product_id: productId, quantity }]);
 
 describe('admin orders', () => {
   it('shows a new order in Pesanan without a reload, then cancels it with a reason; its units go back', async () => {

@@ -51,3 +51,14 @@ export async function shopFootprint(db: Db): Promise<{ orders: number; items: nu
   const held = Object.fromEntries((await db.select({ id: products.id, held: products.held }).from(products)).map((p) => [p.id, p.held]));
   return { orders: await total(orders), items: await total(orderItems), audit: audit!.n, mails: await total(outboxMessages), held };
 }
+
+/** An order placed over HTTP on a started server, as checkout sends it (browser and budget suites). */
+export async function orderOverHttp(baseUrl: string, kodePendaftaran: string, noHp: string, items: OrderLine[] = [{ product_id: 1, quantity: 1 }]): Promise<OrderCreateResponse> {
+  const response = await fetch(`${baseUrl}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify(orderBody(kodePendaftaran, items, { no_hp: noHp })),
+  });
+  if (response.status !== 201) throw new Error(`order: ${response.status} ${await response.text()}`);
+  return (await response.json()) as OrderCreateResponse;
+}
