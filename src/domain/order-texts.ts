@@ -4,18 +4,92 @@
  * about 26 KB gzip against the public pages' budget (issue 8). orders.ts re-exports all of it.
  */
 
-export const ORDER_STATUSES = ['menunggu_pembayaran', 'dibayar', 'kedaluwarsa', 'dibatalkan'] as const;
+/**
+ * A paid order waits for its merchant's verification (`menunggu_verifikasi`) or is ready to pack
+ * (`siap_dikemas`); then it is packed with one serial number per unit, shipped, and received.
+ */
+export const ORDER_STATUSES = [
+  'menunggu_pembayaran',
+  'menunggu_verifikasi',
+  'siap_dikemas',
+  'dikemas',
+  'dikirim',
+  'diterima',
+  'kedaluwarsa',
+  'dibatalkan',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   menunggu_pembayaran: 'Menunggu Pembayaran',
-  dibayar: 'Dibayar',
+  menunggu_verifikasi: 'Menunggu Verifikasi',
+  siap_dikemas: 'Siap Dikemas',
+  dikemas: 'Dikemas',
+  dikirim: 'Dikirim',
+  diterima: 'Diterima',
   kedaluwarsa: 'Kedaluwarsa',
   dibatalkan: 'Dibatalkan',
 };
 
-/** Orders whose units are held: stock_available = stock - units of these orders. */
-export const OPEN_ORDER_STATUSES = ['menunggu_pembayaran', 'dibayar'] as const satisfies readonly OrderStatus[];
+/** Paid orders (every status after payment, cancelled ones apart). */
+export const PAID_ORDER_STATUSES = ['menunggu_verifikasi', 'siap_dikemas', 'dikemas', 'dikirim', 'diterima'] as const satisfies readonly OrderStatus[];
+
+/** Orders whose units are held (stock_available = stock - held): unpaid or paid, not yet shipped. */
+export const OPEN_ORDER_STATUSES = ['menunggu_pembayaran', 'menunggu_verifikasi', 'siap_dikemas', 'dikemas'] as const satisfies readonly OrderStatus[];
+
+/** Couriers an order ships with ('Kirim'). */
+export const COURIERS = ['jne', 'jnt', 'sicepat', 'anteraja', 'pos', 'gosend', 'internal'] as const;
+export type Courier = (typeof COURIERS)[number];
+export const COURIER_LABELS: Record<Courier, string> = {
+  jne: 'JNE',
+  jnt: 'J&T Express',
+  sicepat: 'SiCepat',
+  anteraja: 'AnterAja',
+  pos: 'Pos Indonesia',
+  gosend: 'GoSend',
+  internal: 'Kurir Internal',
+};
+
+/** A device (one unit, by serial number): allocated when packed, shipped, active once received. */
+export const DEVICE_STATUSES = ['dialokasikan', 'dikirim', 'aktif'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+export const DEVICE_STATUS_LABELS: Record<DeviceStatus, string> = { dialokasikan: 'Dialokasikan', dikirim: 'Dikirim', aktif: 'Aktif' };
+
+/**
+ * The merchant's one timeline (order page, status page), in order. Fix steps and `menunggu_verifikasi`
+ * appear only when they happened; `ditolak`, `kedaluwarsa` and `dibatalkan` only when they end the story.
+ */
+export const TIMELINE_STEPS = [
+  'pendaftaran_diterima',
+  'perbaikan_diminta',
+  'perbaikan_dikirim',
+  'diverifikasi',
+  'ditolak',
+  'pesanan_dibuat',
+  'dibayar',
+  'menunggu_verifikasi',
+  'dikemas',
+  'dikirim',
+  'diterima',
+  'kedaluwarsa',
+  'dibatalkan',
+] as const;
+export type TimelineStep = (typeof TIMELINE_STEPS)[number];
+export const TIMELINE_STEP_LABELS: Record<TimelineStep, string> = {
+  pendaftaran_diterima: 'Pendaftaran diterima',
+  perbaikan_diminta: 'Perbaikan data diminta',
+  perbaikan_dikirim: 'Perbaikan dikirim',
+  diverifikasi: 'Diverifikasi',
+  ditolak: 'Pendaftaran ditolak',
+  pesanan_dibuat: 'Pesanan dibuat',
+  dibayar: 'Dibayar',
+  menunggu_verifikasi: 'Menunggu verifikasi',
+  dikemas: 'Dikemas',
+  dikirim: 'Dikirim',
+  diterima: 'Diterima',
+  kedaluwarsa: 'Kedaluwarsa',
+  dibatalkan: 'Dibatalkan',
+};
 
 export const PAYMENT_METHODS = ['transfer', 'midtrans'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

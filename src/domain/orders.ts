@@ -7,8 +7,18 @@ import { normalizeMobile } from './indonesian-ids.js';
  */
 
 // The vocabulary lives in a zod-free module the public pages can import; re-exported for everyone else.
-import { ORDER_NOT_FOUND, ORDER_STATUSES, PAYMENT_METHODS } from './order-texts.js';
+import { COURIERS, DEVICE_STATUSES, ORDER_NOT_FOUND, ORDER_STATUSES, PAYMENT_METHODS, TIMELINE_STEPS } from './order-texts.js';
 export {
+  COURIER_LABELS,
+  COURIERS,
+  DEVICE_STATUS_LABELS,
+  DEVICE_STATUSES,
+  PAID_ORDER_STATUSES,
+  TIMELINE_STEP_LABELS,
+  TIMELINE_STEPS,
+  type Courier,
+  type DeviceStatus,
+  type TimelineStep,
   ORDER_CODE_PATTERN,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -40,6 +50,13 @@ export const ORDER_MESSAGES = {
   statusNotAllowed: (label: string) => `Tindakan ini tidak dapat dilakukan pada pesanan berstatus ${label}.`,
   amountNoteRequired: 'Jumlah berbeda dari yang seharusnya dibayar: tulis catatan.',
   productStockBelowHeld: (held: number) => `Stok tidak boleh kurang dari ${held} unit yang sedang dipesan.`,
+  serialFormat: 'Nomor seri 6-30 karakter: huruf, angka, atau tanda hubung (-).',
+  serialTaken: (nomorSeri: string, kodePesanan: string) => `Nomor seri ${nomorSeri} sudah terdaftar pada pesanan ${kodePesanan}`,
+  serialRepeated: (nomorSeri: string) => `Nomor seri ${nomorSeri} dimasukkan lebih dari sekali.`,
+  unitsMismatch: 'Jumlah nomor seri per produk harus sama dengan jumlah unit yang dipesan.',
+  resiFormat: 'Nomor resi 6-40 karakter: huruf dan angka saja.',
+  courierRequired: 'Pilih kurir',
+  merchantNotVerified: 'Pesanan hanya dapat dikirim ke merchant yang sudah terverifikasi.',
   required: 'Wajib diisi',
   phone: 'Nomor HP tidak valid (contoh: 081234567890)',
   postalCode: 'Kode pos harus 3-6 digit angka',
@@ -170,6 +187,27 @@ export const PaymentSchema = z.discriminatedUnion('metode', [
 ]);
 export type Payment = z.infer<typeof PaymentSchema>;
 
+/**
+ * One step of the merchant's timeline: `at` is null for a step not reached yet (shown greyed); the
+ * current step is the last one reached. `detail` carries the courier and resi on `dikirim`.
+ */
+export const TimelineEntrySchema = z.object({
+  step: z.enum(TIMELINE_STEPS),
+  at: z.string().nullable(),
+  detail: z.string().nullable().optional(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
+
+/** How a shipped order travels: the courier, its tracking number, and its public tracking page if any. */
+export const ShipmentSchema = z.object({
+  kurir: z.enum(COURIERS),
+  kurir_label: z.string(),
+  no_resi: z.string(),
+  tracking_url: z.string().nullable(),
+  shipped_at: z.string(),
+});
+export type Shipment = z.infer<typeof ShipmentSchema>;
+
 /** The order as its buyer sees it (order page, GET /api/orders/{kode}). */
 export const OrderPublicSchema = z.object({
   kode_pesanan: z.string(),
@@ -185,6 +223,9 @@ export const OrderPublicSchema = z.object({
   created_at: z.string(),
   paid_at: z.string().nullable(),
   invoice_number: z.string().nullable(),
+  pengiriman_paket: ShipmentSchema.nullable(),
+  delivered_at: z.string().nullable(),
+  timeline: z.array(TimelineEntrySchema),
 });
 export type OrderPublic = z.infer<typeof OrderPublicSchema>;
 
@@ -244,6 +285,9 @@ export type OrderList = z.infer<typeof OrderListSchema>;
 
 export const OrderTimelineEntrySchema = z.object({ at: z.string(), label: z.string(), detail: z.string().nullable() });
 
+/** A device on the admin's order detail. */
+export const OrderDeviceSchema = z.object({ id: z.string(), nomor_seri: z.string(), product_id: z.number().int(), status: z.enum(DEVICE_STATUSES) });
+
 export const OrderAdminDetailSchema = OrderPublicSchema.extend({
   id: z.string(),
   merchant_id: z.string(),
@@ -255,7 +299,9 @@ export const OrderAdminDetailSchema = OrderPublicSchema.extend({
   cancelled_at: z.string().nullable(),
   expired_at: z.string().nullable(),
   updated_at: z.string(),
+  // The admin's history of the order (audit-backed), not the merchant's timeline of the public answer.
   timeline: z.array(OrderTimelineEntrySchema),
+  devices: z.array(OrderDeviceSchema),
 });
 export type OrderAdminDetail = z.infer<typeof OrderAdminDetailSchema>;
 
@@ -272,3 +318,97 @@ export type PaymentConfirm = z.infer<typeof PaymentConfirmSchema>;
 
 export const OrderCancelSchema = z.object({ alasan: z.string().trim().min(3, 'Alasan minimal 3 karakter').max(500) }).strict();
 export type OrderCancel = z.infer<typeof OrderCancelSchema>;
+
+// ---- Fulfilment -----------------------------------------------------------------------------------
+
+/** A serial number as typed or scanned: trimmed and uppercased, 6-30 letters, digits or '-'. */
+export const SerialNumberSchema = z
+  .string({ error: ORDER_MESSAGES.serialFormat })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9-]{6,30}$/, ORDER_MESSAGES.serialFormat);
+
+/** POST /api/admin/orders/{id}/pack ('Kemas'): exactly one serial per ordered unit. */
+export const PackRequestSchema = z
+  .object({
+    units: z
+      .array(z.object({ product_id: z.number().int(), nomor_seri: SerialNumberSchema }).strict())
+      .min(1, ORDER_MESSAGES.unitsMismatch)
+      .max(2000),
+  })
+  .strict();
+export type PackRequest = z.infer<typeof PackRequestSchema>;
+
+/** POST /api/admin/orders/{id}/ship ('Kirim'). */
+export const ShipRequestSchema = z
+  .object({
+    kurir: z.enum(COURIERS, { error: ORDER_MESSAGES.courierRequired }),
+    no_resi: z
+      .string({ error: ORDER_MESSAGES.resiFormat })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{6,40}$/, ORDER_MESSAGES.resiFormat),
+  })
+  .strict();
+export type ShipRequest = z.infer<typeof ShipRequestSchema>;
+
+/** GET /api/admin/fulfilment: orders `siap_dikemas` and `dikemas`, oldest paid first. */
+export const FulfilmentItemSchema = z.object({
+  id: z.string(),
+  kode_pesanan: z.string(),
+  kode_pendaftaran: z.string(),
+  nama_toko: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  jumlah_item: z.number().int(),
+  kota_kab: z.string(),
+  paid_at: z.string(),
+});
+export type FulfilmentItem = z.infer<typeof FulfilmentItemSchema>;
+export const FulfilmentListSchema = z.object({ items: z.array(FulfilmentItemSchema) });
+export type FulfilmentList = z.infer<typeof FulfilmentListSchema>;
+
+// ---- Devices --------------------------------------------------------------------------------------
+
+export const DEVICE_PAGE_SIZE = 20;
+
+/** GET /api/admin/devices: `q` matches a serial exactly or as a prefix (case-insensitive). */
+export const DeviceListQuerySchema = z
+  .object({
+    q: z.string().trim().max(30).optional(),
+    status: z.enum(DEVICE_STATUSES).optional(),
+    merchant_id: z.uuid().optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .strict();
+export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;
+
+export const DeviceListItemSchema = z.object({
+  id: z.string(),
+  nomor_seri: z.string(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  merchant_id: z.string(),
+  kode_pendaftaran: z.string(),
+  nama_toko: z.string(),
+  order_id: z.string(),
+  kode_pesanan: z.string(),
+  status: z.enum(DEVICE_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DeviceListItem = z.infer<typeof DeviceListItemSchema>;
+
+export const DeviceListSchema = z.object({
+  items: z.array(DeviceListItemSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  /** Paged without a count: counting a million devices would cost more than the page itself. */
+  has_more: z.boolean(),
+});
+export type DeviceList = z.infer<typeof DeviceListSchema>;
+
+/** GET /api/admin/devices/{id}: the device and its history, oldest first. */
+export const DeviceDetailSchema = DeviceListItemSchema.extend({
+  history: z.array(z.object({ status: z.enum(DEVICE_STATUSES), at: z.string(), oleh: z.string().nullable() })),
+});
+export type DeviceDetail = z.infer<typeof DeviceDetailSchema>;

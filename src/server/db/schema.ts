@@ -413,6 +413,14 @@ export const orders = pgTable(
     expiredAt: timestamptz('expired_at'),
     // A paid order that was cancelled: the money must go back.
     perluRefund: boolean('perlu_refund').notNull().default(false),
+    // Fulfilment: when the order became ready to pack (paid and its merchant verified), packed, shipped
+    // and received; the courier and its tracking number are set when it ships.
+    readyAt: timestamptz('ready_at'),
+    packedAt: timestamptz('packed_at'),
+    shippedAt: timestamptz('shipped_at'),
+    deliveredAt: timestamptz('delivered_at'),
+    kurir: text('kurir'),
+    noResi: text('no_resi'),
     ip: text('ip'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -427,7 +435,13 @@ export const orders = pgTable(
     index('orders_status_newest_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     // The expiry job: unpaid orders by deadline.
     index('orders_unpaid_deadline_idx').on(t.batasWaktu).where(sql`${t.status} = 'menunggu_pembayaran'`),
-    check('orders_status_check', sql`${t.status} in ('menunggu_pembayaran', 'dibayar', 'kedaluwarsa', 'dibatalkan')`),
+    // The fulfilment queue: ready and packed orders, oldest paid first.
+    index('orders_fulfilment_idx').on(t.paidAt, t.id).where(sql`${t.status} in ('siap_dikemas', 'dikemas')`),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('menunggu_pembayaran', 'menunggu_verifikasi', 'siap_dikemas', 'dikemas', 'dikirim', 'diterima', 'kedaluwarsa', 'dibatalkan')`,
+    ),
+    check('orders_kurir_check', sql`${t.kurir} is null or ${t.kurir} in ('jne', 'jnt', 'sicepat', 'anteraja', 'pos', 'gosend', 'internal')`),
     check('orders_metode_check', sql`${t.metodePembayaran} in ('transfer', 'midtrans')`),
   ],
 );
@@ -456,7 +470,104 @@ export const invoiceCounters = pgTable('invoice_counters', {
   last: integer('last').notNull(),
 });
 
+/**
+ * One unit handed to a merchant, by its serial number: allocated when its order is packed, shipped with
+ * it, active once the merchant received it. A serial is unique across every order.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nomorSeri: text('nomor_seri').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    // No cascade, like orders: a device outlives the merchant's personal data.
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    status: text('status').notNull().default('dialokasikan'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Exact and prefix search by serial walk this one index under any collation (like decision 0023).
+    uniqueIndex('devices_nomor_seri_key').on(t.nomorSeri.op('text_pattern_ops')),
+    index('devices_order_idx').on(t.orderId),
+    index('devices_merchant_idx').on(t.merchantId, t.createdAt.desc()),
+    index('devices_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('devices_status_check', sql`${t.status} in ('dialokasikan', 'dikirim', 'aktif')`),
+  ],
+);
+
+/** A device's history: each status it reached, when, and who moved it (null: the merchant or the system). */
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('device_events_device_idx').on(t.deviceId, t.createdAt)],
+);
+
+/** An endpoint of the provider's own systems that receives signed event notifications. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  events: text('events').array().notNull(),
+  active: boolean('active').notNull().default(true),
+  // The HMAC key, shown once at creation; encrypted at rest like identity data.
+  secret: encryptedText('secret').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * One event for one endpoint: written in the transaction of the change it tells about (like the mail
+ * outbox), sent by the webhook worker. The unique (endpoint, event) pair makes each event one delivery per
+ * endpoint whatever the number of instances; `next_attempt_at` doubles as the lease. `body` is the exact
+ * JSON sent, so every retry signs and sends the same bytes.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    body: text('body').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    lastAttemptAt: timestamptz('last_attempt_at'),
+    deliveredAt: timestamptz('delivered_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_key').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt.desc()),
+    check('webhook_deliveries_state_check', sql`${t.state} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
 export type ProductRow = typeof products.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
