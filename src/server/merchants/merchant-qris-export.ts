@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 import { and, asc, eq, gt, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_MCC } from '../../domain/qris.js';
 import type { Db } from '../db/database.js';
-import { merchants, type MerchantRow } from '../db/schema.js';
+import { devices, merchants, type MerchantRow } from '../db/schema.js';
 import { escapeFormula } from './merchant-export.js';
 import { qrisData } from './merchant-mapping.js';
 
@@ -26,8 +26,7 @@ export const QRIS_EXPORT_COLUMNS = [
   'nama_bank',
   'no_rekening',
   'nama_rekening',
-  // The serials of the merchant's devices: devices arrive with the fulfilment part of issue 29, so the
-  // column is there (the acquirer's layout is fixed) and empty until then.
+  // The serials of every device packed for the merchant (allocated, shipped or active), ';'-separated.
   'nomor_seri',
 ] as const;
 
@@ -53,7 +52,18 @@ export async function merchantsMissingMcc(db: Db): Promise<{ codes: string[]; to
   return { codes: rows.map((row) => row.code), total: rows[0]?.total ?? 0 };
 }
 
-function toRecord(row: MerchantRow): string[] {
+/** The serials of each merchant of a batch, in one query: merchant id -> 'SN1;SN2'. */
+async function serialsOf(db: Db, merchantIds: string[]): Promise<Map<string, string>> {
+  if (merchantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ merchantId: devices.merchantId, serials: sql<string>`string_agg(${devices.nomorSeri}, ';' order by ${devices.nomorSeri})` })
+    .from(devices)
+    .where(inArray(devices.merchantId, merchantIds))
+    .groupBy(devices.merchantId);
+  return new Map(rows.map((row) => [row.merchantId, row.serials]));
+}
+
+function toRecord(row: MerchantRow, serials: string): string[] {
   const qris = qrisData(row);
   const values: Record<(typeof QRIS_EXPORT_COLUMNS)[number], string> = {
     kode_pendaftaran: row.kodePendaftaran,
@@ -72,7 +82,7 @@ function toRecord(row: MerchantRow): string[] {
     nama_bank: row.namaBank,
     no_rekening: row.noRekening,
     nama_rekening: row.namaRekening,
-    nomor_seri: '',
+    nomor_seri: serials,
   };
   return QRIS_EXPORT_COLUMNS.map((column) => escapeFormula(values[column]));
 }
@@ -83,9 +93,13 @@ async function* verifiedRows(db: Db, onRow: () => void): AsyncGenerator<string[]
   for (;;) {
     const where: SQL = after === null ? verifiedLive() : and(verifiedLive(), gt(merchants.kodePendaftaran, after))!;
     const rows: MerchantRow[] = await db.select().from(merchants).where(where).orderBy(asc(merchants.kodePendaftaran)).limit(BATCH);
+    const serials = await serialsOf(
+      db,
+      rows.map((row) => row.id),
+    );
     for (const row of rows) {
       onRow();
-      yield toRecord(row);
+      yield toRecord(row, serials.get(row.id) ?? '');
     }
     if (rows.length < BATCH) return;
     after = rows[rows.length - 1]!.kodePendaftaran;

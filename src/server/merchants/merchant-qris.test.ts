@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchantDetail } from '../../domain/merchants.js';
-import { auditLogs, type MerchantRow } from '../db/schema.js';
+import { auditLogs, devices, type MerchantRow } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { insertMerchant } from '../../../tests/support/order-fixtures.js';
+import { insertMerchant, insertOrder } from '../../../tests/support/order-fixtures.js';
 import { PROFILE_FIELDS } from './merchant-mapping.js';
 
 describe('QRIS-ready merchant data (issue 29)', () => {
@@ -81,6 +81,11 @@ describe('QRIS-ready merchant data (issue 29)', () => {
         nik: '3273015708850002',
         noRekening: '9876543210',
       });
+      // Two devices packed for the retail merchant: the export lists their serials, sorted.
+      const { order } = await insertOrder(t.database.db, { merchantId: retail.id, items: [{ productId: 1, quantity: 2 }] });
+      await t.database.db.insert(devices).values(
+        ['SN-QRIS-0002', 'SN-QRIS-0001'].map((nomorSeri) => ({ nomorSeri, productId: 1, merchantId: retail.id, orderId: order.id })),
+      );
       await insertMerchant(t.database.db, { kodePendaftaran: 'AIP-QRIS3', kategoriUsaha: 'Lainnya', status: 'verified', isDeleted: true });
       await insertMerchant(t.database.db, { kodePendaftaran: 'AIP-QRIS4', kategoriUsaha: 'Lainnya', status: 'processing' });
     });
@@ -141,7 +146,7 @@ describe('QRIS-ready merchant data (issue 29)', () => {
       );
       expect(lines.slice(1)).toEqual([
         `AIP-QRIS1,WARUNG BU TINI,5812,UMI,"Jl. Melati No. 12, RT 03/RW 05, Tebet",JAKARTA SELATAN,12810,DKI Jakarta,Siti Rahayu,3174015503900001,'+6281234567890,siti.rahayu@example.com,BCA,1234567890,Siti Rahayu,`,
-        `${retail.kodePendaftaran},TOKO RETAIL BESAR,5399,UBE,"Jl. Melati No. 12, RT 03/RW 05, Tebet",BANDUNG,12810,DKI Jakarta,Siti Rahayu,3273015708850002,'+6281234567890,siti.rahayu@example.com,BCA,9876543210,Siti Rahayu,`,
+        `${retail.kodePendaftaran},TOKO RETAIL BESAR,5399,UBE,"Jl. Melati No. 12, RT 03/RW 05, Tebet",BANDUNG,12810,DKI Jakarta,Siti Rahayu,3273015708850002,'+6281234567890,siti.rahayu@example.com,BCA,9876543210,Siti Rahayu,SN-QRIS-0001;SN-QRIS-0002`,
       ]);
       await expect
         .poll(async () => {
