@@ -1,7 +1,9 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import pino from 'pino';
-import { REDACT_PATHS, serializeError } from './logger.js';
+import type { Config } from './config.js';
+import { loggerOptions, REDACT_PATHS, serializeError } from './logger.js';
 
 describe('serializeError', () => {
   it('keeps the query but drops the values of a failed database query, in message, stack and params', () => {
@@ -44,5 +46,37 @@ describe('REDACT_PATHS', () => {
 
   it('keeps an error code, which names no secret', () => {
     expect(logged({ err: { code: 'ECONNREFUSED', message: 'connect failed' } })).toContain('"code":"ECONNREFUSED"');
+  });
+});
+
+describe('request log lines', () => {
+  async function requestLog(urls: string[]): Promise<string> {
+    const lines: string[] = [];
+    const options = loggerOptions({ NODE_ENV: 'production', LOG_LEVEL: 'info' } as Config) as object;
+    const app = Fastify({ logger: { ...options, stream: { write: (line: string) => lines.push(line) } } });
+    app.get('/api/perbaikan/:token', async () => ({ ok: true }));
+    app.get('/api/uploads/:id', async () => ({ ok: true }));
+    app.get('/api/admin/merchants', async () => ({ items: [] }));
+    app.setNotFoundHandler(async (_request, reply) => reply.code(200).send('page'));
+    for (const url of urls) await app.inject({ method: 'GET', url });
+    await app.close();
+    return lines.join('');
+  }
+
+  it('name the route template and never a token, an upload id, a searched NIK or an order token', async () => {
+    const text = await requestLog([
+      '/api/perbaikan/tok_fixlink_secret_value',
+      '/api/uploads/7c1a1f3e-5b0e-4c57-9a41-2f1d7d3f0c11',
+      '/api/admin/merchants?q=3174015503900001',
+      '/perbaikan/tok_fixpage_secret_value?x=1',
+      '/pesanan/ORD-AB12CD34?t=order_page_token_value',
+      '/status?code=AIP-AB12C',
+    ]);
+    for (const secret of ['tok_fixlink_secret_value', '7c1a1f3e-5b0e-4c57-9a41-2f1d7d3f0c11', '3174015503900001', 'tok_fixpage_secret_value', 'order_page_token_value', 'AIP-AB12C']) {
+      expect(text, secret).not.toContain(secret);
+    }
+    for (const url of ['/api/perbaikan/:token', '/api/uploads/:id', '/api/admin/merchants', '/perbaikan/:token', '/pesanan/ORD-AB12CD34', '/status']) {
+      expect(text, url).toContain(`"url":"${url}"`);
+    }
   });
 });

@@ -37,11 +37,36 @@ export function serializeError(error: Error): ReturnType<typeof stdSerializers.e
   return scrub(stdSerializers.err(error)) as ReturnType<typeof stdSerializers.err>;
 }
 
+type LoggedRequest = { method: string; url: string; routeOptions?: { url?: string }; socket?: { remoteAddress?: string; remotePort?: number } };
+
+/**
+ * Page addresses that carry a secret in a path segment, for requests no route template names (the
+ * client's pages go through the not-found handler): the fix page's one-time token.
+ */
+const SECRET_PAGE_SEGMENTS: [RegExp, string][] = [[/^\/perbaikan\/[^/]+/, '/perbaikan/:token']];
+
+/**
+ * What a log line says of a request's address: the route template (`/api/perbaikan/:token`,
+ * `/api/uploads/:id`), never the values in its path nor its query string, which carry fix-link tokens,
+ * upload ids, an admin's search for a NIK and order-page tokens. A request no route names keeps its path
+ * without the query, with secret segments replaced.
+ */
+export function loggedUrl(request: Pick<LoggedRequest, 'url' | 'routeOptions'>): string {
+  const template = request.routeOptions?.url;
+  if (template && !template.includes('*')) return template;
+  const path = request.url.split('?')[0] ?? '';
+  return SECRET_PAGE_SEGMENTS.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement), path);
+}
+
+function serializeRequest(request: LoggedRequest) {
+  return { method: request.method, url: loggedUrl(request), remoteAddress: request.socket?.remoteAddress, remotePort: request.socket?.remotePort };
+}
+
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.NODE_ENV === 'test') return false;
   return {
     level: config.LOG_LEVEL,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
   };
 }
