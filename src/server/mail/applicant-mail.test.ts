@@ -45,7 +45,7 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail!.to).toBe('siti.rahayu@example.com');
     expect(mail!.from).toBe('"AIPOS" <no-reply@aipos.test>');
-    expect(mail!.subject).toBe(`Pendaftaran diterima: Warung Kabar Baik (${merchant.kode_pendaftaran})`);
+    expect(mail!.subject).toBe(`Pendaftaran diterima: ${merchant.kode_pendaftaran}`);
     expect(mail!.text).toContain(`Kode Pendaftaran: ${merchant.kode_pendaftaran}`);
     expect(mail!.text).toContain(`Waktu Pengajuan: ${formatDateTimeWib(merchant.submitted_at)}`);
     expect(mail!.text).toMatch(/\d{1,2} \w+ \d{4}, \d{2}\.\d{2} WIB/);
@@ -69,7 +69,7 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
     expect((await setStatus(merchant.id, { status: 'data_tidak_lengkap', catatan_admin: 'Mohon perbaiki dua data', perbaikan: [{ field: 'foto_ktp', alasan: 'Foto buram' }, { field: 'no_hp', alasan: 'Nomor tidak aktif' }] })).statusCode).toBe(200);
     await expect.poll(async () => (await subjects(0)).length).toBe(2);
     const fix = (await subjects(0))[1]!;
-    expect(fix.subject).toBe(`Status pendaftaran Toko Tiga Keputusan (${merchant.kode_pendaftaran}): Data Tidak Lengkap`);
+    expect(fix.subject).toBe(`Status pendaftaran ${merchant.kode_pendaftaran}: Data Tidak Lengkap`);
     expect(fix.text).toContain('Data Belum Lengkap');
     expect(fix.text).toContain('Data pendaftaran Anda belum lengkap.');
     expect(fix.text).toContain('Catatan Admin:\nMohon perbaiki dua data');
@@ -101,7 +101,7 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
     const merchant = await registerMerchant(t.app, { nama_toko: 'Toko Senyap' });
     await setStatus(merchant.id, { status: 'verified' });
     await expect.poll(async () => (await messagesOf(merchant.id)).map((m) => `${m.kind}:${m.state}`).sort()).toEqual(['receipt:sent', 'status:skipped']);
-    expect(smtp.received.filter((m) => m.subject.includes(merchant.kode_pendaftaran)).map((m) => m.subject)).toEqual([`Pendaftaran diterima: Toko Senyap (${merchant.kode_pendaftaran})`]);
+    expect(smtp.received.filter((m) => m.subject.includes(merchant.kode_pendaftaran)).map((m) => m.subject)).toEqual([`Pendaftaran diterima: ${merchant.kode_pendaftaran}`]);
   });
 
   it('with the SMTP server down, registrations and decisions succeed and their mails stay pending; back up, each arrives once', async () => {
@@ -120,8 +120,8 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const arrived = smtp.received.slice(before).filter((m) => m.subject.includes(merchant.kode_pendaftaran));
     expect(arrived.map((m) => m.subject).sort()).toEqual([
-      `Pendaftaran diterima: Toko Tanpa Server (${merchant.kode_pendaftaran})`,
-      `Status pendaftaran Toko Tanpa Server (${merchant.kode_pendaftaran}): Sudah Terverifikasi`,
+      `Pendaftaran diterima: ${merchant.kode_pendaftaran}`,
+      `Status pendaftaran ${merchant.kode_pendaftaran}: Sudah Terverifikasi`,
     ]);
   });
 
@@ -134,7 +134,7 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
     const list = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${merchant.id}/messages`, headers: { cookie } });
     expect(list.statusCode).toBe(200);
     expect(list.json().items).toEqual([
-      expect.objectContaining({ id: row!.id, kind: 'receipt', to: 'siti.rahayu@example.com', state: 'failed', attempts: 1, last_error: '550 Mailbox unavailable', subject: `Pendaftaran diterima: Toko Pesan Gagal (${merchant.kode_pendaftaran})` }),
+      expect.objectContaining({ id: row!.id, kind: 'receipt', to: 'siti.rahayu@example.com', state: 'failed', attempts: 1, last_error: '550 Mailbox unavailable', subject: `Pendaftaran diterima: ${merchant.kode_pendaftaran}` }),
     ]);
     expect(list.json().items[0].text).toContain(`Kode Pendaftaran: ${merchant.kode_pendaftaran}`);
 

@@ -31,7 +31,8 @@ export function renderMail(subject: string, paragraphs: string[][]): MailContent
 /** After a registration (or, with `resubmission`, after the applicant sent the fixes asked for). */
 export function receiptMail(merchant: MailMerchant, submittedAt: Date, baseUrl: string, resubmission = false): MailContent {
   const what = resubmission ? 'Perbaikan data pendaftaran' : 'Pendaftaran';
-  return renderMail(`${what} diterima: ${merchant.namaToko} (${merchant.kodePendaftaran})`, [
+  // Never a text the applicant typed in a subject: a store name could carry a stranger's phishing line to any address.
+  return renderMail(`${what} diterima: ${merchant.kodePendaftaran}`, [
     [`Halo ${merchant.namaPemilik},`],
     [
       resubmission
@@ -62,5 +63,5 @@ export function statusMail(merchant: MailMerchant, status: MerchantStatus, catat
     ]);
   }
   paragraphs.push(['Cek status pendaftaran Anda:', statusLink(baseUrl, merchant.kodePendaftaran)]);
-  return renderMail(`Status pendaftaran ${merchant.namaToko} (${merchant.kodePendaftaran}): ${STATUS_LABELS[status]}`, paragraphs);
+  return renderMail(`Status pendaftaran ${merchant.kodePendaftaran}: ${STATUS_LABELS[status]}`, paragraphs);
 }

@@ -52,8 +52,8 @@ describe('two instances on one PostgreSQL database', () => {
     const subjects = smtp.received.map((m) => m.subject);
     expect(subjects).toHaveLength(total);
     expect(new Set(subjects).size).toBe(total);
-    expect(subjects).toContain(`Pendaftaran diterima: Toko Instans A (${first.kode_pendaftaran})`);
-    expect(subjects).toContain(`Status pendaftaran Toko Instans B (${second.kode_pendaftaran}): Sudah Terverifikasi`);
+    expect(subjects).toContain(`Pendaftaran diterima: ${first.kode_pendaftaran}`);
+    expect(subjects).toContain(`Status pendaftaran ${second.kode_pendaftaran}: Sudah Terverifikasi`);
     const attempts = await instances.databases[0]!.db.select({ attempts: outboxMessages.attempts }).from(outboxMessages);
     expect(attempts).toHaveLength(total);
   }, 120_000);

@@ -129,7 +129,7 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
     expect(JSON.stringify(entry)).not.toContain('3174015503900002');
     const mails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id));
     expect(mails.map((m) => m.kind).sort()).toEqual(['receipt', 'resubmission_receipt', 'status']);
-    expect(mails.find((m) => m.kind === 'resubmission_receipt')!.subject).toBe(`Perbaikan data pendaftaran diterima: Toko Kirim Ulang (${merchant.kode_pendaftaran})`);
+    expect(mails.find((m) => m.kind === 'resubmission_receipt')!.subject).toBe(`Perbaikan data pendaftaran diterima: ${merchant.kode_pendaftaran}`);
 
     expect((await view(token)).json()).toEqual(INVALID);
     expect((await view(token)).statusCode).toBe(404);

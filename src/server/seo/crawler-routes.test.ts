@@ -6,11 +6,11 @@ const PAGES = ['/', '/shop', '/register', '/status', '/privacy', '/terms'];
 describe('robots.txt and sitemap.xml from the request origin', () => {
   const t = testAppPerSuite();
 
-  it('robots.txt allows the public pages and keeps crawlers out of /admin and /api', async () => {
+  it('robots.txt allows the public pages and keeps crawlers out of /admin, /api, the fix links and the order pages', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'merchant.test:8080' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(response.body).toBe('User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\n\nSitemap: http://merchant.test:8080/sitemap.xml\n');
+    expect(response.body).toBe('User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\nDisallow: /perbaikan\nDisallow: /pesanan\n\nSitemap: http://merchant.test:8080/sitemap.xml\n');
   });
 
   it('sitemap.xml lists the public pages, nothing of the admin area', async () => {

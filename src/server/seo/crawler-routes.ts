@@ -21,7 +21,7 @@ export const crawlerRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api', '', `Sitemap: ${origin(request, configured)}/sitemap.xml`, ''].join('\n');
+    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api', 'Disallow: /perbaikan', 'Disallow: /pesanan', '', `Sitemap: ${origin(request, configured)}/sitemap.xml`, ''].join('\n');
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
