@@ -9,7 +9,7 @@ export const SystemInfoSchema = z.object({
 export type SystemInfo = z.infer<typeof SystemInfoSchema>;
 
 export const SETTINGS_MESSAGES = {
-  sessionTimeout: 'Batas waktu sesi harus 5-120 menit',
+  sessionTimeout: 'Batas waktu sesi harus 5-30 menit',
   maxUpload: 'Ukuran unggah maksimal harus 1-3 MB',
   autoApprove: 'Persetujuan otomatis tidak tersedia: setiap pendaftaran ditinjau admin',
   flag: 'Nilai pengaturan harus ya atau tidak',
@@ -23,7 +23,7 @@ export const SETTINGS_MESSAGES = {
  */
 export const AppSettingsSchema = z
   .object({
-    session_timeout_minutes: z.number(SETTINGS_MESSAGES.sessionTimeout).int(SETTINGS_MESSAGES.sessionTimeout).min(5, SETTINGS_MESSAGES.sessionTimeout).max(120, SETTINGS_MESSAGES.sessionTimeout),
+    session_timeout_minutes: z.number(SETTINGS_MESSAGES.sessionTimeout).int(SETTINGS_MESSAGES.sessionTimeout).min(5, SETTINGS_MESSAGES.sessionTimeout).max(30, SETTINGS_MESSAGES.sessionTimeout),
     maintenance_mode: z.boolean(SETTINGS_MESSAGES.flag),
     email_notifications: z.boolean(SETTINGS_MESSAGES.flag),
     max_upload_mb: z.number(SETTINGS_MESSAGES.maxUpload).int(SETTINGS_MESSAGES.maxUpload).min(1, SETTINGS_MESSAGES.maxUpload).max(3, SETTINGS_MESSAGES.maxUpload),

@@ -57,15 +57,15 @@ describe('Settings', () => {
 
     await timeout.fill('200');
     await page.getByRole('button', { name: 'Simpan Pengaturan' }).click();
-    await page.getByText('Batas waktu sesi harus 5-120 menit').waitFor();
+    await page.getByText('Batas waktu sesi harus 5-30 menit').waitFor();
 
-    await timeout.fill('45');
+    await timeout.fill('25');
     await page.getByRole('switch', { name: 'Notifikasi email' }).click();
     await page.getByRole('button', { name: 'Simpan Pengaturan' }).click();
     await toastWith(page, MESSAGES.settingsSaved).waitFor();
     await page.reload();
     await page.getByLabel('Batas waktu sesi (menit)').waitFor();
-    expect(await page.getByLabel('Batas waktu sesi (menit)').inputValue()).toBe('45');
+    expect(await page.getByLabel('Batas waktu sesi (menit)').inputValue()).toBe('25');
     expect(await page.getByRole('switch', { name: 'Notifikasi email' }).getAttribute('aria-checked')).toBe('false');
     // Back on, for the other suites of this server.
     await page.getByRole('switch', { name: 'Notifikasi email' }).click();

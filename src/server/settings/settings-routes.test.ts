@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { appSettings } from '../db/schema.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 
@@ -22,7 +24,7 @@ describe('GET /api/admin/system', () => {
 
 describe('GET/PUT /api/admin/settings', () => {
   let cookie: string;
-  const VALID = { session_timeout_minutes: 45, maintenance_mode: true, email_notifications: false, max_upload_mb: 2, auto_approve: false };
+  const VALID = { session_timeout_minutes: 25, maintenance_mode: true, email_notifications: false, max_upload_mb: 2, auto_approve: false };
   const t = testAppPerSuite({}, async (app) => {
     ({ cookie } = await signIn(app.app));
   });
@@ -49,8 +51,8 @@ describe('GET/PUT /api/admin/settings', () => {
   });
 
   it.each([
-    [{ session_timeout_minutes: 4 }, 'Batas waktu sesi harus 5-120 menit'],
-    [{ session_timeout_minutes: 121 }, 'Batas waktu sesi harus 5-120 menit'],
+    [{ session_timeout_minutes: 4 }, 'Batas waktu sesi harus 5-30 menit'],
+    [{ session_timeout_minutes: 31 }, 'Batas waktu sesi harus 5-30 menit'],
     [{ max_upload_mb: 0 }, 'Ukuran unggah maksimal harus 1-3 MB'],
     [{ max_upload_mb: 10 }, 'Ukuran unggah maksimal harus 1-3 MB'],
     [{ auto_approve: true }, 'Persetujuan otomatis tidak tersedia: setiap pendaftaran ditinjau admin'],
@@ -60,6 +62,13 @@ describe('GET/PUT /api/admin/settings', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe(message);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } })).json()).toEqual(VALID);
+  });
+
+  it('reads a timeout saved under the old 120-minute rule as the default: never more than 30 idle minutes (ASVS 3.3.2)', async () => {
+    await t.database.db.update(appSettings).set({ value: { ...VALID, session_timeout_minutes: 90 } }).where(eq(appSettings.id, 1));
+    const response = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } });
+    expect(response.json()).toEqual({ ...VALID, session_timeout_minutes: 30 });
+    expect((await put(VALID)).statusCode).toBe(200);
   });
 
   it('refuses a field it does not know, and anyone not signed in', async () => {

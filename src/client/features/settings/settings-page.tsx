@@ -15,7 +15,7 @@ import { SettingSwitch } from './setting-switch';
 import { SystemInfoCard } from './system-info-card';
 
 const NUMBER_SETTINGS = [
-  { name: 'session_timeout_minutes', label: 'Batas waktu sesi (menit)', hint: '5-120 menit. Sesi admin berakhir setelah sekian menit tanpa aktivitas.', min: 5, max: 120 },
+  { name: 'session_timeout_minutes', label: 'Batas waktu sesi (menit)', hint: '5-30 menit. Sesi admin berakhir setelah sekian menit tanpa aktivitas.', min: 5, max: 30 },
   { name: 'max_upload_mb', label: 'Ukuran unggah maksimal (MB)', hint: '1-3 MB, untuk setiap dokumen pendaftar.', min: 1, max: 3 },
 ] as const;
 
