@@ -37,9 +37,9 @@ const CASES: Array<[string, (value: string) => string, string, Array<[string, st
     ['Sukarno', 'Sukarno'],
     ['', ''],
   ]],
-  ['maskNik', maskNik, 'hides the birth date and serial except the last four digits', [
-    ['3174015505900001', '3174********0001'],
-    ['3174 0155 0590 0001', '3174********0001'],
+  ['maskNik', maskNik, 'hides all but the last four digits (region, birth date and serial)', [
+    ['3174015505900001', '************0001'],
+    ['3174 0155 0590 0001', '************0001'],
     ['12345', '***45'],
     ['1', '*'],
   ]],
@@ -49,8 +49,8 @@ const CASES: Array<[string, (value: string) => string, string, Array<[string, st
     ['1234', '****'],
   ]],
   // UU PDP: the admin screens show these masked by default.
-  ['maskNikForAdmin', maskNikForAdmin, 'shows a NIK as its first and last four digits in groups', [
-    ['3171011708900001', '3171 •••• •••• 0001'],
+  ['maskNikForAdmin', maskNikForAdmin, 'shows a NIK as its last four digits, in groups', [
+    ['3171011708900001', '•••• •••• •••• 0001'],
     ['123', '••••'],
   ]],
   ['maskAccountForAdmin', maskAccountForAdmin, 'shows an account number as its last four digits', [

@@ -37,12 +37,13 @@ export function maskPersonName(name: string): string {
 }
 
 /**
- * `3174015505900001` → `3174********0001`: the province and regency codes and the last four digits.
- * The birth date in the middle is hidden. Short or odd values show at most their last two characters.
+ * `3174015505900001` → `************0001`: the last four digits only. The region code of the first four
+ * was shown once, but with the last four and an exact search it rebuilt a NIK; the middle is a birth date.
+ * Short or odd values show at most their last two characters.
  */
 export function maskNik(nik: string): string {
   const value = nik.replace(/\s/g, '');
-  if (value.length >= 12) return `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
+  if (value.length >= 12) return `${'*'.repeat(value.length - 4)}${value.slice(-4)}`;
   if (value.length > 2) return `${'*'.repeat(value.length - 2)}${value.slice(-2)}`;
   return '*'.repeat(value.length);
 }
@@ -61,11 +62,11 @@ export function isMaskedEmail(value: string): boolean {
 
 const DOTS = '••••';
 
-/** The admin screens' NIK: `3171 •••• •••• 0001`, the regency code and the last four digits. */
+/** The admin screens' NIK: `•••• •••• •••• 0001`, the last four digits only (as maskNik). */
 export function maskNikForAdmin(nik: string): string {
   const value = nik.replace(/\s/g, '');
   if (value.length < 8) return DOTS;
-  return `${value.slice(0, 4)} ${DOTS} ${DOTS} ${value.slice(-4)}`;
+  return `${DOTS} ${DOTS} ${DOTS} ${value.slice(-4)}`;
 }
 
 /** The admin screens' account number: `•••• 7890`. */

@@ -113,7 +113,7 @@ export const MerchantDetailSchema = MerchantListItemSchema.extend({
   kode_pos: z.string(),
   tempat_usaha: z.string().nullable(),
   omset_per_bulan: z.number().int(),
-  /** Masked (`3171 •••• •••• 0001`); the value itself only through POST .../reveal. */
+  /** Masked (`•••• •••• •••• 0001`); the value itself only through POST .../reveal. */
   nik: z.string(),
   alamat_pemilik: z.string(),
   nama_bank: z.string(),

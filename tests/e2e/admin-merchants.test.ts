@@ -288,7 +288,7 @@ describe('identity data, masked by default', () => {
     await page.goto(`/admin/merchants/${merchant.id}`);
     const nik = page.getByLabel('NIK', { exact: true });
     await page.getByRole('group', { name: 'Informasi Pemilik' }).waitFor();
-    expect(await nik.inputValue()).toBe('3174 •••• •••• 0001');
+    expect(await nik.inputValue()).toBe('•••• •••• •••• 0001');
     expect(await page.getByLabel('Nomor Rekening', { exact: true }).inputValue()).toBe('•••• 4455');
     expect(await page.content()).not.toContain('3174015505900001');
 

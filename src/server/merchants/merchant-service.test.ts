@@ -63,7 +63,7 @@ describe('merchant changes and their audit rows', () => {
 
   it('saves only the changed fields into one update row, NIK and account masked', async () => {
     const row = await insertMerchant({ nik: '3171011708900001', noRekening: '1234567890' });
-    const updated = await updateMerchantProfile(
+    const { row: updated } = await updateMerchantProfile(
       db(),
       row.id,
       updateBody(row, { nama_toko: 'Nama Baru', nik: '3171015708900002', no_rekening: '9876543210' }),
@@ -76,8 +76,8 @@ describe('merchant changes and their audit rows', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.action).toBe('update');
     expect(rows[0]!.diff).toEqual({
-      old: { nama_toko: row.namaToko, nik: '3171********0001', no_rekening: '******7890' },
-      new: { nama_toko: 'Nama Baru', nik: '3171********0002', no_rekening: '******3210' },
+      old: { nama_toko: row.namaToko, nik: '************0001', no_rekening: '******7890' },
+      new: { nama_toko: 'Nama Baru', nik: '************0002', no_rekening: '******3210' },
     });
   });
 

@@ -72,7 +72,7 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
         { field: 'no_hp', alasan: 'Nomor tidak aktif' },
         { field: 'nik', alasan: 'Tidak sesuai KTP' },
       ],
-      values: { no_hp: '+6281234567890', nik: '3174********0001' },
+      values: { no_hp: '+6281234567890', nik: '************0001' },
     });
   });
 
@@ -116,8 +116,8 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
       diff: {
         from: 'data_tidak_lengkap',
         to: 'processing',
-        old: { no_hp: '+6281234567890', nik: '3174********0001' },
-        new: { no_hp: '+6281399998888', nik: '3174********0002' },
+        old: { no_hp: '+6281234567890', nik: '************0001' },
+        new: { no_hp: '+6281399998888', nik: '************0002' },
         documents: ['foto_ktp'],
         perbaikan: [
           { field: 'foto_ktp', alasan: 'Foto buram' },

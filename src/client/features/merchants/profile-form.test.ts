@@ -22,7 +22,7 @@ const merchant: MerchantDetail = {
   kode_pos: '12920',
   tempat_usaha: null,
   omset_per_bulan: 15_000_000,
-  nik: '3174 •••• •••• 0001',
+  nik: '•••• •••• •••• 0001',
   alamat_pemilik: 'Jl. Melati No. 5, Jakarta',
   nama_bank: 'BCA',
   no_rekening: '•••• 1234',
