@@ -13,18 +13,19 @@ import { merchants } from '../db/schema.js';
  * Written out with both table names: inside a one-table select Drizzle leaves column names unqualified,
  * which in a subquery over the same table would bind to the inner row.
  */
+// A purged row holds '[dihapus]' for phone and e-mail: purged rows are nobody's duplicates, not even each other's.
 const probe = (condition: string) =>
-  `exists (select 1 from "merchants" as "other" where ${condition} and "other"."id" <> "merchants"."id" and "other"."is_deleted" = false)`;
+  `exists (select 1 from "merchants" as "other" where ${condition} and "other"."id" <> "merchants"."id" and "other"."is_deleted" = false and "other"."purged_at" is null)`;
 
 /** For the list: whether the row has a possible duplicate (four index probes per row of the page). */
-export const hasDuplicatesColumn = sql<boolean>`(${sql.raw(
+export const hasDuplicatesColumn = sql<boolean>`("merchants"."purged_at" is null and (${sql.raw(
   [
     probe(`"other"."nik_hash" = "merchants"."nik_hash"`),
     probe(`"other"."no_rekening_hash" = "merchants"."no_rekening_hash" and "other"."nama_bank" = "merchants"."nama_bank"`),
     probe(`"other"."no_hp" = "merchants"."no_hp"`),
     probe(`lower("other"."email") = lower("merchants"."email")`),
   ].join(' or '),
-)})`;
+)}))`;
 
 /** At most this many are listed: a key shared more widely is a test value or fraud, and 50 names say so. */
 export const DUPLICATE_LIMIT = 50;
@@ -35,7 +36,7 @@ type DuplicateRow = { id: string; kode_pendaftaran: string; nama_toko: string; s
 const DUPLICATES_SQL = `
 with t as (
   select "id", "nik_hash", "no_rekening_hash", "nama_bank", "no_hp", lower("email") as "email"
-  from "merchants" where "id" = $1 and "is_deleted" = false
+  from "merchants" where "id" = $1 and "is_deleted" = false and "purged_at" is null
 )
 select o."id", o."kode_pendaftaran", o."nama_toko", o."status",
   coalesce(o."nik_hash" = t."nik_hash", false) as "nik",
@@ -50,7 +51,7 @@ join lateral (
   union select "id" from "merchants" where lower("email") = t."email" and "is_deleted" = false
 ) as c on true
 join "merchants" as o on o."id" = c."id"
-where o."id" <> t."id" and o."is_deleted" = false
+where o."id" <> t."id" and o."is_deleted" = false and o."purged_at" is null
 order by o."submitted_at", o."id"
 limit ${DUPLICATE_LIMIT}`;
 

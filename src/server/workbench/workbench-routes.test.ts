@@ -75,6 +75,18 @@ describe('GET /api/admin/merchants/{id}/duplicates and the list flag', () => {
     expect(detail.json().has_duplicates).toBe(false);
   });
 
+  it('never counts purged rows as duplicates of each other (their phone and e-mail are one marker)', async () => {
+    const purged = [await create(distinct(10)), await create(distinct(11))];
+    for (const { id } of purged) {
+      await t.database.db.update(merchants).set({ noHp: '[dihapus]', email: '[dihapus]', nikHash: null, noRekeningHash: null, purgedAt: NOW }).where(eq(merchants.id, id));
+    }
+    const response = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${purged[0]!.id}/duplicates`, headers: { cookie } });
+    expect(response.json()).toEqual([]);
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/merchants?page_size=100', headers: { cookie } });
+    const flags = (list.json().items as { id: string; has_duplicates: boolean }[]).filter((m) => purged.some((p) => p.id === m.id)).map((m) => m.has_duplicates);
+    expect(flags).toEqual([false, false]);
+  });
+
   it('answers 404 for a deleted or unknown merchant', async () => {
     const gone = await create(distinct(8));
     await t.app.inject({ method: 'DELETE', url: `/api/admin/merchants/${gone.id}`, headers: { cookie } });
