@@ -134,6 +134,18 @@ describe('GET /api/admin/events and the session', () => {
     expect((await fetch(`${base}/api/admin/events`, { headers: { cookie: admin.cookie } })).status).toBe(401);
   });
 
+  it('closes the stream at the next heartbeat when the user is no longer an admin', async () => {
+    const admin = await signIn(t.app, { email: 'demoted@aipos.test' });
+    const response = await fetch(`${base}/api/admin/events`, { headers: { cookie: admin.cookie } });
+    expect(response.status).toBe(200);
+    const { users } = await import('../db/schema.js');
+    const { eq } = await import('drizzle-orm');
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.userId));
+    const { text, ended } = await readUntilEnd(response.body!, 5000);
+    expect(ended).toBe(true);
+    expect(text).toContain('event: session_ended');
+  });
+
   it('does not extend the idle timeout: the stream, its reconnects and background refetches are not activity', async () => {
     const admin = await signIn(t.app, { email: 'idle@aipos.test' });
     const { sessions } = await import('../db/schema.js');

@@ -49,12 +49,13 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       unsubscribeMerchants();
       unsubscribePresence();
     };
-    // Each heartbeat checks the session again (without extending it): after a logout or the idle or
+    // Each heartbeat checks the session and the role again (without extending it): after a logout or the idle or
     // absolute end, the stream says so and closes; the reconnect then gets 401 and the screen signs out.
     const heartbeat = setInterval(() => {
       void (token ? validateSessionToken(db, config, token, now(), { slide: false }) : Promise.resolve(null))
         .then((session) => {
-          if (session && !session.session.secondFactorPending) return void res.write(': heartbeat\n\n');
+          // The role too: an admin demoted while the stream is open stops receiving admin events.
+          if (session && !session.session.secondFactorPending && session.user.role === 'admin') return void res.write(': heartbeat\n\n');
           res.write('event: session_ended\ndata: {}\n\n');
           res.end();
         })
