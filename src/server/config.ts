@@ -88,6 +88,9 @@ export const ConfigSchema = z.object({
 
   // Outgoing e-mail to applicants (issue 15). Without SMTP_URL messages are recorded, not sent.
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  // smtp:// must upgrade with STARTTLS (the bodies hold names and one-time fix links); true only for a
+  // relay on this machine or a test server without TLS.
+  SMTP_INSECURE: booleanFromEnv.default(false),
   MAIL_FROM: z.string().min(3).default('AIPOS <no-reply@aipos.co.id>'),
   // The public origin (https://merchant.example.co.id): links in e-mails (unset: http://localhost:PORT),
   // sitemap.xml and robots.txt (unset: the request's own origin).
@@ -102,6 +105,13 @@ export const ConfigSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(900_000),
   MAIL_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(24),
+  // The webhook worker (docs/webhooks.md): how often it looks for due deliveries, the first retry delay
+  // (doubling on each failure), how long a delivery is retried before it is marked failed, and how long
+  // one attempt may take before it counts as failed.
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  WEBHOOK_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(72),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 
   // The shop (docs/decisions/0030). Transfers go to this account: `BANK|number|holder`.
   PAYMENT_BANK_ACCOUNT: z
@@ -134,7 +144,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join('.') ?? 'environment';
-    throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(env[name] ?? null)})`);
+    // The variable and the rule, never the value: a wrong DATABASE_URL or SMTP_URL holds a password.
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'invalid value'}`);
   }
   const config = result.data;
   if ((config.ADMIN_EMAIL === undefined) !== (config.ADMIN_PASSWORD === undefined)) {
@@ -159,7 +170,7 @@ export function cookieSecure(config: Config): boolean {
 }
 
 /** The origin of links in e-mails, without a trailing slash. */
-export function publicBaseUrl(config: Config): string {
+export function publicBaseUrl(config: Pick<Config, 'PUBLIC_BASE_URL' | 'PORT'>): string {
   return (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }
 

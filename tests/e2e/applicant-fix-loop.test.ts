@@ -77,6 +77,7 @@ beforeAll(async () => {
     startServer({
       DATABASE_URL: database.url,
       SMTP_URL: smtp.url,
+      SMTP_INSECURE: 'true',
       MAIL_POLL_INTERVAL_MS: '200',
       MAIL_RETRY_BASE_MS: '200',
       MAIL_RETRY_MAX_MS: '1000',

@@ -155,6 +155,25 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
   });
 });
 
+describe('mail worker: TLS', () => {
+  it('sends nothing over plain smtp:// to a server without STARTTLS unless SMTP_INSECURE=true', async () => {
+    const smtp = await SmtpTestServer.start();
+    const { SMTP_INSECURE: _insecure, ...timings } = FAST_MAIL;
+    const t = await buildTestApp({ env: { ...GENEROUS_LIMITS, ...timings, SMTP_URL: smtp.url } });
+    try {
+      const merchant = await registerMerchant(t.app);
+      const row = async () => (await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id)))[0];
+      await expect.poll(async () => (await row())?.lastError ?? '', { timeout: 10_000 }).toBe('ETLS: Error upgrading connection with STARTTLS: 500 Error: command not recognized');
+      // Our configuration, not the message: it waits for the next attempt instead of failing for good.
+      expect((await row())!.state).toBe('pending');
+      expect(smtp.received).toEqual([]);
+    } finally {
+      await t.close();
+      await smtp.stop();
+    }
+  });
+});
+
 describe('mail worker: permanent refusals and giving up', () => {
   it('marks a message failed on a 5xx answer, and after MAIL_GIVE_UP_HOURS of failed attempts', async () => {
     // A server that refuses every recipient with 550.

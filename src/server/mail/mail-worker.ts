@@ -27,12 +27,15 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 
 /** An SMTP 5xx answer will not change by retrying (unknown mailbox, refused sender). */
 function permanent(error: unknown): boolean {
+  // A refused STARTTLS is our configuration (SMTP_INSECURE, the relay), not the message: retried until fixed.
+  if ((error as { code?: string }).code === 'ETLS') return false;
   const code = (error as { responseCode?: number }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 function describe(error: unknown): string {
   const e = error as { response?: string; message?: string; code?: string };
+  if (e.code === 'ETLS') return `ETLS: ${e.message ?? ''}`.slice(0, 500);
   return (e.response ?? [e.code, e.message].filter(Boolean).join(': ') ?? String(error)).slice(0, 500);
 }
 

@@ -29,11 +29,16 @@ export function registerMailer(app: FastifyInstance): void {
     });
     return;
   }
-  const transport = nodemailer.createTransport(config.SMTP_URL, {
+  // The options go in one object with the URL: a second argument to createTransport is the messages'
+  // defaults, where these timeouts (and requireTLS) were silently ignored.
+  const transport = nodemailer.createTransport({
+    url: config.SMTP_URL,
     // A dead or silent server must fail an attempt quickly; the outbox retries it later.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
+    // Plain smtp:// must upgrade with STARTTLS or send nothing; smtps:// is TLS from the first byte.
+    requireTLS: config.SMTP_URL.startsWith('smtp://') && !config.SMTP_INSECURE,
   } as object);
   const worker = new MailWorker({ db: app.deps.db, config, transport, now: app.deps.now, log: app.log });
   app.decorate('mailer', { wake: () => worker.wake(), worker });
