@@ -63,6 +63,8 @@ export const ConfigSchema = z.object({
   // UU PDP: days after its last change that a rejected / a deleted registration keeps its personal data.
   RETENTION_REJECTED_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   RETENTION_DELETED_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // A registration left waiting (processing, or data_tidak_lengkap with no fix sent) this long is abandoned.
+  RETENTION_ABANDONED_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
 
   // Document bytes: local disk under DATA_DIR/files, or an S3-compatible bucket shared by every instance.
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),

@@ -92,16 +92,25 @@ describe('retention of personal data (UU PDP)', () => {
     expect(log.items[0]).toMatchObject({ action: 'retention_purge', actor_email: null });
   });
 
-  it('never touches a verified merchant, however old, nor one still processing', async () => {
+  it('purges a registration left waiting for RETENTION_ABANDONED_DAYS (365) as abandoned, never a verified one however old', async () => {
+    // 181 days have passed since the start: the processing one is not abandoned yet.
+    clock.advance(183 * DAY);
+    expect(await listRetentionDue(deps())).toEqual([]);
+    clock.advance(2 * DAY);
+    expect((await listRetentionDue(deps())).map((item) => [item.nama_toko, item.reason])).toEqual([['Toko recent', 'abandoned']]);
+    expect(await purgeDueMerchants(deps())).toBe(1);
+    const [recent] = await t.database.db.select().from(merchants).where(eq(merchants.id, ids.recent!));
+    expect(recent).toMatchObject({ status: 'processing', nik: PURGED_MARKER, email: PURGED_MARKER, fotoKtp: null, purgedAt: clock.now() });
+    const purges = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'retention_purge'));
+    expect(purges.find((row) => row.targetId === ids.recent)?.diff).toMatchObject({ reason: 'abandoned', documents: 5 });
+
     clock.advance(3000 * DAY);
     expect(await purgeDueMerchants(deps())).toBe(0);
-    for (const id of [ids.verified!, ids.recent!]) {
-      const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, id));
-      expect(row!.nik).toBe('3174015503900001');
-      expect(row!.fotoKtp).not.toBeNull();
-      expect(await t.storage.exists(row!.fotoKtp!)).toBe(true);
-      expect(row!.purgedAt).toBeNull();
-    }
+    const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, ids.verified!));
+    expect(row!.nik).toBe('3174015503900001');
+    expect(row!.fotoKtp).not.toBeNull();
+    expect(await t.storage.exists(row!.fotoKtp!)).toBe(true);
+    expect(row!.purgedAt).toBeNull();
   });
 });
 

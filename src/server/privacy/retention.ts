@@ -15,25 +15,39 @@ const BATCH = 100;
 // Any fixed number shared by every instance: the one that holds it runs the pass, the others skip it.
 const RETENTION_LOCK = 728_310_044;
 
-export type RetentionDeps = { db: Db; storage: Storage; config: Pick<Config, 'RETENTION_REJECTED_DAYS' | 'RETENTION_DELETED_DAYS'>; now: () => Date };
-export type RetentionCandidate = { id: string; kode_pendaftaran: string; nama_toko: string; reason: 'rejected' | 'deleted'; since: string };
+export type RetentionDeps = {
+  db: Db;
+  storage: Storage;
+  config: Pick<Config, 'RETENTION_REJECTED_DAYS' | 'RETENTION_DELETED_DAYS' | 'RETENTION_ABANDONED_DAYS'>;
+  now: () => Date;
+};
+type DueReason = 'rejected' | 'deleted' | 'abandoned';
+export type RetentionCandidate = { id: string; kode_pendaftaran: string; nama_toko: string; reason: DueReason; since: string };
+
+/** Statuses of a registration still waiting: for the applicant's fix, or for a review that never came. */
+const WAITING_STATUSES = ['processing', 'data_tidak_lengkap'];
 
 function dueCondition(deps: RetentionDeps) {
   const now = deps.now().getTime();
   const rejectedBefore = new Date(now - deps.config.RETENTION_REJECTED_DAYS * DAY_MS);
   const deletedBefore = new Date(now - deps.config.RETENTION_DELETED_DAYS * DAY_MS);
+  const abandonedBefore = new Date(now - deps.config.RETENTION_ABANDONED_DAYS * DAY_MS);
   return and(
     isNull(merchants.purgedAt),
-    or(and(eq(merchants.isDeleted, true), lt(merchants.updatedAt, deletedBefore)), and(eq(merchants.status, 'rejected'), lt(merchants.updatedAt, rejectedBefore))),
+    or(
+      and(eq(merchants.isDeleted, true), lt(merchants.updatedAt, deletedBefore)),
+      and(eq(merchants.status, 'rejected'), lt(merchants.updatedAt, rejectedBefore)),
+      and(eq(merchants.isDeleted, false), inArray(merchants.status, WAITING_STATUSES), lt(merchants.updatedAt, abandonedBefore)),
+    ),
   )!;
 }
 
-const reasonOf = (row: Pick<MerchantRow, 'isDeleted'>) => (row.isDeleted ? 'deleted' : 'rejected');
+const reasonOf = (row: Pick<MerchantRow, 'isDeleted' | 'status'>): DueReason => (row.isDeleted ? 'deleted' : row.status === 'rejected' ? 'rejected' : 'abandoned');
 
 /** The merchants whose personal data is past its retention window (npm run retention -- --dry-run). */
 export async function listRetentionDue(deps: RetentionDeps, limit = 10_000): Promise<RetentionCandidate[]> {
   const rows = await deps.db
-    .select({ id: merchants.id, kode: merchants.kodePendaftaran, nama: merchants.namaToko, isDeleted: merchants.isDeleted, updatedAt: merchants.updatedAt })
+    .select({ id: merchants.id, kode: merchants.kodePendaftaran, nama: merchants.namaToko, isDeleted: merchants.isDeleted, status: merchants.status, updatedAt: merchants.updatedAt })
     .from(merchants)
     .where(dueCondition(deps))
     .orderBy(asc(merchants.updatedAt))
@@ -47,14 +61,15 @@ export const PURGE_COLUMNS = {
   namaToko: merchants.namaToko,
   kodePendaftaran: merchants.kodePendaftaran,
   isDeleted: merchants.isDeleted,
+  status: merchants.status,
   ...Object.fromEntries(DOCUMENT_SLOTS.map((slot) => [SLOT_COLUMNS[slot], merchants[SLOT_COLUMNS[slot]]])),
 } as { [K in PurgeColumn]: (typeof merchants)[K] };
-type PurgeColumn = 'id' | 'namaToko' | 'kodePendaftaran' | 'isDeleted' | (typeof SLOT_COLUMNS)[keyof typeof SLOT_COLUMNS];
+type PurgeColumn = 'id' | 'namaToko' | 'kodePendaftaran' | 'isDeleted' | 'status' | (typeof SLOT_COLUMNS)[keyof typeof SLOT_COLUMNS];
 type PurgeTarget = Pick<MerchantRow, PurgeColumn>;
 
 /**
- * UU PDP Art. 43-44: a rejected registration (RETENTION_REJECTED_DAYS after its last change) or a
- * deleted one (RETENTION_DELETED_DAYS) loses its documents and its owner's personal data; the code,
+ * UU PDP Art. 43-44: a rejected registration (RETENTION_REJECTED_DAYS after its last change), a
+ * deleted one (RETENTION_DELETED_DAYS) or one left waiting (RETENTION_ABANDONED_DAYS) loses its documents and its owner's personal data; the code,
  * store name, status and dates stay, so the trail still reads. One batch per transaction under an
  * advisory lock (one instance at a time); files go after the commit, a missing file is no error.
  */
@@ -77,7 +92,7 @@ export async function purgeDueMerchants(deps: RetentionDeps): Promise<number> {
   }
 }
 
-export type PurgeReason = 'rejected' | 'deleted' | 'subject_request';
+export type PurgeReason = DueReason | 'subject_request';
 
 /**
  * Removes these merchants' documents (rows here, files by the caller after commit) and personal fields,
@@ -148,7 +163,7 @@ export function startRetention(app: FastifyInstance, intervalMs = DAILY_MS): () 
   const run = () =>
     void purgeDueMerchants(app.deps)
       .then((count) => {
-        if (count > 0) app.log.info({ count }, 'retention: personal data of rejected or deleted merchants removed');
+        if (count > 0) app.log.info({ count }, 'retention: personal data of rejected, deleted or abandoned registrations removed');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'retention pass failed'));
   const timer = setInterval(run, intervalMs);

@@ -68,6 +68,7 @@ export function PrivacyPage() {
         <ul className="list-disc space-y-1 pl-5">
           <li>Selama Anda menjadi merchant AIPOS, dan 5 tahun setelah hubungan berakhir sesuai kewajiban penyimpanan di sektor keuangan.</li>
           <li>Bila pendaftaran ditolak atau dibatalkan: paling lambat 1 tahun setelah keputusan, lalu dihapus.</li>
+          <li>Bila pendaftaran tidak dilanjutkan (misalnya perbaikan data yang diminta tidak dikirim): 1 tahun setelah perubahan terakhir, lalu dihapus.</li>
           <li>File yang diunggah tetapi tidak jadi dikirim bersama pendaftaran dihapus otomatis dalam 24 jam.</li>
         </ul>
       </Section>

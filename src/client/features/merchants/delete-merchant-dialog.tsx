@@ -36,7 +36,7 @@ export function DeleteMerchantDialog({ merchant, onClose, onDeleted }: DeleteMer
       description={
         <>
           Merchant <strong>{merchant?.nama_toko}</strong> ({merchant?.kode_pendaftaran}) akan dihapus dari daftar. Data tidak dihapus
-          permanen dan masih dapat dipulihkan.
+          permanen dan masih dapat dipulihkan sampai dihapus oleh retensi data (bawaan: 30 hari setelah penghapusan).
         </>
       }
       confirmLabel="Hapus"
