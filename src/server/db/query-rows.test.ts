@@ -10,6 +10,11 @@ describe('prepared statements (issue 19)', () => {
     expect(sqlLiteral(`AIP-'X\\Y`)).toBe(`E'AIP-''X\\\\Y'`);
   });
 
+  it('refuses NUL and a lone surrogate itself, whatever the caller checked', () => {
+    for (const value of ['AIP-\u0000', '\ud800x', 'x\udc00']) expect(() => sqlLiteral(value), JSON.stringify(value)).toThrow('sqlLiteral: NUL or a lone surrogate has no SQL literal');
+    expect(sqlLiteral('é🙂')).toBe("E'é🙂'");
+  });
+
   it('hands every value to the statement unchanged, quotes, backslashes and all, call after call', async () => {
     for (const value of ['AIP-S0001', `x'; drop table merchants; --`, 'a\\b\\\\c', `'`, 'Warung "Bu" Siti', 'é🙂']) {
       const rows = await preparedRows<{ v: string; n: number }>(t.database.db, ECHO, [value]);

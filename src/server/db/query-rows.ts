@@ -1,6 +1,7 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from './schema.js';
+import { hasUnstorableText } from '../shared/storable-text.js';
 
 /** Both drivers share this surface; code above the db layer never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,6 +30,8 @@ const preparedOnPglite = new WeakMap<object, Map<string, Promise<void>>>();
  * inside E'...'. For EXECUTE on PGlite, whose API takes no parameters for a named statement.
  */
 export function sqlLiteral(value: string): string {
+  // The request hook refuses such text first; a literal never depends on every caller having passed it.
+  if (hasUnstorableText(value)) throw new Error('sqlLiteral: NUL or a lone surrogate has no SQL literal');
   return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 

@@ -1,10 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { API_MESSAGES } from '../../domain/messages.js';
+import { hasUnstorableText } from '../shared/storable-text.js';
 import { badRequest } from './app-error.js';
-
-// U+0000, or a UTF-16 surrogate without its partner.
-// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this looks for.
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The path (`a.b.0`) of the first string, key or value, that PostgreSQL cannot store; null when none. */
 export function findUnstorableText(value: unknown): string | null {
@@ -13,11 +10,11 @@ export function findUnstorableText(value: unknown): string | null {
   while (stack.length) {
     const { value: current, path } = stack.pop()!;
     if (typeof current === 'string') {
-      if (UNSTORABLE.test(current)) return path;
+      if (hasUnstorableText(current)) return path;
     } else if (current !== null && typeof current === 'object') {
       for (const [key, child] of Object.entries(current)) {
         const childPath = path ? `${path}.${key}` : key;
-        if (UNSTORABLE.test(key)) return childPath;
+        if (hasUnstorableText(key)) return childPath;
         stack.push({ value: child, path: childPath });
       }
     }
