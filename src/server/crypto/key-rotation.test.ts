@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { webhookEndpoints } from '../db/schema.js';
 import { queryRows } from '../db/query-rows.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import { buildTestApp } from '../../../tests/support/build-test-app.js';
@@ -33,6 +34,8 @@ describe('npm run keys:rotate', () => {
     await app.ready();
     await registerMerchant(app, { nik: '3174015503900001', no_rekening: '5550001112' });
     await registerMerchant(app, { nik: '3275046609850002', no_rekening: '7770002223333', email: 'dua@example.com' });
+    // A webhook endpoint's signing secret (issue 29) is encrypted like the rest.
+    await app.deps.db.insert(webhookEndpoints).values({ url: 'https://erp.contoh.co.id/hook', events: ['order.paid'], secret: 'whsec_rotasi' });
     await app.close();
     await database.close();
 
@@ -41,8 +44,9 @@ describe('npm run keys:rotate', () => {
     expect(keys).toHaveLength(1);
     const after = new Keyring(keys[0]!);
     expect(after.currentKeyId).not.toBe(before.currentKeyId);
-    // Two merchants and their two receipt e-mails in the outbox (issue 15: the bodies are encrypted too).
-    expect(output).toContain(`done: 4 values now under key ${after.currentKeyId}`);
+    // Two merchants and their two receipt e-mails in the outbox (issue 15: the bodies are encrypted too),
+    // and the webhook secret.
+    expect(output).toContain(`done: 5 values now under key ${after.currentKeyId}`);
 
     installKeyringFromConfig(config, { info: () => {} });
     const reopened = await openDatabase({ kind: 'pglite', dataDir });
@@ -55,6 +59,9 @@ describe('npm run keys:rotate', () => {
       expect(rows.map((row) => row.nik_hash).sort()).toEqual([after.blindIndex('3174015503900001'), after.blindIndex('3275046609850002')].sort());
       const merchants = await reopened.db.query.merchants.findMany();
       expect(merchants.map((m) => m.nik).sort()).toEqual(['3174015503900001', '3275046609850002']);
+      const [secret] = await queryRows<{ secret: string }>(reopened.db, 'select secret from webhook_endpoints', []);
+      expect(secret!.secret.startsWith(`enc:v1:${after.currentKeyId}:`)).toBe(true);
+      expect(after.decrypt(secret!.secret)).toBe('whsec_rotasi');
     } finally {
       await reopened.close();
     }

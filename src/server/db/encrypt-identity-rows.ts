@@ -50,6 +50,12 @@ export async function encryptIdentityRows(db: Db, mode: EncryptMode, onBatch?: (
     const ring = keyring();
     await db.execute(sql`update users set totp_secret = ${ring.encrypt(ring.decrypt(user.totp_secret))} where id = ${user.id} and totp_secret = ${user.totp_secret}`);
   }
+  // Webhook secrets (issue 29): a retired key must not leave an endpoint unable to sign.
+  const endpoints = await queryRows<{ id: string; secret: string }>(db, `select id::text as id, secret from webhook_endpoints where secret not like $1`, [prefix]);
+  for (const endpoint of endpoints) {
+    const ring = keyring();
+    await db.execute(sql`update webhook_endpoints set secret = ${ring.encrypt(ring.decrypt(endpoint.secret))} where id = ${endpoint.id} and secret = ${endpoint.secret}`);
+  }
   // E-mail bodies of the outbox (issue 15) are encrypted too: a retired key must not leave them unreadable.
   let mails = 0;
   for (;;) {
@@ -66,5 +72,5 @@ export async function encryptIdentityRows(db: Db, mode: EncryptMode, onBatch?: (
     }
     mails += rows.length;
   }
-  return done + users.length + mails;
+  return done + users.length + endpoints.length + mails;
 }

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useAppSettings, useSaveSettings } from './settings-api';
 import { SettingSwitch } from './setting-switch';
 import { SystemInfoCard } from './system-info-card';
+import { WebhookSection } from './webhook-section';
 
 const NUMBER_SETTINGS = [
   { name: 'session_timeout_minutes', label: 'Batas waktu sesi (menit)', hint: '5-30 menit. Sesi admin berakhir setelah sekian menit tanpa aktivitas.', min: 5, max: 30 },
@@ -45,6 +46,7 @@ export function SettingsPage({ security }: { security?: ReactNode }) {
       <h1 className="text-2xl font-bold">Pengaturan</h1>
       {settings.data ? <SettingsForm initial={settings.data} /> : settings.isError ? <p role="alert">{settings.error.message}</p> : <Skeleton className="h-64 w-full" />}
       <SystemInfoCard />
+      <WebhookSection />
       {security}
     </main>
   );

@@ -1,0 +1,232 @@
+import { createHmac } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { queryRows } from '../db/query-rows.js';
+import { webhookEndpoints } from '../db/schema.js';
+
+/**
+ * How long a claimed delivery is kept from other workers while it is being sent: far beyond one attempt's
+ * timeout, so only a crash (never a slow receiver) lets another worker send it again.
+ */
+const LEASE_MS = 5 * 60 * 1000;
+const BATCH = 10;
+
+export const WEBHOOK_USER_AGENT = 'AIPOS-Webhooks/1';
+
+type Claimed = { id: string; endpoint_id: string; event_id: string; body: string; attempts: number; created_at: Date };
+type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+
+export type WebhookWorkerDeps = {
+  db: Db;
+  config: Pick<Config, 'WEBHOOK_POLL_INTERVAL_MS' | 'WEBHOOK_RETRY_BASE_MS' | 'WEBHOOK_GIVE_UP_HOURS' | 'WEBHOOK_TIMEOUT_MS'>;
+  now: () => Date;
+  log: FastifyBaseLogger;
+};
+
+/** `AIPOS-Signature`: the unix seconds and the hex HMAC-SHA256 of "<t>.<body>" with the endpoint's secret. */
+export function signWebhook(secret: string, body: string, unixSeconds: number): string {
+  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');
+  return `t=${unixSeconds},v1=${v1}`;
+}
+
+/** The delay before retry number `attempts` (1 = after the first failure): the base, doubling. */
+export function webhookRetryDelayMs(attempts: number, baseMs: number): number {
+  return baseMs * 2 ** Math.max(0, attempts - 1);
+}
+
+/**
+ * What the delivery log shows of a failed attempt: short, Indonesian, and never the URL (its query may
+ * hold the receiver's own token) nor anything of the body.
+ */
+function describeFailure(error: unknown, timeoutMs: number): string {
+  const e = error as { name?: string; cause?: { code?: string; name?: string } };
+  if (e.name === 'TimeoutError' || e.cause?.name === 'TimeoutError') return `Tidak ada jawaban dalam ${timeoutMs / 1000} detik`;
+  // Cut off by the server's own shutdown: retried like any failure (by this or another instance).
+  if (e.name === 'AbortError') return 'Dihentikan karena server berhenti';
+  const code = e.cause?.code;
+  return code && /^[A-Z_0-9]{2,40}$/.test(code) ? `Koneksi gagal (${code})` : 'Koneksi gagal';
+}
+
+/**
+ * Sends the webhook outbox's due deliveries. Each claim is one UPDATE over rows picked `FOR UPDATE SKIP
+ * LOCKED` that moves them a lease into the future and counts the attempt: with several instances on one
+ * PostgreSQL each delivery goes to one worker at a time. The POST happens outside any transaction (PGlite
+ * has one connection; a transaction held through a slow receiver would stall every request).
+ *
+ * Deliveries of an inactive endpoint are not claimed: they wait, pending, until it is switched on again
+ * (their give-up window keeps running). Those of a deleted endpoint were deleted with it (cascade).
+ */
+export class WebhookWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  // Ends the requests in flight when the server stops: shutdown never waits out a slow receiver.
+  private halt = new AbortController();
+
+  constructor(private readonly deps: WebhookWorkerDeps) {}
+
+  start(): void {
+    this.stopped = false;
+    if (this.halt.signal.aborted) this.halt = new AbortController();
+    this.wake();
+  }
+
+  /** Looks for due deliveries now (after a commit that queued one), else at the next poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running = this.loop().finally(() => {
+      this.running = null;
+      if (this.stopped) return;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+        return;
+      }
+      this.timer = setTimeout(() => this.wake(), this.deps.config.WEBHOOK_POLL_INTERVAL_MS);
+      this.timer.unref();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.halt.abort();
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      // Batch after batch while there are due deliveries.
+      while (!this.stopped && (await this.runOnce()) > 0);
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'webhook worker: claiming deliveries failed');
+    }
+  }
+
+  /** Claims and sends one batch; returns how many deliveries it handled. */
+  async runOnce(): Promise<number> {
+    const now = this.deps.now();
+    const claimed = await queryRows<Claimed>(
+      this.deps.db,
+      `update webhook_deliveries set next_attempt_at = $1, attempts = attempts + 1, last_attempt_at = $2
+       where id in (
+         select d.id from webhook_deliveries d
+         join webhook_endpoints e on e.id = d.endpoint_id
+         where d.state = 'pending' and d.next_attempt_at <= $2 and e.active
+         order by d.next_attempt_at
+         limit ${BATCH}
+         for update of d skip locked
+       )
+       returning id, endpoint_id, event_id, body, attempts, created_at`,
+      [new Date(now.getTime() + LEASE_MS), now],
+    );
+    if (claimed.length === 0) return 0;
+    // Through Drizzle: the column decrypts the secrets.
+    const endpointIds = [...new Set(claimed.map((delivery) => delivery.endpoint_id))];
+    const endpoints = await this.deps.db
+      .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, secret: webhookEndpoints.secret })
+      .from(webhookEndpoints)
+      .where(inArray(webhookEndpoints.id, endpointIds));
+    const byId = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+    // One slow receiver must not hold up the others of the batch.
+    await Promise.all(
+      claimed.map(async (delivery) => {
+        const endpoint = byId.get(delivery.endpoint_id);
+        // Deleted since the claim: its deliveries went with it.
+        if (!endpoint) return;
+        await this.record(delivery, await this.post(endpoint, delivery));
+      }),
+    );
+    return claimed.length;
+  }
+
+  private async post(endpoint: { url: string; secret: string }, delivery: Claimed): Promise<Outcome> {
+    const { config } = this.deps;
+    const t = Math.floor(this.deps.now().getTime() / 1000);
+    try {
+      const response = await fetch(endpoint.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'AIPOS-Signature': signWebhook(endpoint.secret, delivery.body, t),
+          'AIPOS-Event-Id': delivery.event_id,
+          'User-Agent': WEBHOOK_USER_AGENT,
+        },
+        body: delivery.body,
+        // A redirect is an answer other than 2xx: the signed body goes only to the URL the admin entered.
+        redirect: 'manual',
+        signal: AbortSignal.any([AbortSignal.timeout(config.WEBHOOK_TIMEOUT_MS), this.halt.signal]),
+      });
+      // The answer's body is not read: only the status counts, and the connection is freed.
+      await response.body?.cancel().catch(() => {});
+      if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
+      return { ok: false, status: response.status, error: `Jawaban HTTP ${response.status}` };
+    } catch (error) {
+      return { ok: false, status: null, error: describeFailure(error, config.WEBHOOK_TIMEOUT_MS) };
+    }
+  }
+
+  private async record(delivery: Claimed, outcome: Outcome): Promise<void> {
+    const { config, db, log } = this.deps;
+    const now = this.deps.now();
+    if (outcome.ok) {
+      await queryRows(db, `update webhook_deliveries set state = 'sent', delivered_at = $2, last_status_code = $3, last_error = null where id = $1`, [
+        delivery.id,
+        now,
+        outcome.status,
+      ]);
+      log.info({ deliveryId: delivery.id, eventId: delivery.event_id, statusCode: outcome.status, attempts: delivery.attempts }, 'webhook delivered');
+      return;
+    }
+    const giveUpAt = new Date(delivery.created_at).getTime() + config.WEBHOOK_GIVE_UP_HOURS * 3_600_000;
+    const failed = now.getTime() >= giveUpAt;
+    // The last retry falls on the end of the window rather than past it.
+    const next = new Date(Math.min(now.getTime() + webhookRetryDelayMs(delivery.attempts, config.WEBHOOK_RETRY_BASE_MS), giveUpAt));
+    // Ids and the status code only: the body and the secret never reach the log.
+    log.warn(
+      { deliveryId: delivery.id, eventId: delivery.event_id, statusCode: outcome.status, attempts: delivery.attempts, error: outcome.error },
+      failed ? 'webhook failed, giving up' : 'webhook delivery failed, will retry',
+    );
+    await queryRows(db, `update webhook_deliveries set state = $2, next_attempt_at = $3, last_status_code = $4, last_error = $5 where id = $1`, [
+      delivery.id,
+      failed ? 'failed' : 'pending',
+      next,
+      outcome.status,
+      outcome.error,
+    ]);
+  }
+}
+
+/** What routes need of the webhook machinery: a nudge after a commit that queued or requeued a delivery. */
+export type Webhooks = {
+  /** Sends due deliveries now instead of at the next poll. */
+  wake(): void;
+  worker: WebhookWorker;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhooks: Webhooks;
+  }
+}
+
+/**
+ * The webhook worker runs inside every server instance from ready to close. With no endpoint there is
+ * nothing to deliver, and each poll is one indexed query that finds no row.
+ */
+export function registerWebhookWorker(app: FastifyInstance): void {
+  const worker = new WebhookWorker({ db: app.deps.db, config: app.deps.config, now: () => app.deps.now(), log: app.log });
+  app.decorate('webhooks', { wake: () => worker.wake(), worker });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+}
