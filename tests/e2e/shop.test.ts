@@ -1,11 +1,14 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MidtransSimulator } from '../support/midtrans-simulator.js';
 import { pdfText } from '../support/pdf-text.js';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
+import { orderOverHttp } from '../support/order-requests.js';
 import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
+import { merchantIdByCode, setStatusThroughApi } from './support/admin-merchants-setup.js';
 import { closeSuite, launchBrowser } from './support/browser.js';
+import { confirmTransferThroughApi, orderIdByCode, packThroughApi } from './support/fulfilment-setup.js';
 import { completeToReview, OWNER, STORE } from './support/registration-wizard.js';
 import { startServer, type RunningServer } from './support/server-process.js';
 
@@ -56,6 +59,17 @@ const nbsp = (s: string | null) => (s ?? '').replaceAll('\u00a0', ' ');
 const toast = (p: Page, text: string) => p.locator('[data-sonner-toast]:not([data-removed="true"])', { hasText: text });
 const step = (p: Page, title: string) => p.getByRole('region', { name: title, exact: true });
 const rupiahValue = (text: string | null) => Number(nbsp(text).replace(/\D/g, ''));
+
+/** The merchant's timeline as [label, state] per step: current (aria-current), pending (reads 'Belum') or done. */
+async function steps(timeline: Locator): Promise<[string, string][]> {
+  return timeline.getByRole('listitem').evaluateAll((items) =>
+    items.map((item) => {
+      const label = item.querySelector('p')?.firstChild?.textContent ?? '';
+      const state = item.getAttribute('aria-current') === 'step' ? 'current' : (item.textContent ?? '').includes('Belum') ? 'pending' : 'done';
+      return [label, state] as [string, string];
+    }),
+  );
+}
 
 async function addToCart(page: Page, name: string): Promise<void> {
   await card(page, name).getByRole('button', { name: `Add to Cart ${name}` }).click();
@@ -311,6 +325,20 @@ describe('checkout and the order page (phone-sized screen)', () => {
     await orders.waitFor();
     expect(await orders.getByRole('link', { name: kode }).getAttribute('href')).toBe(`/pesanan/${kode}`);
     expect(nbsp(await orders.innerText())).toContain('Menunggu Pembayaran');
+    // The merchant's timeline (issue 29): registered, not verified yet, the order made and waiting for payment.
+    const timeline = page.getByRole('list', { name: 'Perjalanan pendaftaran dan pesanan' });
+    await timeline.waitFor();
+    expect(await steps(timeline)).toEqual([
+      ['Pendaftaran diterima', 'done'],
+      ['Diverifikasi', 'pending'],
+      ['Pesanan dibuat', 'current'],
+      ['Dibayar', 'pending'],
+      ['Dikemas', 'pending'],
+      ['Dikirim', 'pending'],
+      ['Diterima', 'pending'],
+    ]);
+    expect(await timeline.locator('[aria-current="step"]').innerText()).toMatch(/^Pesanan dibuat\s+Saat ini\s+\d{1,2} \w+ \d{4}, \d{2}\.\d{2} WIB$/);
+    expect(await timeline.getByRole('listitem').filter({ hasText: 'Diverifikasi' }).innerText()).toContain('Belum');
   });
 
   it('shows the paid order and downloads its invoice once the admin confirms the transfer', async () => {
@@ -336,11 +364,20 @@ describe('checkout and the order page (phone-sized screen)', () => {
     expect(rupiahValue(await dialog.getByRole('textbox', { name: 'Jumlah diterima' }).inputValue())).toBeGreaterThan(2_500_000);
     await dialog.getByRole('button', { name: 'Konfirmasi', exact: true }).click();
     await toast(admin, 'Pembayaran dikonfirmasi').waitFor();
-    await expect.poll(() => admin.getByTestId('order-status').first().textContent()).toContain('Dibayar');
+    // Paid while the registration is still in review: it waits for the verification (issue 29).
+    await expect.poll(() => admin.getByTestId('order-status').first().textContent()).toContain('Menunggu Verifikasi');
 
     await page.getByRole('button', { name: 'Muat Ulang' }).click();
-    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Dibayar');
-    expect(await page.getByRole('main').innerText()).toMatch(/Tanggal pembayaran: .+ WIB/);
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Menunggu Verifikasi');
+    const main = nbsp(await page.getByRole('main').innerText());
+    expect(main).toMatch(/Tanggal pembayaran: .+ WIB/);
+    expect(main).toContain('Pembayaran diterima. Pesanan dikemas setelah pendaftaran merchant Anda diverifikasi.');
+    const timeline = page.getByRole('list', { name: 'Perjalanan pesanan' });
+    expect((await steps(timeline)).slice(2, 5)).toEqual([
+      ['Pesanan dibuat', 'done'],
+      ['Dibayar', 'done'],
+      ['Menunggu verifikasi', 'current'],
+    ]);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Unduh Invoice' }).click()]);
     expect(download.suggestedFilename()).toBe(`invoice-${kode}.pdf`);
     const stream = await download.createReadStream();
@@ -353,6 +390,76 @@ describe('checkout and the order page (phone-sized screen)', () => {
     expect(text).toContain('Rp 2.500.000');
     expect(text).toMatch(/INV\/\d{4}\/\d{2}\/\d{5}/);
     expect(text).toContain(kode);
+  });
+
+  it("shows the shipment on the timeline and takes the merchant's word that the order arrived", async () => {
+    // A merchant of its own, verified before paying: its order goes straight to packing.
+    const merchant = await registerOverHttp(server.baseUrl, { overrides: { nama_toko: 'Toko Kirim Cepat', no_hp: '+6281377771234', email: 'kirim.cepat@example.com' } });
+    const order = await orderOverHttp(server.baseUrl, merchant.kode_pendaftaran, merchant.no_hp, [{ product_id: 1, quantity: 2 }]);
+    const admin = (await openPage()).context().request;
+    expect((await admin.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
+    await setStatusThroughApi(admin, await merchantIdByCode(admin, merchant.kode_pendaftaran), 'verified');
+    expect(await confirmTransferThroughApi(admin, order)).toBe('siap_dikemas');
+    await packThroughApi(admin, order, ['SBX-E2E-0001', 'SBX-E2E-0002']);
+    const shipping = await admin.post(`/api/admin/orders/${await orderIdByCode(admin, order.kode_pesanan)}/ship`, { data: { kurir: 'jne', no_resi: 'JNE0012345678' } });
+    expect(shipping.status()).toBe(200);
+
+    const page = await openPage(PHONE);
+    await page.goto(`/pesanan/${order.kode_pesanan}?t=${order.akses}`);
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Dikirim');
+    // 'Pengiriman': courier, resi with its copy button, the courier's tracking page.
+    const main = page.getByRole('main');
+    expect(await page.getByTestId('nomor-resi').textContent()).toBe('JNE0012345678');
+    expect(nbsp(await main.innerText())).toMatch(/Kurir\s+JNE/);
+    await main.getByRole('button', { name: 'Salin nomor resi' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('JNE0012345678');
+    expect(await main.getByRole('link', { name: /^Lacak Paket di JNE/ }).getAttribute('href')).toBe('https://www.jne.co.id/tracking-package?awb=JNE0012345678');
+    // The timeline up to Dikirim, with the courier, the resi and the tracking link on that step.
+    const timeline = page.getByRole('list', { name: 'Perjalanan pesanan' });
+    expect(await steps(timeline)).toEqual([
+      ['Pendaftaran diterima', 'done'],
+      ['Diverifikasi', 'done'],
+      ['Pesanan dibuat', 'done'],
+      ['Dibayar', 'done'],
+      ['Dikemas', 'done'],
+      ['Dikirim', 'current'],
+      ['Diterima', 'pending'],
+    ]);
+    const shipped = timeline.locator('[aria-current="step"]');
+    expect(nbsp(await shipped.innerText())).toContain('JNE · resi JNE0012345678');
+    expect(await shipped.getByRole('link', { name: /^Lacak paket/ }).getAttribute('href')).toBe('https://www.jne.co.id/tracking-package?awb=JNE0012345678');
+    // Mobile first: the card and the timeline fit a 390 px phone without sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A stale tab of the same order, to meet the 409 once the first has confirmed.
+    const stale = await openPage(PHONE);
+    await stale.goto(`/pesanan/${order.kode_pesanan}?t=${order.akses}`);
+    await stale.getByRole('button', { name: 'Pesanan Sudah Diterima' }).waitFor();
+
+    // Asked first; 'Batal' changes nothing.
+    await main.getByRole('button', { name: 'Pesanan Sudah Diterima' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Konfirmasi Penerimaan' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Batal' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('order-status').textContent()).toBe('Dikirim');
+    await main.getByRole('button', { name: 'Pesanan Sudah Diterima' }).click();
+    await dialog.getByRole('button', { name: 'Ya, Sudah Diterima' }).click();
+    await toast(page, 'Pesanan ditandai sudah diterima').waitFor();
+    await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('Diterima');
+    expect(await main.getByRole('button', { name: 'Pesanan Sudah Diterima' }).count()).toBe(0);
+    expect(nbsp(await main.innerText())).toMatch(/Diterima\s+\d{1,2} \w+ \d{4}, \d{2}\.\d{2} WIB/);
+    expect((await steps(timeline)).at(-1)).toEqual(['Diterima', 'current']);
+    // Still paid: the invoice stays.
+    await main.getByRole('button', { name: 'Unduh Invoice' }).waitFor();
+
+    // The stale tab is refused with the server's Indonesian message, then shows where the order stands.
+    await stale.getByRole('button', { name: 'Pesanan Sudah Diterima' }).click();
+    await stale.getByRole('dialog', { name: 'Konfirmasi Penerimaan' }).getByRole('button', { name: 'Ya, Sudah Diterima' }).click();
+    const refusal = stale.getByRole('main').getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toBe('Tindakan ini tidak dapat dilakukan pada pesanan berstatus Diterima.');
+    await expect.poll(() => stale.getByTestId('order-status').textContent()).toBe('Diterima');
   });
 
   it('goes to register from the checkout and comes back to order with the new registration', async () => {

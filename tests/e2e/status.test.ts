@@ -32,6 +32,7 @@ async function openPage(): Promise<Page> {
 }
 
 const result = (page: Page) => page.getByRole('region', { name: /.+/ }).filter({ has: page.getByTestId('status-badge') });
+const timeline = (page: Page) => page.getByRole('list', { name: 'Perjalanan pendaftaran dan pesanan' });
 const searchButton = (page: Page) => page.getByRole('button', { name: /^(Cek Status|Mencari\.\.\.)$/ });
 
 beforeAll(async () => {
@@ -91,6 +92,8 @@ describe('status page', () => {
     expect(text).not.toContain('Jl. Melati');
     expect(text).not.toContain('12810');
     expect(await card.getByRole('note', { name: 'Catatan Admin' }).count()).toBe(0);
+    // Nor the merchant's timeline: a code is guessable (issue 29).
+    expect(await timeline(page).count()).toBe(0);
   });
 
   it('shows full values to the browser session that made the registration', async () => {
@@ -110,6 +113,9 @@ describe('status page', () => {
     // The registering browser sees the address too.
     expect(text).toContain('Jl. Melati No. 12, RT 03/RW 05, Tebet, Jakarta Selatan, DKI Jakarta, 12810');
     expect(text).not.toContain('disamarkan');
+    // The receipt proves the registration: its timeline shows (issue 29).
+    await timeline(page).waitFor();
+    expect(await timeline(page).locator('[aria-current="step"]').innerText()).toMatch(/^Pendaftaran diterima\s+Saat ini/);
   });
 
   it('finds a code typed in lower case, with the search disabled until a code is there', async () => {
@@ -148,6 +154,15 @@ describe('status page', () => {
     }
     expect(text).not.toContain(registration.nama_pemilik);
     expect(text).not.toContain('Jl. Melati');
+    // The merchant's timeline (issue 29) for the asker who typed both: registered, not verified yet, no order.
+    await timeline(page).waitFor();
+    const steps = timeline(page).getByRole('listitem');
+    expect(await steps.count()).toBe(2);
+    expect(await steps.nth(0).getAttribute('aria-current')).toBe('step');
+    expect(await steps.nth(0).innerText()).toMatch(/^Pendaftaran diterima\s+Saat ini\s+\d{1,2} \w+ \d{4}, \d{2}\.\d{2} WIB$/);
+    expect(await steps.nth(1).getAttribute('aria-current')).toBeNull();
+    expect(await steps.nth(1).innerText()).toMatch(/^Diverifikasi\s+Belum$/);
+    expect(await card.getByRole('heading', { name: 'Perjalanan Pendaftaran & Pesanan' }).count()).toBe(1);
   });
 
   it('shows the message of each of the four statuses; a code alone never opens the admin note', async () => {

@@ -1,5 +1,5 @@
-import type { OrderItem, OrderPublic, Payment, Shipping } from '../../../domain/orders';
-import { ORDER_STATUSES, type OrderStatus } from '../../../domain/order-texts';
+import type { OrderItem, OrderPublic, Payment, Shipment, Shipping, TimelineEntry } from '../../../domain/orders';
+import { COURIERS, ORDER_STATUSES, TIMELINE_STEPS, type Courier, type OrderStatus, type TimelineStep } from '../../../domain/order-texts';
 
 /**
  * GET /api/orders/{kode} checked by hand: the zod schema of src/domain/orders.ts says the same, but zod
@@ -66,16 +66,42 @@ function readPayment(value: unknown): Payment | null {
 
 const isOrderStatus = (value: unknown): value is OrderStatus => ORDER_STATUSES.includes(value as OrderStatus);
 const isNullableString = (value: unknown): value is string | null => value === null || isString(value);
+const isTimelineStep = (value: unknown): value is TimelineStep => TIMELINE_STEPS.includes(value as TimelineStep);
+const isCourier = (value: unknown): value is Courier => COURIERS.includes(value as Courier);
+
+function readTimelineEntry(value: unknown): TimelineEntry | null {
+  if (!isRecord(value) || !isTimelineStep(value.step) || !isNullableString(value.at)) return null;
+  if (value.detail === undefined) return { step: value.step, at: value.at };
+  return isNullableString(value.detail) ? { step: value.step, at: value.at, detail: value.detail } : null;
+}
+
+/** The shipment of a shipped order; its tracking link goes in an href, so only a web address passes. */
+function readShipment(value: unknown): Shipment | null | undefined {
+  if (value === null) return null;
+  if (!isRecord(value) || !isCourier(value.kurir) || !hasStrings(value, ['kurir_label', 'no_resi', 'shipped_at'])) return undefined;
+  if (value.tracking_url !== null && !isWebAddress(value.tracking_url)) return undefined;
+  return {
+    kurir: value.kurir,
+    kurir_label: value.kurir_label as string,
+    no_resi: value.no_resi as string,
+    tracking_url: value.tracking_url,
+    shipped_at: value.shipped_at as string,
+  };
+}
 
 /** GET /api/orders/{kode}: the order as its page shows it, or null when the answer is not that shape. */
 export function readOrder(data: unknown): OrderPublic | null {
   if (!isRecord(data) || !hasStrings(data, ['kode_pesanan', 'kode_pendaftaran', 'nama_toko', 'created_at'])) return null;
   if (!isOrderStatus(data.status) || !hasIntegers(data, ['subtotal', 'ongkir', 'total'])) return null;
-  if (!isNullableString(data.paid_at) || !isNullableString(data.invoice_number) || !Array.isArray(data.items)) return null;
+  if (!isNullableString(data.paid_at) || !isNullableString(data.invoice_number) || !isNullableString(data.delivered_at)) return null;
+  if (!Array.isArray(data.items) || !Array.isArray(data.timeline)) return null;
   const items = data.items.map(readItem);
+  const timeline = data.timeline.map(readTimelineEntry);
   const pembayaran = readPayment(data.pembayaran);
   const pengiriman = readShipping(data.pengiriman);
-  if (items.some((item) => item === null) || !pembayaran || !pengiriman) return null;
+  // undefined: present but not a shipment (null is an order not shipped yet).
+  const paket = readShipment(data.pengiriman_paket);
+  if (items.some((item) => item === null) || timeline.some((entry) => entry === null) || !pembayaran || !pengiriman || paket === undefined) return null;
   return {
     kode_pesanan: data.kode_pesanan as string,
     kode_pendaftaran: data.kode_pendaftaran as string,
@@ -90,5 +116,8 @@ export function readOrder(data: unknown): OrderPublic | null {
     created_at: data.created_at as string,
     paid_at: data.paid_at,
     invoice_number: data.invoice_number,
+    pengiriman_paket: paket,
+    delivered_at: data.delivered_at,
+    timeline: timeline as TimelineEntry[],
   };
 }

@@ -16,6 +16,13 @@ export async function fetchOrder(kode: string, token: string, signal?: AbortSign
   return order;
 }
 
+/** POST /api/orders/{kode}/diterima ('Pesanan Sudah Diterima'): the order, now `diterima`; 409 unless `dikirim`. */
+export async function confirmDelivered(kode: string, token: string): Promise<OrderPublic> {
+  const order = readOrder(await apiFetch(`${orderPath(kode)}/diterima`, { method: 'POST', headers: bearer(token) }));
+  if (!order) throw new ApiRequestError(200, 'BAD_RESPONSE', API_MESSAGES.internal);
+  return order;
+}
+
 /** POST /api/orders/lookup: the order by its code and the registration's phone, with a fresh token. */
 export function lookupOrder(body: { kode_pesanan: string; no_hp: string }): Promise<OrderCreateResponse> {
   return apiFetch('/api/orders/lookup', { method: 'POST', body, schema: loadLookupSchema });

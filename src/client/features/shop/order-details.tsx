@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import { formatDateTimeWib, formatRupiah } from '../../../domain/format';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '../../../domain/order-texts';
 import type { OrderPublic } from '../../../domain/orders';
+import { MerchantTimeline } from '../../components/merchant-timeline';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { ORDER_STATUS_COLOURS } from '../../lib/order-status-style';
 import { OrderPayment } from './order-payment';
+import { OrderShipment } from './order-shipment';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -19,11 +21,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type OrderDetailsProps = { order: OrderPublic; token: string; refreshing: boolean; onReload: () => void };
+type OrderDetailsProps = {
+  order: OrderPublic;
+  token: string;
+  refreshing: boolean;
+  onReload: () => void;
+  /** An answer of an action on the order ('Pesanan Sudah Diterima'): the page shows it at once. */
+  onChanged: (order: OrderPublic) => void;
+};
 
-/** The order as its buyer sees it: status, what to pay and how, the lines and where they go. */
-export function OrderDetails({ order, token, refreshing, onReload }: OrderDetailsProps) {
+/** The order as its buyer sees it: status, its shipment, what to pay and how, its timeline, the lines and where they go. */
+export function OrderDetails({ order, token, refreshing, onReload, onChanged }: OrderDetailsProps) {
   const shipping = order.pengiriman;
+  const shipment = order.pengiriman_paket;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -47,9 +57,22 @@ export function OrderDetails({ order, token, refreshing, onReload }: OrderDetail
       </p>
 
       <div className="mt-6 space-y-6">
+        {/* Once shipped, where the parcel is matters more than how it was paid. */}
+        {shipment && (
+          <Section title="Pengiriman">
+            <OrderShipment order={order} shipment={shipment} token={token} onChanged={onChanged} onStale={onReload} />
+          </Section>
+        )}
+
         <Section title={`Pembayaran · ${PAYMENT_METHOD_LABELS[order.pembayaran.metode]}`}>
           <OrderPayment order={order} token={token} />
         </Section>
+
+        {order.timeline.length > 0 && (
+          <Section title="Perjalanan Pesanan">
+            <MerchantTimeline entries={order.timeline} label="Perjalanan pesanan" shipment={shipment} />
+          </Section>
+        )}
 
         <Section title="Rincian Pesanan">
           <ul className="divide-y divide-slate-100" aria-label="Barang dipesan">

@@ -1,17 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { OrderCreateResponse } from '../../../domain/orders';
+import type { OrderCreateResponse, OrderPublic } from '../../../domain/orders';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { loadOrderAccess, orderPagePath, saveOrderAccess } from './order-access';
-import { OrderDetails } from './order-details';
 import { OrderLookup } from './order-lookup';
 import { failureText, fetchOrder } from './order-api';
+
+// The details (payment, shipment, timeline) paint only with the order's answer: their chunk is fetched
+// beside that answer, not with the page, which first shows a skeleton or the lookup form (issue 8 budget).
+const loadDetails = () => import('./order-details');
+const OrderDetails = lazy(async () => ({ default: (await loadDetails()).OrderDetails }));
 
 /** A 4xx answer (wrong token, unknown order) will not change by asking again. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -45,6 +49,10 @@ function OrderScreen({ kode, urlToken }: { kode: string; urlToken: string | null
     if (urlToken && saveOrderAccess(kode, urlToken)) void navigate(orderPagePath(kode), { replace: true });
   }, [kode, urlToken, navigate]);
 
+  useEffect(() => {
+    if (token !== null) void loadDetails();
+  }, [token]);
+
   const order = useQuery({
     queryKey: ['order', kode, token],
     queryFn: ({ signal }) => fetchOrder(kode, token!, signal),
@@ -65,7 +73,14 @@ function OrderScreen({ kode, urlToken }: { kode: string; urlToken: string | null
   };
 
   if (token === null || (order.isError && isRefused(order.error))) return <OrderLookup kode={kode} onFound={found} />;
-  if (order.data) return <OrderDetails order={order.data} token={token} refreshing={order.isFetching} onReload={() => void order.refetch()} />;
+  const changed = (updated: OrderPublic) => queryClient.setQueryData(['order', kode, token], updated);
+  if (order.data) {
+    return (
+      <Suspense fallback={<OrderSkeleton />}>
+        <OrderDetails order={order.data} token={token} refreshing={order.isFetching} onReload={() => void order.refetch()} onChanged={changed} />
+      </Suspense>
+    );
+  }
   if (order.isError) {
     return (
       <Card tone="warning" className="flex flex-col items-start gap-3 p-5" role="alert">

@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, Download, ExternalLink, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatDateTimeWib, formatRupiah } from '../../../domain/format';
+import { PAID_ORDER_STATUSES, type OrderStatus } from '../../../domain/order-texts';
 import type { OrderPublic } from '../../../domain/orders';
 import { CopyableValue, CopyButton } from '../../components/copy-button';
 import { LinkButton } from '../../components/link-button';
@@ -95,10 +96,13 @@ function InvoiceButton({ kode, token }: { kode: string; token: string }) {
   );
 }
 
+const isPaid = (status: OrderStatus) => (PAID_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+
 /** What the buyer does next, by status and payment method. */
 export function OrderPayment({ order, token }: { order: OrderPublic; token: string }) {
   const payment = order.pembayaran;
-  if (order.status === 'dibayar') {
+  // Every status after payment has an invoice: waiting for verification, packing, shipped, received.
+  if (isPaid(order.status)) {
     return (
       <div>
         <p className="flex items-center gap-2 text-lg font-semibold text-green-800">
@@ -106,6 +110,12 @@ export function OrderPayment({ order, token }: { order: OrderPublic; token: stri
         </p>
         {order.paid_at && <p className="mt-1 text-sm text-slate-600">Tanggal pembayaran: {formatDateTimeWib(order.paid_at)}</p>}
         {order.invoice_number && <p className="mt-1 text-sm text-slate-600">Nomor invoice: {order.invoice_number}</p>}
+        {order.status === 'menunggu_verifikasi' && (
+          <p className="mt-3 flex items-start gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="notice-menunggu-verifikasi">
+            <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <span>Pembayaran diterima. Pesanan dikemas setelah pendaftaran merchant Anda diverifikasi.</span>
+          </p>
+        )}
         <InvoiceButton kode={order.kode_pesanan} token={token} />
       </div>
     );

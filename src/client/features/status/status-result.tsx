@@ -14,6 +14,8 @@ import { StatusActions } from './status-actions';
 // Orders show for few askers (receipt or e-mail plus phone): their module, which /shop shares, loads
 // then, so it never joins the chunk every landing page downloads (/register's budget).
 const StatusOrders = lazy(async () => ({ default: (await import('./status-orders')).StatusOrders }));
+// The timeline (issue 29) likewise: the same askers only, and the order page shares its module.
+const StatusTimeline = lazy(async () => ({ default: (await import('./status-timeline')).StatusTimeline }));
 
 const STATUS_STYLE: Record<MerchantStatus, { badge: string; panel: string; icon: LucideIcon }> = {
   processing: { badge: 'bg-amber-100 text-amber-800', panel: 'border-amber-200 bg-amber-50 text-amber-900', icon: Clock },
@@ -128,6 +130,12 @@ export function StatusResultView({ result }: { result: StatusResult }) {
           {result.alamat_jalan !== null && <Row label={T.address}>{address(result)}</Row>}
         </Section>
       </div>
+
+      {result.timeline && result.timeline.length > 0 && (
+        <Suspense fallback={null}>
+          <StatusTimeline entries={result.timeline} />
+        </Suspense>
+      )}
 
       {result.pesanan && result.pesanan.length > 0 && (
         <Suspense fallback={null}>
