@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, closeSuite } from '../e2e/support/browser.js';
-import { createMerchantThroughApi, signedInContext, startMerchantsServer } from '../e2e/support/admin-merchants-setup.js';
+import { createMerchantThroughApi, merchantIdByCode, setStatusThroughApi, signedInContext, startMerchantsServer } from '../e2e/support/admin-merchants-setup.js';
 import {
   fillBank,
   fillOwner,
@@ -15,6 +15,7 @@ import type { RunningServer } from '../e2e/support/server-process.js';
 import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 import { orderOverHttp } from '../support/order-requests.js';
 import { seriousViolations } from './support/axe.js';
+import { confirmTransferThroughApi, orderIdByCode, packThroughApi } from '../e2e/support/fulfilment-setup.js';
 
 /**
  * Issue 8: axe-core finds no serious or critical violation on any screen, public and admin. One server
@@ -174,6 +175,27 @@ describe('axe-core on the admin screens', () => {
     });
   }
 
+  it('/admin/settings with a webhook, its delivery log, the Tambah Webhook dialog and the secret dialog', async () => {
+    const page = await adminPage();
+    // Loopback and a single event: nothing of the other screens' tests is delivered anywhere.
+    const made = await page.context().request.post('/api/admin/webhooks', { data: { url: 'http://127.0.0.1:9/axe', events: ['order.delivered'], active: false } });
+    expect(made.status()).toBe(201);
+    await visit(page, '/admin/settings');
+    await page.getByRole('button', { name: 'Log Pengiriman' }).first().click();
+    await page.getByText('Belum ada pengiriman').first().waitFor();
+    await expectNoSeriousViolations(page, '/admin/settings with a webhook');
+    await page.getByRole('button', { name: 'Tambah Webhook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tambah Webhook' });
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await dialog.getByText('Pilih minimal satu event.').waitFor();
+    await expectNoSeriousViolations(page, '/admin/settings: Tambah Webhook dialog with errors');
+    await dialog.getByRole('textbox', { name: 'URL' }).fill('http://127.0.0.1:9/axe-dua');
+    await dialog.getByRole('checkbox', { name: /Pesanan diterima/ }).check();
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByRole('dialog', { name: 'Secret Webhook' }).waitFor();
+    await expectNoSeriousViolations(page, '/admin/settings: secret dialog');
+  });
+
   it('/admin/products with the edit dialog', async () => {
     const page = await adminPage();
     await visit(page, '/admin/products');
@@ -233,5 +255,102 @@ describe('axe-core on the admin screens', () => {
     await page.getByRole('button', { name: 'Data Tidak Lengkap' }).click();
     await page.getByRole('dialog', { name: 'Ubah Status Merchant' }).waitFor();
     await expectNoSeriousViolations(page, 'review: decision dialog');
+  });
+});
+
+describe('axe-core on the fulfilment screens (issue 29)', () => {
+  // A merchant of this block's own, verified: one paid order to pack, one packed order to ship.
+  const tag = Date.now().toString(36).toUpperCase();
+  let toPack: Awaited<ReturnType<typeof orderOverHttp>>;
+  let toShip: Awaited<ReturnType<typeof orderOverHttp>>;
+  let merchantId: string;
+
+  beforeAll(async () => {
+    const applicant = { nama_toko: 'Toko Perangkat Aksesibel', no_hp: '+6281355550199', email: 'perangkat.aksesibel@example.com' };
+    const merchant = await registerOverHttp(server.baseUrl, { overrides: applicant });
+    const admin = await adminPage();
+    const { request } = admin.context();
+    merchantId = await merchantIdByCode(request, merchant.kode_pendaftaran);
+    await setStatusThroughApi(request, merchantId, 'verified');
+    toPack = await orderOverHttp(server.baseUrl, merchant.kode_pendaftaran, applicant.no_hp, [{ product_id: 1, quantity: 2 }]);
+    toShip = await orderOverHttp(server.baseUrl, merchant.kode_pendaftaran, applicant.no_hp, [{ product_id: 1, quantity: 1 }]);
+    for (const order of [toPack, toShip]) expect(await confirmTransferThroughApi(request, order)).toBe('siap_dikemas');
+    await packThroughApi(request, toShip, [`AXE-${tag}-1`]);
+  });
+
+  it('/admin/fulfilment with rows', async () => {
+    const page = await adminPage();
+    await visit(page, '/admin/fulfilment');
+    await page.getByRole('row').filter({ hasText: toShip.kode_pesanan }).waitFor();
+    await expectNoSeriousViolations(page, '/admin/fulfilment');
+  });
+
+  it('/admin/devices with rows, and a history', async () => {
+    const page = await adminPage();
+    await visit(page, '/admin/devices');
+    const row = page.getByRole('row').filter({ hasText: `AXE-${tag}-1` });
+    await row.waitFor();
+    await expectNoSeriousViolations(page, '/admin/devices');
+    await row.getByRole('button', { name: /^Riwayat/ }).click();
+    await page.getByRole('dialog', { name: 'Riwayat Perangkat' }).getByTestId('device-history-entry').first().waitFor();
+    await expectNoSeriousViolations(page, '/admin/devices: history dialog');
+  });
+
+  it('an order detail with the Kemas dialog, and one with its devices and the Kirim dialog', async () => {
+    const page = await adminPage();
+    await visit(page, `/admin/orders/${await orderIdByCode(page.context().request, toPack.kode_pesanan)}`);
+    await page.getByRole('button', { name: 'Kemas' }).click();
+    await page.getByRole('dialog', { name: 'Kemas Pesanan' }).waitFor();
+    await expectNoSeriousViolations(page, 'order detail: Kemas dialog');
+
+    await visit(page, `/admin/orders/${await orderIdByCode(page.context().request, toShip.kode_pesanan)}`);
+    await page.getByRole('region', { name: 'Perangkat dan Paket' }).getByText(`AXE-${tag}-1`).waitFor();
+    await expectNoSeriousViolations(page, 'order detail: packed, with its devices');
+    await page.getByRole('button', { name: 'Kirim' }).click();
+    await page.getByRole('dialog', { name: 'Kirim Pesanan' }).waitFor();
+    await expectNoSeriousViolations(page, 'order detail: Kirim dialog');
+  });
+
+  it('a merchant detail, tab Perangkat', async () => {
+    const page = await adminPage();
+    await visit(page, `/admin/merchants/${merchantId}`);
+    await page.getByRole('tab', { name: /Perangkat/ }).click();
+    await page.getByRole('row').filter({ hasText: `AXE-${tag}-1` }).waitFor();
+    await expectNoSeriousViolations(page, 'detail: Perangkat');
+  });
+});
+
+describe("axe-core on the merchant's timeline (issue 29)", () => {
+  it('the order page once shipped: Pengiriman, the timeline and the Konfirmasi Penerimaan dialog', async () => {
+    const applicant = { nama_toko: 'Toko Paket Aksesibel', no_hp: '+6281355550277', email: 'paket.aksesibel@example.com' };
+    const merchant = await registerOverHttp(server.baseUrl, { overrides: applicant });
+    const { request } = (await adminPage()).context();
+    await setStatusThroughApi(request, await merchantIdByCode(request, merchant.kode_pendaftaran), 'verified');
+    const order = await orderOverHttp(server.baseUrl, merchant.kode_pendaftaran, applicant.no_hp);
+    expect(await confirmTransferThroughApi(request, order)).toBe('siap_dikemas');
+    await packThroughApi(request, order, ['PKT-AXE-0001']);
+    const shipped = await request.post(`/api/admin/orders/${await orderIdByCode(request, order.kode_pesanan)}/ship`, { data: { kurir: 'sicepat', no_resi: 'SCP0012345678' } });
+    expect(shipped.status()).toBe(200);
+
+    const page = await publicPage();
+    await page.goto(`/pesanan/${order.kode_pesanan}?t=${order.akses}`);
+    await page.getByRole('list', { name: 'Perjalanan pesanan' }).waitFor();
+    await expectNoSeriousViolations(page, '/pesanan shipped, with its timeline');
+    await page.getByRole('button', { name: 'Pesanan Sudah Diterima' }).click();
+    await page.getByRole('dialog', { name: 'Konfirmasi Penerimaan' }).waitFor();
+    await expectNoSeriousViolations(page, '/pesanan: Konfirmasi Penerimaan dialog');
+  });
+
+  it('/status by e-mail and phone, with the orders and the timeline', async () => {
+    await suiteOrder();
+    const page = await publicPage();
+    await visit(page, '/status');
+    await page.getByRole('button', { name: 'Email & Nomor HP' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill(LOOKUP_APPLICANT.email);
+    await page.getByRole('textbox', { name: 'Nomor HP' }).fill(LOOKUP_APPLICANT.no_hp);
+    await page.getByRole('button', { name: 'Cek Status' }).click();
+    await page.getByRole('list', { name: 'Perjalanan pendaftaran dan pesanan' }).waitFor();
+    await page.getByRole('region', { name: 'Pesanan Anda' }).waitFor();
+    await expectNoSeriousViolations(page, '/status with the timeline');
   });
 });

@@ -20,6 +20,8 @@ const MerchantDetail = screen(async () => (await import('../features/merchants/m
 const AuditLog = screen(async () => (await import('../features/audit/audit-log-page')).AuditLogPage);
 const OrderList = screen(async () => (await import('../features/orders/order-list-page')).OrderListPage);
 const OrderDetail = screen(async () => (await import('../features/orders/order-detail-page')).OrderDetailPage);
+const Fulfilment = screen(async () => (await import('../features/orders/fulfilment-page')).FulfilmentPage);
+const DeviceList = screen(async () => (await import('../features/devices/device-list-page')).DeviceListPage);
 const ProductAdmin = screen(async () => (await import('../features/orders/product-admin-page')).ProductAdminPage);
 const Security = screen(async () => (await import('../features/auth/security-page')).SecurityPage);
 // Settings holds the sign-in feature's second-factor section; the two features meet only here.
@@ -52,6 +54,8 @@ const ADMIN_ROUTES: RouteObject[] = [
       page('merchants/:id/review', Review),
       page('orders', OrderList),
       page('orders/:id', OrderDetail),
+      page('fulfilment', Fulfilment),
+      page('devices', DeviceList),
       page('products', ProductAdmin),
       page('audit', AuditLog),
       page('settings', Settings),

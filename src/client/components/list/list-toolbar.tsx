@@ -17,6 +17,8 @@ type ListToolbarProps<View> = ViewToolbarProps<View> & {
   /** The search field's label (read by screen readers only) and placeholder; its `name` is `q`. */
   searchLabel: string;
   searchPlaceholder: string;
+  /** The longest search the API accepts (100 unless the list says otherwise). */
+  searchMaxLength?: number;
   /** The refresh button's accessible name. */
   refreshLabel: string;
   /** Filters between the search and the refresh button (ToolbarSelect). */
@@ -41,7 +43,7 @@ export function ListToolbar<View extends { q: string }>(props: ListToolbarProps<
           value={view.q}
           onSearch={(q) => onChange({ q } as Partial<View>)}
           placeholder={props.searchPlaceholder}
-          maxLength={100}
+          maxLength={props.searchMaxLength ?? 100}
         />
       </div>
       {props.children}

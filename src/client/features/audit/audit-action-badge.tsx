@@ -25,6 +25,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   order_payment_notification: 'Notifikasi pembayaran',
   product_update: 'Ubah produk',
   qris_export: 'Ekspor data QRIS',
+  order_ready: 'Pesanan siap dikemas',
+  order_awaiting_verification: 'Pesanan menunggu verifikasi',
+  order_packed: 'Pesanan dikemas',
+  order_shipped: 'Pesanan dikirim',
+  order_delivered: 'Pesanan diterima',
+  webhook_create: 'Tambah webhook',
+  webhook_update: 'Ubah webhook',
+  webhook_delete: 'Hapus webhook',
+  webhook_resend: 'Kirim ulang webhook',
 };
 
 // SPEC §2: each action its own colour, so a scan down the column tells them apart.
@@ -51,6 +60,15 @@ const ACTION_COLOURS: Record<AuditAction, string> = {
   order_payment_notification: 'bg-yellow-100 text-yellow-800',
   product_update: 'bg-purple-100 text-purple-800',
   qris_export: 'bg-pink-100 text-pink-800',
+  order_ready: 'bg-teal-200 text-teal-900',
+  order_awaiting_verification: 'bg-amber-200 text-amber-900',
+  order_packed: 'bg-sky-200 text-sky-900',
+  order_shipped: 'bg-indigo-200 text-indigo-900',
+  order_delivered: 'bg-emerald-200 text-emerald-900',
+  webhook_create: 'bg-green-50 text-green-700 ring-1 ring-inset ring-green-300',
+  webhook_update: 'bg-blue-50 text-blue-700 ring-1 ring-inset ring-blue-300',
+  webhook_delete: 'bg-red-50 text-red-700 ring-1 ring-inset ring-red-300',
+  webhook_resend: 'bg-fuchsia-50 text-fuchsia-700 ring-1 ring-inset ring-fuchsia-300',
 };
 
 function isAuditAction(value: string): value is AuditAction {

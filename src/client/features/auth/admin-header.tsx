@@ -14,6 +14,8 @@ const LINKS = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/merchants', label: 'Merchants' },
   { to: '/admin/orders', label: 'Pesanan' },
+  { to: '/admin/fulfilment', label: 'Pengiriman' },
+  { to: '/admin/devices', label: 'Perangkat' },
   { to: '/admin/products', label: 'Produk' },
   { to: '/admin/audit', label: 'Audit Logs' },
   { to: '/admin/settings', label: 'Settings' },

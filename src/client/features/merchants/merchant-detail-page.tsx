@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Activity, FileText, Mail, UserRound } from 'lucide-react';
+import { Activity, FileText, Mail, MonitorSmartphone, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { Card } from '../../components/ui/card';
+import { MerchantDevicesTab } from '../devices/merchant-devices-tab';
 import { DuplicatePanel } from '../workbench/duplicate-panel';
 import { DetailSkeleton } from './detail-skeleton';
 import { NikCheckInfo } from '../workbench/nik-check';
@@ -25,12 +26,13 @@ import { useLiveMerchantUpdates } from './use-live-merchant-updates';
 import { useMerchantDetail } from './use-merchant-detail';
 import { useSaveMerchantMutation } from './use-save-merchant';
 
-type Tab = 'profil' | 'dokumen' | 'aktivitas' | 'pesan';
+type Tab = 'profil' | 'dokumen' | 'aktivitas' | 'pesan' | 'perangkat';
 const TABS: { value: Tab; label: string; Icon: typeof UserRound }[] = [
   { value: 'profil', label: 'Profil', Icon: UserRound },
   { value: 'dokumen', label: 'Dokumen', Icon: FileText },
   { value: 'aktivitas', label: 'Aktivitas', Icon: Activity },
   { value: 'pesan', label: 'Pesan', Icon: Mail },
+  { value: 'perangkat', label: 'Perangkat', Icon: MonitorSmartphone },
 ];
 
 /** /admin/merchants/:id, and /admin/merchants/:id/edit which opens the same screen in edit mode. */
@@ -130,6 +132,9 @@ export function MerchantDetailPage() {
         </TabsContent>
         <TabsContent value="pesan">
           <MerchantMessagesTab merchantId={merchant.id} noHp={merchant.no_hp} />
+        </TabsContent>
+        <TabsContent value="perangkat">
+          <MerchantDevicesTab merchantId={merchant.id} />
         </TabsContent>
       </Tabs>
     </main>

@@ -8,6 +8,7 @@ import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { ApiRequestError } from '../../lib/api-client';
 import { serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
+import { cancelNeedsRefund } from './order-actions';
 import { ORDER_TEXTS } from './order-texts';
 import { useCancelOrder } from './use-order-mutations';
 
@@ -58,7 +59,7 @@ function CancelOrderForm({ order, onDone }: { order: OrderAdminDetail; onDone: (
   return (
     <FormProvider {...form}>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Batalkan pesanan" className="space-y-4">
-        {order.status === 'dibayar' && <WarningNote text={ORDER_TEXTS.refundWarning} />}
+        {cancelNeedsRefund(order.status) && <WarningNote text={ORDER_TEXTS.refundWarning} />}
         <TextareaField name="alasan" label="Alasan" required maxLength={500} hint="Minimal 3 karakter. Dicatat di riwayat pesanan." />
         <div className="flex justify-end gap-2">
           <DialogClose asChild>

@@ -7,24 +7,27 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { isNotFound, retryServerErrors } from '../../lib/api-errors';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CancelOrderDialog } from './cancel-order-dialog';
+import { DeliverOrderDialog } from './deliver-order-dialog';
+import type { OrderAction } from './order-actions';
 import { ItemsCard, MerchantCard, ShippingCard } from './order-detail-cards';
 import { OrderDetailHeader } from './order-detail-header';
+import { FulfilmentCard, hasFulfilment } from './order-fulfilment-card';
 import { ActivityCard, TimelineCard } from './order-history-cards';
 import { OrderNotFound } from './order-not-found';
+import { PackOrderDialog } from './pack-order-dialog';
 import { PaymentCard } from './order-payment-card';
 import { ORDER_TEXTS } from './order-texts';
 import { fetchOrder, orderKeys } from './orders-api';
 import { PaymentConfirmDialog } from './payment-confirm-dialog';
+import { ShipOrderDialog } from './ship-order-dialog';
 import { useLiveOrderUpdates } from './use-live-order-updates';
 
-type OpenDialog = 'payment' | 'cancel' | null;
-
-/** /admin/orders/:id: lines, merchant, shipping, payment, history and audit of one order, and its two actions. */
+/** /admin/orders/:id: lines, merchant, shipping, payment, devices, history and audit of one order, and its actions. */
 export function OrderDetailPage() {
   const { id = '' } = useParams();
   const detail = useQuery({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => fetchOrder(id, signal), retry: retryServerErrors });
   useLiveOrderUpdates();
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [dialog, setDialog] = useState<OrderAction | null>(null);
   const order = detail.data;
   usePageTitle(order ? `Pesanan ${order.kode_pesanan}` : 'Detail Pesanan');
 
@@ -33,9 +36,10 @@ export function OrderDetailPage() {
 
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
-      <OrderDetailHeader order={order} onConfirmPayment={() => setDialog('payment')} onCancel={() => setDialog('cancel')} />
+      <OrderDetailHeader order={order} onAction={setDialog} />
       <div className="grid gap-6 lg:grid-cols-2">
         <ItemsCard order={order} />
+        {hasFulfilment(order) && <FulfilmentCard order={order} />}
         <MerchantCard order={order} />
         <ShippingCard order={order} />
         <PaymentCard order={order} />
@@ -45,6 +49,9 @@ export function OrderDetailPage() {
       {/* A live refresh may move the order on while a dialog is open: the server's 409 then says so. */}
       <PaymentConfirmDialog order={order} open={dialog === 'payment'} onClose={() => setDialog(null)} />
       <CancelOrderDialog order={order} open={dialog === 'cancel'} onClose={() => setDialog(null)} />
+      <PackOrderDialog order={order} open={dialog === 'pack'} onClose={() => setDialog(null)} />
+      <ShipOrderDialog order={order} open={dialog === 'ship'} onClose={() => setDialog(null)} />
+      <DeliverOrderDialog order={order} open={dialog === 'deliver'} onClose={() => setDialog(null)} />
     </main>
   );
 }

@@ -34,6 +34,9 @@ const ORDER_ACTION_LABELS: Record<string, string> = {
   order_cancelled: 'Pesanan dibatalkan',
   order_expired: 'Pesanan kedaluwarsa',
   order_payment_notification: 'Notifikasi pembayaran',
+  order_packed: 'Pesanan dikemas',
+  order_shipped: 'Pesanan dikirim',
+  order_delivered: 'Pesanan diterima',
 };
 
 /** Aktivitas: the order's audit entries, newest first, as the merchant detail shows a merchant's. */

@@ -8,13 +8,15 @@ describe('parseOrderListView', () => {
   });
 
   it('reads every value of a shared link', () => {
-    expect(parseOrderListView(new URLSearchParams('q=%20ORD-AB12CD34%20&status=dibayar&page=3'))).toEqual({ q: 'ORD-AB12CD34', status: 'dibayar', page: 3 });
+    expect(parseOrderListView(new URLSearchParams('q=%20ORD-AB12CD34%20&status=siap_dikemas&page=3'))).toEqual({ q: 'ORD-AB12CD34', status: 'siap_dikemas', page: 3 });
     expect(parseOrderListView(new URLSearchParams('status=menunggu_pembayaran')).status).toBe('menunggu_pembayaran');
   });
 
   it('falls back to defaults for values the server would refuse', () => {
     expect(parseOrderListView(new URLSearchParams('status=lunas&page=-2'))).toEqual(DEFAULT_ORDER_LIST_VIEW);
-    expect(parseOrderListView(new URLSearchParams('status=Dibayar&page=1.5'))).toEqual(DEFAULT_ORDER_LIST_VIEW);
+    expect(parseOrderListView(new URLSearchParams('status=Dikirim&page=1.5'))).toEqual(DEFAULT_ORDER_LIST_VIEW);
+    // `dibayar` is no status since issue 29 (paid orders wait for verification or packing): an old link shows all.
+    expect(parseOrderListView(new URLSearchParams('status=dibayar')).status).toBe('all');
     expect(parseOrderListView(new URLSearchParams('page=100001')).page).toBe(1);
   });
 
@@ -48,7 +50,7 @@ describe('orderListViewToQuery', () => {
   });
 
   it('sends the search, the status and the page', () => {
-    expect(orderListViewToQuery({ q: 'ORD-', status: 'dibayar', page: 2 })).toEqual({ q: 'ORD-', status: 'dibayar', page: 2 });
+    expect(orderListViewToQuery({ q: 'ORD-', status: 'dikemas', page: 2 })).toEqual({ q: 'ORD-', status: 'dikemas', page: 2 });
   });
 });
 

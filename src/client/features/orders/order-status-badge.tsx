@@ -2,9 +2,14 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../domain/orders';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 
+// Waiting (amber, orange), the warehouse's work (sky, indigo), on the road (violet), done (green).
 const STATUS_COLOURS: Record<OrderStatus, string> = {
   menunggu_pembayaran: 'bg-amber-100 text-amber-900',
-  dibayar: 'bg-green-100 text-green-800',
+  menunggu_verifikasi: 'bg-orange-100 text-orange-900',
+  siap_dikemas: 'bg-sky-100 text-sky-900',
+  dikemas: 'bg-indigo-100 text-indigo-900',
+  dikirim: 'bg-violet-100 text-violet-900',
+  diterima: 'bg-green-100 text-green-800',
   kedaluwarsa: 'bg-slate-200 text-slate-800',
   dibatalkan: 'bg-red-100 text-red-800',
 };

@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { AuditEntrySchema, type AuditEntry } from '../../../domain/merchants';
 import {
+  FulfilmentListSchema,
   OrderAdminDetailSchema,
   OrderListSchema,
   ProductAdminSchema,
+  type FulfilmentItem,
   type OrderAdminDetail,
   type OrderCancel,
   type OrderList,
   type OrderListQuery,
+  type PackRequest,
   type PaymentConfirm,
   type ProductAdmin,
   type ProductUpdate,
+  type ShipRequest,
 } from '../../../domain/orders';
 import { apiFetch } from '../../lib/api-client';
 
@@ -24,6 +28,8 @@ export const orderKeys = {
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
   // Under the detail key: refreshing an order refreshes its activity too.
   activity: (id: string) => [...orderKeys.detail(id), 'audit'] as const,
+  // Under the orders key too: an order's live event refreshes the warehouse's list.
+  fulfilment: () => [...orderKeys.all, 'fulfilment'] as const,
 };
 
 export const productKeys = {
@@ -59,6 +65,25 @@ export function confirmPayment(id: string, body: PaymentConfirm): Promise<OrderA
 
 export function cancelOrder(id: string, body: OrderCancel): Promise<OrderAdminDetail> {
   return apiFetch(`${idPath(id)}/cancel`, { method: 'POST', body, schema: OrderAdminDetailSchema });
+}
+
+export function packOrder(id: string, body: PackRequest): Promise<OrderAdminDetail> {
+  return apiFetch(`${idPath(id)}/pack`, { method: 'POST', body, schema: OrderAdminDetailSchema });
+}
+
+export function shipOrder(id: string, body: ShipRequest): Promise<OrderAdminDetail> {
+  return apiFetch(`${idPath(id)}/ship`, { method: 'POST', body, schema: OrderAdminDetailSchema });
+}
+
+/** `{}`: the route reads no body, and an empty JSON object passes whether or not it declares an empty one. */
+export function markOrderDelivered(id: string): Promise<OrderAdminDetail> {
+  return apiFetch(`${idPath(id)}/delivered`, { method: 'POST', body: {}, schema: OrderAdminDetailSchema });
+}
+
+/** GET /api/admin/fulfilment: the orders to pack or ship, oldest paid first. */
+export async function fetchFulfilment(signal?: AbortSignal): Promise<FulfilmentItem[]> {
+  const { items } = await apiFetch('/api/admin/fulfilment', { schema: FulfilmentListSchema, signal });
+  return items;
 }
 
 export async function fetchProducts(signal?: AbortSignal): Promise<ProductAdmin[]> {

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderAdminDetail, OrderCancel, PaymentConfirm, ProductUpdate } from '../../../domain/orders';
-import { cancelOrder, confirmPayment, orderKeys, productKeys, updateProduct } from './orders-api';
+import type { OrderAdminDetail, OrderCancel, PackRequest, PaymentConfirm, ProductUpdate, ShipRequest } from '../../../domain/orders';
+import { deviceKeys } from '../devices/devices-api';
+import { cancelOrder, confirmPayment, markOrderDelivered, orderKeys, packOrder, productKeys, shipOrder, updateProduct } from './orders-api';
 
 /**
  * After a change the answer is the order's new state: it goes into the cache at once, and every order
- * query (lists, this order's activity) and the products (the units held moved) are refetched.
+ * query (lists, this order's activity), the products (the units held moved) and the devices (packing
+ * makes them, shipping and delivery move them on) are refetched.
  */
 function useOrderChange<Body>(send: (id: string, body: Body) => Promise<OrderAdminDetail>) {
   const queryClient = useQueryClient();
@@ -12,7 +14,7 @@ function useOrderChange<Body>(send: (id: string, body: Body) => Promise<OrderAdm
     mutationFn: ({ id, body }: { id: string; body: Body }) => send(id, body),
     onSuccess: async (order) => {
       queryClient.setQueryData(orderKeys.detail(order.id), order);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: productKeys.all })]);
+      await Promise.all([orderKeys.all, productKeys.all, deviceKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }
@@ -23,6 +25,18 @@ export function useConfirmPayment() {
 
 export function useCancelOrder() {
   return useOrderChange<OrderCancel>(cancelOrder);
+}
+
+export function usePackOrder() {
+  return useOrderChange<PackRequest>(packOrder);
+}
+
+export function useShipOrder() {
+  return useOrderChange<ShipRequest>(shipOrder);
+}
+
+export function useMarkDelivered() {
+  return useOrderChange<null>((id) => markOrderDelivered(id));
 }
 
 export function useUpdateProduct() {
