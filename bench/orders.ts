@@ -84,7 +84,7 @@ async function seedMerchants(database: Database): Promise<{ ownerIds: string[]; 
 
 /**
  * ORDERS orders in one statement, one line each, a minute apart, spread over the first MERCHANTS
- * merchants: 60% paid, 20% expired, 10% cancelled, 10% waiting for payment (their deadline tomorrow, so
+ * merchants: 60% paid and received, 20% expired, 10% cancelled, 10% waiting for payment (their deadline tomorrow, so
  * the expiry job leaves them alone during the run). Codes are ORD- and the hex
  * of g times an odd constant mod 2^32 (a bijection, so unique).
  */
@@ -96,7 +96,7 @@ async function seedOrders(database: Database, ownerIds: string[]): Promise<void>
       paid_at, paid_amount, invoice_number, cancelled_at, cancel_reason, expired_at, created_at, updated_at)
     select 'ORD-' || lpad(upper(to_hex((g * 2654435761::bigint) % 4294967296)), 8, '0'),
       m.ids[1 + g % ${MERCHANTS}],
-      case when g % 10 < 6 then 'dibayar' when g % 10 < 8 then 'kedaluwarsa' when g % 10 = 8 then 'dibatalkan' else 'menunggu_pembayaran' end,
+      case when g % 10 < 6 then 'diterima' when g % 10 < 8 then 'kedaluwarsa' when g % 10 = 8 then 'dibatalkan' else 'menunggu_pembayaran' end,
       case when g % 7 = 0 then 'midtrans' else 'transfer' end,
       350000 * (1 + g % 3), 350000 * (1 + g % 3),
       case when g % 7 = 0 then null else 1 + g % 999 end,
@@ -131,7 +131,7 @@ async function benchList(address: string, cookie: string): Promise<void> {
     { name: 'first page', url: '/api/admin/orders' },
     { name: 'page 2', url: '/api/admin/orders?page=2' },
     { name: 'status menunggu_pembayaran (10%)', url: '/api/admin/orders?status=menunggu_pembayaran' },
-    { name: 'status dibayar (60%)', url: '/api/admin/orders?status=dibayar' },
+    { name: 'status diterima (60%)', url: '/api/admin/orders?status=diterima' },
     { name: `kode_pesanan exact ${sample.kode_pesanan}`, url: `/api/admin/orders?q=${sample.kode_pesanan.toLowerCase()}` },
     { name: `kode_pesanan prefix ${sample.kode_pesanan.slice(0, 7)}`, url: `/api/admin/orders?q=${sample.kode_pesanan.slice(0, 7)}` },
     { name: `kode_pendaftaran ${sample.kode_pendaftaran}`, url: `/api/admin/orders?q=${sample.kode_pendaftaran}` },

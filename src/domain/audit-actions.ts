@@ -25,5 +25,14 @@ export const AUDIT_ACTIONS = [
   'order_payment_notification',
   'product_update',
   'qris_export',
+  'order_ready',
+  'order_awaiting_verification',
+  'order_packed',
+  'order_shipped',
+  'order_delivered',
+  'webhook_create',
+  'webhook_update',
+  'webhook_delete',
+  'webhook_resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -50,6 +50,29 @@ export const COURIER_LABELS: Record<Courier, string> = {
   internal: 'Kurir Internal',
 };
 
+/**
+ * The courier's public tracking page for a resi, or null when it has none (GoSend tracks in its app, our
+ * own couriers not at all). Used by the order page, the shipping mail and the webhook payload alike.
+ */
+export function courierTrackingUrl(kurir: Courier, noResi: string): string | null {
+  const resi = encodeURIComponent(noResi);
+  switch (kurir) {
+    case 'jne':
+      return `https://www.jne.co.id/tracking-package?awb=${resi}`;
+    case 'jnt':
+      return `https://jet.co.id/track?awb=${resi}`;
+    case 'sicepat':
+      return `https://www.sicepat.com/checkAwb?awb=${resi}`;
+    case 'anteraja':
+      return `https://anteraja.id/tracking/${resi}`;
+    case 'pos':
+      return `https://www.posindonesia.co.id/id/tracking/${resi}`;
+    case 'gosend':
+    case 'internal':
+      return null;
+  }
+}
+
 /** A device (one unit, by serial number): allocated when packed, shipped, active once received. */
 export const DEVICE_STATUSES = ['dialokasikan', 'dikirim', 'aktif'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];

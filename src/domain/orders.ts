@@ -11,6 +11,7 @@ import { COURIERS, DEVICE_STATUSES, ORDER_NOT_FOUND, ORDER_STATUSES, PAYMENT_MET
 export {
   COURIER_LABELS,
   COURIERS,
+  courierTrackingUrl,
   DEVICE_STATUS_LABELS,
   DEVICE_STATUSES,
   PAID_ORDER_STATUSES,
@@ -57,6 +58,7 @@ export const ORDER_MESSAGES = {
   resiFormat: 'Nomor resi 6-40 karakter: huruf dan angka saja.',
   courierRequired: 'Pilih kurir',
   merchantNotVerified: 'Pesanan hanya dapat dikirim ke merchant yang sudah terverifikasi.',
+  deviceNotFound: 'Perangkat tidak ditemukan',
   required: 'Wajib diisi',
   phone: 'Nomor HP tidak valid (contoh: 081234567890)',
   postalCode: 'Kode pos harus 3-6 digit angka',

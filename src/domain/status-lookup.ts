@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { OrderSummarySchema } from './orders.js';
+import { OrderSummarySchema, TimelineEntrySchema } from './orders.js';
 import { STATUS_LOOKUP_MESSAGES } from './status-texts.js';
 import { MERCHANT_STATUSES, normalizeStatus, type MerchantStatus } from './vocabularies.js';
 
@@ -49,6 +49,9 @@ export const StatusResultSchema = z
     // Issue 28: the registration's orders, newest first (at most 20), for the asker with the receipt or
     // e-mail plus phone; null for a code alone, which is guessable.
     pesanan: z.array(OrderSummarySchema).nullable(),
+    // Issue 29: the merchant's one timeline (the registration, then its order), for the same askers as
+    // `pesanan`; null for a code alone. Defaulted so an answer built without it still serialises.
+    timeline: z.array(TimelineEntrySchema).nullable().default(null),
   })
   .strict();
 export type StatusResult = z.infer<typeof StatusResultSchema>;

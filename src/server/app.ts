@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnstorableText } from './http/unstorable-text.js';
 import { loggerOptions } from './logger.js';
 import { registerMailer } from './mail/mailer.js';
+import { registerWebhookWorker } from './webhooks/webhook-worker.js';
 import { settingsPublicRoutes } from './settings/public-settings.js';
 import { registrationRoutes } from './registration/registration-routes.js';
 import { crawlerRoutes } from './seo/crawler-routes.js';
@@ -71,6 +72,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => app.deps.events.close());
   // The outbox's sender (issue 15): runs from ready to close when SMTP_URL is set.
   registerMailer(app);
+  // The webhook outbox's sender (issue 29): every instance, from ready to close (docs/webhooks.md).
+  registerWebhookWorker(app);
   registerErrorHandler(app);
   // GET /metrics (token) and the per-route request figures; routes count their own business events.
   registerMetrics(app, createMetrics(options.database));

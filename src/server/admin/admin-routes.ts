@@ -8,6 +8,9 @@ import { merchantAdminRoutes } from '../merchants/merchant-routes.js';
 import { settingsAdminRoutes } from '../settings/settings-routes.js';
 import { workbenchAdminRoutes } from '../workbench/workbench-routes.js';
 import { orderAdminRoutes } from '../shop/order-admin-routes.js';
+import { fulfilmentAdminRoutes } from '../shop/fulfilment-routes.js';
+import { deviceAdminRoutes } from '../shop/device-routes.js';
+import { webhookAdminRoutes } from '../webhooks/webhook-routes.js';
 import { noStore } from '../http/no-store.js';
 import { requireAdminRequest } from './admin-guard.js';
 import { passwordAdminRoutes } from './password-routes.js';
@@ -47,4 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(messageAdminRoutes);
   await app.register(workbenchAdminRoutes);
   await app.register(orderAdminRoutes);
+  await app.register(fulfilmentAdminRoutes);
+  await app.register(deviceAdminRoutes);
+  await app.register(webhookAdminRoutes);
 };

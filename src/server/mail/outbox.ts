@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { outboxMessages, type OutboxMessageRow } from '../db/schema.js';
 import type { MailContent } from './mail-templates.js';
 
-export const MAIL_KINDS = ['receipt', 'resubmission_receipt', 'status', 'order_receipt', 'order_paid', 'order_closed'] as const;
+export const MAIL_KINDS = ['receipt', 'resubmission_receipt', 'status', 'order_receipt', 'order_paid', 'order_closed', 'order_shipped', 'order_delivered'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export type OutboxEntry = {

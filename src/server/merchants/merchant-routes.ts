@@ -43,6 +43,14 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // After the commit: a lost announcement only delays a refresh, so it never fails the request.
   const announce = (request: FastifyRequest, kind: MerchantEvent['kind'], merchantId: string) =>
     app.deps.events.publish({ kind, merchant_id: merchantId }).catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
+  // A status change moves the merchant's orders too (issue 29): the order and fulfilment screens refresh.
+  const announceOrders = (request: FastifyRequest, merchantId: string, orderIds: readonly string[]) => {
+    for (const orderId of orderIds) {
+      app.deps.events
+        .publish({ kind: 'order_changed', merchant_id: merchantId, order_id: orderId })
+        .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
+    }
+  };
 
   app.get('/merchants', { schema: { tags: ['admin'], querystring: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request) =>
     listMerchants(db, request.query, app.deps.now()),
@@ -116,9 +124,10 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merchants/:id',
     { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantUpdateSchema, response: { 200: MerchantDetailSchema } } },
     async (request) => {
-      const row = await updateMerchantProfile(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl);
+      const { row, orderIds } = await updateMerchantProfile(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
       app.mailer.wake();
       void announce(request, 'updated', row.id);
+      announceOrders(request, row.id, orderIds);
       return detail(row);
     },
   );
@@ -127,9 +136,10 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merchants/:id/status',
     { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantStatusChangeSchema, response: { 200: StatusChangeResponseSchema } } },
     async (request) => {
-      const { row, fixLink } = await changeMerchantStatus(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl);
+      const { row, fixLink, orderIds } = await changeMerchantStatus(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
       app.mailer.wake();
       void announce(request, 'status_changed', row.id);
+      announceOrders(request, row.id, orderIds);
       // The fix link exists in clear only now (its hash is stored): the admin copies it from this answer.
       return { ...(await detail(row)), fix_link: fixLink };
     },

@@ -11,6 +11,8 @@ import { lockMerchant } from './merchant-repository.js';
 import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../registration/registration-code.js';
 import { enqueueStatusMail } from '../mail/applicant-mail.js';
 import { createFixRequest, supersedeFixRequests } from '../perbaikan/fix-request-repository.js';
+import { applyMerchantStatusToOrders, orderMailConfig } from '../shop/merchant-orders.js';
+import type { TransitionConfig } from '../shop/order-transitions.js';
 
 export type Actor = { id: string; ip?: string | null; userAgent?: string | null };
 
@@ -37,6 +39,9 @@ const EDITABLE_FIELDS = { ...PROFILE_FIELDS, ...QRIS_FIELDS };
 type EditableField = keyof typeof EDITABLE_FIELDS;
 const OPTIONAL_FIELDS: ReadonlySet<EditableField> = new Set(['nik', 'no_rekening', 'mcc', 'nama_qris', 'kota_qris']);
 
+/** A save or a status change, and the orders it moved (the admin's order screens refresh for them). */
+export type ProfileSaveResult = { row: MerchantRow; orderIds: string[] };
+
 function audit(actor: Actor) {
   return { actorId: actor.id, targetTable: 'merchants', ip: actor.ip ?? null, userAgent: actor.userAgent ?? null };
 }
@@ -46,7 +51,15 @@ function audit(actor: Actor) {
  * A status change inside the save is audited as status_change, the other fields as one update
  * holding only what changed; the audit rows share the change's transaction.
  */
-export async function updateMerchantProfile(db: Db, id: string, input: MerchantUpdate, actor: Actor, now: Date, baseUrl = ''): Promise<MerchantRow> {
+export async function updateMerchantProfile(
+  db: Db,
+  id: string,
+  input: MerchantUpdate,
+  actor: Actor,
+  now: Date,
+  baseUrl = '',
+  config: TransitionConfig = orderMailConfig(baseUrl),
+): Promise<ProfileSaveResult> {
   return db.transaction(async (tx) => {
     const row = await requireLockedMerchant(tx, id);
     if (row.updatedAt.getTime() !== new Date(input.expected_updated_at).getTime()) {
@@ -59,7 +72,7 @@ export async function updateMerchantProfile(db: Db, id: string, input: MerchantU
       const next = input[field] ?? null;
       return row[EDITABLE_FIELDS[field]] !== next;
     });
-    if (changed.length === 0) return row;
+    if (changed.length === 0) return { row, orderIds: [] };
 
     const patch: Partial<MerchantRow> = { updatedAt: now };
     for (const field of changed) Object.assign(patch, { [EDITABLE_FIELDS[field]]: input[field] ?? null });
@@ -67,7 +80,9 @@ export async function updateMerchantProfile(db: Db, id: string, input: MerchantU
     const [updated] = await tx.update(merchants).set({ ...patch, ...identityHashColumns(patch), ...clock }).where(eq(merchants.id, id)).returning();
 
     const statusChanged = changed.includes('status');
+    let orderIds: string[] = [];
     if (statusChanged) {
+      orderIds = await applyMerchantStatusToOrders(tx, { merchant: updated!, from: row.status, to: updated!.status, actor, now, config });
       // A status decided in the profile form ends any open fix link, and tells the applicant.
       await supersedeFixRequests(tx, id, now);
       await enqueueStatusMail(tx, { row: updated!, baseUrl, fix: null, now });
@@ -89,18 +104,26 @@ export async function updateMerchantProfile(db: Db, id: string, input: MerchantU
         diff: { old: maskSensitiveFields(pick(row)), new: maskSensitiveFields(pick(updated!)) },
       });
     }
-    return updated!;
+    return { row: updated!, orderIds };
   });
 }
 
-export type StatusChangeResult = { row: MerchantRow; fixLink: string | null };
+export type StatusChangeResult = ProfileSaveResult & { fixLink: string | null };
 
 /**
  * Sets the status and note. Any open fix link ends; a `perbaikan` list makes a new one (issue 15). The
  * status e-mail to the applicant is queued in the same transaction (skipped when the admin turned status
  * notifications off), and so is the audit row.
  */
-export async function changeMerchantStatus(db: Db, id: string, input: MerchantStatusChange, actor: Actor, now: Date, baseUrl = ''): Promise<StatusChangeResult> {
+export async function changeMerchantStatus(
+  db: Db,
+  id: string,
+  input: MerchantStatusChange,
+  actor: Actor,
+  now: Date,
+  baseUrl = '',
+  config: TransitionConfig = orderMailConfig(baseUrl),
+): Promise<StatusChangeResult> {
   return db.transaction(async (tx) => {
     const row = await requireLockedMerchant(tx, id);
     // The review screen sends the status it showed: another admin's decision since then is the edit screen's 409.
@@ -134,7 +157,8 @@ export async function changeMerchantStatus(db: Db, id: string, input: MerchantSt
       },
     });
     await enqueueStatusMail(tx, { row: updated!, baseUrl, fix, now });
-    return { row: updated!, fixLink: fix?.url ?? null };
+    const orderIds = await applyMerchantStatusToOrders(tx, { merchant: updated!, from: row.status, to: input.status, actor, now, config });
+    return { row: updated!, fixLink: fix?.url ?? null, orderIds };
   });
 }
 

@@ -15,6 +15,7 @@ import { lockMerchant } from '../merchants/merchant-repository.js';
 import { checkUploads, type RequestedDocument } from '../registration/registration-service.js';
 import { claimUploads, findUploads } from '../registration/upload-repository.js';
 import { findOpenFixRequest, markFixRequestUsed } from './fix-request-repository.js';
+import { applyMerchantStatusToOrders, orderMailConfig } from '../shop/merchant-orders.js';
 
 const invalidLink = () => new AppError(404, 'FIX_LINK_INVALID', PERBAIKAN_MESSAGES.invalidLink);
 
@@ -117,6 +118,15 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
       userAgent: input.userAgent ?? null,
     });
     await enqueueReceipt(tx, { row: updated!, baseUrl: input.baseUrl, now: input.now, resubmission: true });
+    // Back to processing: the webhook event (and, were it ever verified, its orders wait again).
+    await applyMerchantStatusToOrders(tx, {
+      merchant: updated!,
+      from: row.status,
+      to: 'processing',
+      actor: { id: null, ip: input.ip ?? null, userAgent: input.userAgent ?? null },
+      now: input.now,
+      config: orderMailConfig(input.baseUrl),
+    });
     return updated!;
   });
 }

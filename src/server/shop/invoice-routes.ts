@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ORDER_MESSAGES, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../domain/orders.js';
+import { ORDER_MESSAGES, PAID_ORDER_STATUSES, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../domain/orders.js';
 import { paymentBankAccount, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { merchants, type OrderRow } from '../db/schema.js';
@@ -13,6 +13,9 @@ import { listOrderItems, toOrderItem } from './order-repository.js';
 const ParamsSchema = z.object({ kode_pesanan: z.string().max(40) }).strict();
 
 const SELLER_ADDRESS = ['Jakarta, Indonesia'];
+
+/** Paid and not cancelled: from the payment on, through shipping and receipt. */
+const isPaidStatus = (status: string) => (PAID_ORDER_STATUSES as readonly string[]).includes(status);
 
 /** The invoice of a paid order: its lines, and the buyer's store and address as the registration holds them. */
 async function invoiceContent(db: Db, config: Config, order: OrderRow & { invoiceNumber: string; paidAt: Date }): Promise<InvoiceContent> {
@@ -65,7 +68,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const order = await requireOrderAccess(app.deps.db, request, request.params.kode_pesanan);
       // Only a paid order has an invoice; a cancelled one that was paid waits for its refund instead.
-      if (order.status !== 'dibayar' || !order.invoiceNumber || !order.paidAt) {
+      if (!isPaidStatus(order.status) || !order.invoiceNumber || !order.paidAt) {
         throw new AppError(409, 'INVOICE_NOT_READY', ORDER_MESSAGES.invoiceNotReady);
       }
       const pdf = await renderInvoicePdf(await invoiceContent(app.deps.db, app.deps.config, { ...order, invoiceNumber: order.invoiceNumber, paidAt: order.paidAt }));

@@ -52,7 +52,7 @@ describe('checkout paid with Midtrans', () => {
 
     expect(await simulator.notify(t.app, { order_id: order.kode_pesanan, gross_amount: order.total, transaction_status: 'settlement' })).toEqual({ statusCode: 200, body: { ok: true } });
     const [row] = await t.database.db.select().from(orders).where(eq(orders.kodePesanan, order.kode_pesanan));
-    expect(row).toMatchObject({ status: 'dibayar', paidAmount: order.total, midtransStatus: 'settlement' });
+    expect(row).toMatchObject({ status: 'menunggu_verifikasi', paidAmount: order.total, midtransStatus: 'settlement' });
   });
 
   it('answers 502 when Snap fails, with no units held', async () => {

@@ -47,12 +47,12 @@ describe('POST /api/payments/midtrans/notification', () => {
     expect(response).toEqual({ statusCode: 200, body: { ok: true } });
 
     const paid = await reload(order);
-    expect(paid).toMatchObject({ status: 'dibayar', paidAmount: order.total, paymentNote: null, invoiceNumber: 'INV/2026/04/00001', midtransStatus: 'settlement' });
+    expect(paid).toMatchObject({ status: 'menunggu_verifikasi', paidAmount: order.total, paymentNote: null, invoiceNumber: 'INV/2026/04/00001', midtransStatus: 'settlement' });
     expect(paid.paidAt?.toISOString()).toBe(at.toISOString());
     const audits = await db().select().from(auditLogs).where(eq(auditLogs.targetId, order.id));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ action: 'order_payment_notification', actorId: null, targetTable: 'orders' });
-    expect(audits[0]!.diff).toMatchObject({ from: 'menunggu_pembayaran', to: 'dibayar', jumlah: order.total, transaction_status: 'settlement', payment_type: 'bank_transfer' });
+    expect(audits[0]!.diff).toMatchObject({ from: 'menunggu_pembayaran', to: 'menunggu_verifikasi', jumlah: order.total, transaction_status: 'settlement', payment_type: 'bank_transfer' });
     expect(await mails(order, 'order_paid')).toHaveLength(1);
     expect(eventsOf(order)).toEqual([{ kind: 'order_changed', merchant_id: merchant.id, order_id: order.id }]);
     // The units stay held: they are sold now.
@@ -86,7 +86,7 @@ describe('POST /api/payments/midtrans/notification', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
     const actions = await auditActions(order);
     expect(actions).toHaveLength(1);
-    expect((await reload(order)).status).toBe(actions[0] === 'order_expired' ? 'kedaluwarsa' : 'dibayar');
+    expect((await reload(order)).status).toBe(actions[0] === 'order_expired' ? 'kedaluwarsa' : 'menunggu_verifikasi');
     expect(eventsOf(order)).toHaveLength(1);
   });
 
@@ -169,7 +169,7 @@ describe('POST /api/payments/midtrans/notification', () => {
     expect(await auditActions(order)).toEqual([]);
     expect(eventsOf(order)).toEqual([]);
     expect((await notify(order, { transaction_status: 'capture', fraud_status: 'accept', payment_type: 'credit_card' })).statusCode).toBe(200);
-    expect(await reload(order)).toMatchObject({ status: 'dibayar', midtransStatus: 'capture' });
+    expect(await reload(order)).toMatchObject({ status: 'menunggu_verifikasi', midtransStatus: 'capture' });
   });
 
   it('answers 400 for a body without the signed fields, and takes the many extra fields Midtrans adds', async () => {

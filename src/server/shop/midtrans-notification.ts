@@ -138,7 +138,7 @@ export async function handleMidtransNotification(deps: TransitionDeps, serverKey
   const order = await withLockedOrder(deps, found.id, async (tx, locked) => {
     if (outcome.kind === 'none') return locked;
     if (locked.status !== 'menunggu_pembayaran') {
-      paidAfterClose = outcome.kind === 'paid' && locked.status !== 'dibayar';
+      paidAfterClose = outcome.kind === 'paid' && (locked.status === 'kedaluwarsa' || locked.status === 'dibatalkan');
       // Money for an order already expired or cancelled: the team must give it back. Flagged (and
       // audited) once; a repeat of the same notification finds the flag set and changes nothing.
       if (paidAfterClose && !locked.perluRefund) {

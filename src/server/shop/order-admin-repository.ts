@@ -15,7 +15,9 @@ import type { BankAccountConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { merchants, merchantSearchText, orders, type OrderRow } from '../db/schema.js';
 import { codePrefix, escapeLike } from '../merchants/merchant-search.js';
+import { listOrderDevices } from './device-repository.js';
 import { loadOrder, toOrderPublic } from './order-repository.js';
+import { shipmentDetail } from './order-timeline.js';
 
 /** A whole order id; anything else is an order that does not exist, never a failed uuid cast. */
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -143,6 +145,16 @@ function timelineEntry(entry: AuditEntry): OrderAdminDetail['timeline'][number] 
       return { at, label: 'Pesanan dibatalkan', detail: joined([entry.actor_email, textOf(diff.alasan), diff.perlu_refund === true ? 'Perlu refund' : null]) };
     case 'order_expired':
       return { at, label: 'Pesanan kedaluwarsa', detail: null };
+    case 'order_ready':
+      return { at, label: 'Siap dikemas', detail: textOf(diff.alasan) };
+    case 'order_awaiting_verification':
+      return { at, label: 'Menunggu verifikasi merchant', detail: textOf(diff.alasan) };
+    case 'order_packed':
+      return { at, label: 'Pesanan dikemas', detail: joined([entry.actor_email, Array.isArray(diff.nomor_seri) ? `${diff.nomor_seri.length} nomor seri` : null]) };
+    case 'order_shipped':
+      return { at, label: 'Pesanan dikirim', detail: joined([entry.actor_email, shipmentDetail(textOf(diff.kurir), textOf(diff.no_resi))]) };
+    case 'order_delivered':
+      return { at, label: 'Pesanan diterima', detail: entry.actor_email ?? 'Dikonfirmasi merchant' };
     default:
       return { at, label: entry.action, detail: entry.actor_email };
   }
@@ -150,7 +162,7 @@ function timelineEntry(entry: AuditEntry): OrderAdminDetail['timeline'][number] 
 
 /** The order as the admin sees it: the buyer's view, the admin fields and the timeline of its changes. */
 export async function orderAdminDetail(db: Db, order: OrderRow, account: BankAccountConfig): Promise<OrderAdminDetail> {
-  const [loaded, audit] = await Promise.all([loadOrder(db, order), listOrderAudit(db, order.id)]);
+  const [loaded, audit, devices] = await Promise.all([loadOrder(db, order, { timeline: false }), listOrderAudit(db, order.id), listOrderDevices(db, order.id)]);
   return {
     ...toOrderPublic(loaded, account),
     id: order.id,
@@ -164,5 +176,6 @@ export async function orderAdminDetail(db: Db, order: OrderRow, account: BankAcc
     expired_at: order.expiredAt?.toISOString() ?? null,
     updated_at: order.updatedAt.toISOString(),
     timeline: audit.map(timelineEntry),
+    devices,
   };
 }

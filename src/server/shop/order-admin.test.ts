@@ -120,10 +120,10 @@ describe('admin order list', () => {
   it('filters by status, alone and with a search', async () => {
     expect((await s.call('POST', `/orders/${made[3]!.id}/payment`, { jumlah: 350_123, tanggal: '2026-03-10' })).statusCode).toBe(200);
     expect((await s.call('POST', `/orders/${made[20]!.id}/cancel`, { alasan: 'Pembeli membatalkan lewat telepon' })).statusCode).toBe(200);
-    expect(ids((await s.call('GET', '/orders?status=dibayar')).json())).toEqual([made[3]!.id]);
+    expect(ids((await s.call('GET', '/orders?status=menunggu_verifikasi')).json())).toEqual([made[3]!.id]);
     expect(ids((await s.call('GET', '/orders?status=dibatalkan')).json())).toEqual([made[20]!.id]);
     expect((await s.call('GET', '/orders?status=menunggu_pembayaran')).json()).toMatchObject({ total: 23 });
-    expect(ids((await s.call('GET', '/orders?status=dibayar&q=AIP-KOPI1')).json())).toEqual([made[3]!.id]);
+    expect(ids((await s.call('GET', '/orders?status=menunggu_verifikasi&q=AIP-KOPI1')).json())).toEqual([made[3]!.id]);
     expect((await s.call('GET', '/orders?status=kedaluwarsa')).json()).toMatchObject({ items: [], total: 0 });
   });
 
@@ -195,18 +195,18 @@ describe('admin order detail and actions', () => {
     const response = await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_123, tanggal: '2026-03-10' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ status: 'dibayar', paid_at: NOW, paid_amount: 350_123, payment_note: null, updated_at: NOW });
+    expect(body).toMatchObject({ status: 'menunggu_verifikasi', paid_at: NOW, paid_amount: 350_123, payment_note: null, updated_at: NOW });
     expect(body.invoice_number).toMatch(/^INV\/2026\/03\/\d{5}$/);
     // Audit rows take the database's clock, not the app's.
     expect(body.timeline).toEqual([{ at: expect.any(String), label: 'Pembayaran dikonfirmasi', detail: `admin@aipos.test · ${rupiah('350.123')}` }]);
     const [row] = await s.t.database.db.select().from(orders).where(eq(orders.id, created.id));
-    expect(row).toMatchObject({ status: 'dibayar', paidAmount: 350_123, invoiceNumber: body.invoice_number });
+    expect(row).toMatchObject({ status: 'menunggu_verifikasi', paidAmount: 350_123, invoiceNumber: body.invoice_number });
     const audit = await s.auditOf(created.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'order_payment_confirmed',
       actorId: s.session.admin.userId,
-      diff: expect.objectContaining({ from: 'menunggu_pembayaran', to: 'dibayar', jumlah: 350_123, invoice: body.invoice_number }),
+      diff: expect.objectContaining({ from: 'menunggu_pembayaran', to: 'menunggu_verifikasi', jumlah: 350_123, invoice: body.invoice_number }),
     });
     expect(await s.mailsOf(merchantId, 'order_paid')).toHaveLength(1);
     expect(s.events).toContainEqual({ kind: 'order_changed', merchant_id: merchantId, order_id: created.id });
@@ -220,7 +220,7 @@ describe('admin order detail and actions', () => {
   it('dates a payment of an earlier day at noon WIB of that day', async () => {
     const created = await s.order(merchantId, [{ productId: 1, quantity: 1 }]);
     const body = (await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_123, tanggal: '2026-03-08' })).json();
-    expect(body).toMatchObject({ status: 'dibayar', paid_at: '2026-03-08T05:00:00.000Z' });
+    expect(body).toMatchObject({ status: 'menunggu_verifikasi', paid_at: '2026-03-08T05:00:00.000Z' });
   });
 
   it('needs a note for an amount other than the one owed, and changes nothing without it', async () => {
@@ -234,16 +234,16 @@ describe('admin order detail and actions', () => {
 
     const noted = await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_000, tanggal: '2026-03-10', catatan: 'Pembeli lupa kode unik' });
     expect(noted.statusCode).toBe(200);
-    expect(noted.json()).toMatchObject({ status: 'dibayar', paid_amount: 350_000, payment_note: 'Pembeli lupa kode unik' });
+    expect(noted.json()).toMatchObject({ status: 'menunggu_verifikasi', paid_amount: 350_000, payment_note: 'Pembeli lupa kode unik' });
     expect(noted.json().timeline[0].detail).toBe(`admin@aipos.test · ${rupiah('350.000')} · Pembeli lupa kode unik`);
   });
 
   it('refuses a payment on a paid order with 409, and a day that is not a past or present date with 400', async () => {
     const created = await s.order(merchantId, [{ productId: 1, quantity: 1 }]);
     expect((await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_123, tanggal: '2026-03-10' })).statusCode).toBe(200);
-    expectRefusal(await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_123, tanggal: '2026-03-10' }), 409, conflict('Dibayar'));
+    expectRefusal(await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_123, tanggal: '2026-03-10' }), 409, conflict('Menunggu Verifikasi'));
     // Even with another amount and no note: the status is the answer.
-    expectRefusal(await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 1, tanggal: '2026-03-10' }), 409, conflict('Dibayar'));
+    expectRefusal(await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 1, tanggal: '2026-03-10' }), 409, conflict('Menunggu Verifikasi'));
     expect(await s.auditOf(created.id)).toHaveLength(1);
 
     const unpaid = await s.order(merchantId, [{ productId: 1, quantity: 1 }]);
@@ -265,7 +265,7 @@ describe('admin order detail and actions', () => {
     const created = await s.order(merchantId, [{ productId: 3, quantity: 1 }], { metode: 'midtrans' });
     const response = await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 3_000_000, tanggal: '2026-03-10' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'dibayar', metode_pembayaran: 'midtrans', paid_amount: 3_000_000, payment_note: null });
+    expect(response.json()).toMatchObject({ status: 'menunggu_verifikasi', metode_pembayaran: 'midtrans', paid_amount: 3_000_000, payment_note: null });
   });
 
   it('cancels an unpaid order: units released, reason kept, audit row, mail and event', async () => {

@@ -218,7 +218,7 @@ describe('POST /api/orders', () => {
       const open = [];
       for (let i = 0; i < 5; i += 1) open.push(await insertOrder(t.database.db, { merchantId: m.id, items: [{ productId: 1, quantity: 1 }] }));
       await refused(orderBody(m.kodePendaftaran), 429, { code: 'TOO_MANY_OPEN_ORDERS', message: ORDER_MESSAGES.tooManyOpenOrders });
-      await t.database.db.update(orders).set({ status: 'dibayar' }).where(eq(orders.id, open[0]!.order.id));
+      await t.database.db.update(orders).set({ status: 'menunggu_verifikasi' }).where(eq(orders.id, open[0]!.order.id));
       expect((await postOrder(t.app, orderBody(m.kodePendaftaran))).statusCode).toBe(201);
     });
 

@@ -63,7 +63,7 @@ describe('the payment deadline', () => {
     const held = (await productStock(t.database.db, 1)).held;
     clock.advance(PAYMENT_MINUTES * MINUTE + HOUR);
     expect(await expireDueOrders(deps())).toEqual([]);
-    expect((await orderRow(order.id)).status).toBe('dibayar');
+    expect((await orderRow(order.id)).status).toBe('menunggu_verifikasi');
     expect((await productStock(t.database.db, 1)).held).toBe(held);
   });
 

@@ -66,6 +66,31 @@ export function orderClosedMail(order: OrderPublic, link: string, reason: string
   return renderMail(`Pesanan ${order.kode_pesanan}: ${ORDER_STATUS_LABELS[order.status]}`, paragraphs);
 }
 
+/** 'Dikirim': the courier, the resi and, where the courier has one, its public tracking page. */
+export function orderShippedMail(order: OrderPublic, link: string): MailContent {
+  const shipment = order.pengiriman_paket;
+  const tracking = shipment
+    ? [`Kurir: ${shipment.kurir_label}`, `Nomor resi: ${shipment.no_resi}`, ...(shipment.tracking_url ? ['Lacak paket:', shipment.tracking_url] : [])]
+    : [];
+  return renderMail(`Pesanan ${order.kode_pesanan} dikirim`, [
+    [`Halo ${order.nama_toko},`],
+    [`Pesanan ${order.kode_pesanan} telah kami kirim ke alamat ${order.pengiriman.kota_kab}.`],
+    tracking,
+    lines(order),
+    ['Setelah paket sampai, tekan ‘Pesanan Sudah Diterima’ di halaman pesanan:', link],
+  ]);
+}
+
+/** 'Diterima': the devices arrived and are active. */
+export function orderDeliveredMail(order: OrderPublic, link: string): MailContent {
+  return renderMail(`Pesanan ${order.kode_pesanan} diterima`, [
+    [`Halo ${order.nama_toko},`],
+    [`Pesanan ${order.kode_pesanan} telah diterima${order.delivered_at ? ` pada ${formatDateTimeWib(order.delivered_at)}` : ''}. Perangkat Anda kini aktif.`],
+    lines(order),
+    ['Lihat pesanan Anda:', link],
+  ]);
+}
+
 /** Queues an order mail to the registration's e-mail, in the transaction of the change it tells about. */
 export async function enqueueOrderMail(tx: Db, input: { merchantId: string; kind: MailKind; content: MailContent; now: Date }): Promise<void> {
   const [merchant] = await tx.select({ email: merchants.email, purgedAt: merchants.purgedAt }).from(merchants).where(eq(merchants.id, input.merchantId)).limit(1);

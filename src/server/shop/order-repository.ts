@@ -1,10 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
-import type { OrderItem, OrderPublic, Payment } from '../../domain/orders.js';
+import { COURIER_LABELS, courierTrackingUrl, type Courier, type OrderItem, type OrderPublic, type Payment, type Shipment, type TimelineEntry } from '../../domain/orders.js';
 import type { BankAccountConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { merchants, orderItems, orders, type OrderItemRow, type OrderRow } from '../db/schema.js';
+import { loadOrderTimeline } from './order-timeline.js';
 
-export type OrderWithItems = { order: OrderRow; items: OrderItemRow[]; merchant: { kodePendaftaran: string; namaToko: string } };
+export type OrderWithItems = {
+  order: OrderRow;
+  items: OrderItemRow[];
+  merchant: { kodePendaftaran: string; namaToko: string };
+  /** The merchant's timeline; left out (empty) where nobody reads it (mails, the admin's own history). */
+  timeline?: TimelineEntry[];
+};
 
 export async function findOrderById(db: Db, id: string): Promise<OrderRow | null> {
   // A malformed id is an order that does not exist, never a failed query.
@@ -28,12 +35,14 @@ export async function listOrderItems(db: Db, orderId: string): Promise<OrderItem
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productId));
 }
 
-export async function loadOrder(db: Db, order: OrderRow): Promise<OrderWithItems> {
-  const [items, [merchant]] = await Promise.all([
+/** The order with its lines and merchant; with `timeline` (the buyer's answers) the merchant's timeline too. */
+export async function loadOrder(db: Db, order: OrderRow, options: { timeline: boolean } = { timeline: true }): Promise<OrderWithItems> {
+  const [items, [merchant], timeline] = await Promise.all([
     listOrderItems(db, order.id),
     db.select({ kodePendaftaran: merchants.kodePendaftaran, namaToko: merchants.namaToko }).from(merchants).where(eq(merchants.id, order.merchantId)).limit(1),
+    options.timeline ? loadOrderTimeline(db, order) : Promise.resolve([]),
   ]);
-  return { order, items, merchant: merchant ?? { kodePendaftaran: '-', namaToko: '-' } };
+  return { order, items, merchant: merchant ?? { kodePendaftaran: '-', namaToko: '-' }, timeline };
 }
 
 export function toOrderItem(row: OrderItemRow): OrderItem {
@@ -52,8 +61,15 @@ export function amountDue(order: OrderRow): number {
   return order.total + (order.metodePembayaran === 'transfer' ? (order.kodeUnik ?? 0) : 0);
 }
 
+/** How a shipped order travels, or null before it ships. */
+export function shipmentOf(order: Pick<OrderRow, 'kurir' | 'noResi' | 'shippedAt'>): Shipment | null {
+  if (!order.kurir || !order.noResi || !order.shippedAt) return null;
+  const kurir = order.kurir as Courier;
+  return { kurir, kurir_label: COURIER_LABELS[kurir], no_resi: order.noResi, tracking_url: courierTrackingUrl(kurir, order.noResi), shipped_at: order.shippedAt.toISOString() };
+}
+
 /** The order as its buyer sees it. */
-export function toOrderPublic({ order, items, merchant }: OrderWithItems, account: BankAccountConfig): OrderPublic {
+export function toOrderPublic({ order, items, merchant, timeline }: OrderWithItems, account: BankAccountConfig): OrderPublic {
   return {
     kode_pesanan: order.kodePesanan,
     kode_pendaftaran: merchant.kodePendaftaran,
@@ -75,5 +91,8 @@ export function toOrderPublic({ order, items, merchant }: OrderWithItems, accoun
     created_at: order.createdAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
     invoice_number: order.invoiceNumber,
+    pengiriman_paket: shipmentOf(order),
+    delivered_at: order.deliveredAt?.toISOString() ?? null,
+    timeline: timeline ?? [],
   };
 }

@@ -19,6 +19,8 @@ import { findOrderByCode, loadOrder, toOrderPublic } from './order-repository.js
 import { closeLocked, withLockedOrder } from './order-transitions.js';
 import { findActiveProducts } from './product-repository.js';
 import { holdUnits, type Shortage } from './stock.js';
+import { enqueueWebhookEvent } from '../webhooks/webhook-events.js';
+import { orderCreatedEvent } from '../webhooks/webhook-payloads.js';
 
 /** Something committed that changed an order: the route wakes the mailer and tells the admin screens. */
 export type OrderChange = { merchantId: string; orderId: string };
@@ -114,6 +116,13 @@ async function insertOrder(deps: OrderDeps, submission: OrderSubmission, code: s
       ip: submission.ip,
       userAgent: submission.userAgent,
     });
+    await enqueueWebhookEvent(
+      tx,
+      orderCreatedEvent(
+        { order, items: lines.map(({ product, quantity }) => ({ sku: product.sku, name: product.name, quantity, price: product.price })), merchant },
+        deps.now(),
+      ),
+    );
     // A Midtrans receipt needs Snap's payment link: it is queued once Snap has answered.
     if (order.metodePembayaran === 'transfer') await enqueueReceipt(tx, deps, order, akses);
     // The units last, just before the commit: every buyer of a product waits on its row from here to
@@ -184,7 +193,7 @@ function orderValues(
 
 /** The receipt, with the order page link that carries this answer's access token. */
 async function enqueueReceipt(tx: Db, deps: OrderDeps, order: OrderRow, akses: string): Promise<void> {
-  const view = toOrderPublic(await loadOrder(tx, order), paymentBankAccount(deps.config));
+  const view = toOrderPublic(await loadOrder(tx, order, { timeline: false }), paymentBankAccount(deps.config));
   await enqueueOrderMail(tx, {
     merchantId: order.merchantId,
     kind: 'order_receipt',

@@ -5,23 +5,32 @@ import { writeAudit } from '../audit/audit-repository.js';
 import { paymentBankAccount, publicBaseUrl, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { executeRows } from '../db/query-rows.js';
-import { orders, type OrderRow } from '../db/schema.js';
+import { devices, merchants, orders, type OrderRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { MailContent } from '../mail/mail-templates.js';
 import type { MailKind } from '../mail/outbox.js';
+import { enqueueWebhookEvent, type WebhookEventInput } from '../webhooks/webhook-events.js';
+import { orderPaidEvent } from '../webhooks/webhook-payloads.js';
 import { enqueueOrderMail, orderClosedMail, orderPageLink, orderPaidMail } from './order-mail.js';
-import { listOrderItems, loadOrder, lockOrder, toOrderPublic } from './order-repository.js';
+import { findOrderById, listOrderItems, loadOrder, lockOrder, toOrderPublic, type OrderWithItems } from './order-repository.js';
 import { releaseUnits } from './stock.js';
 
 /**
  * Every status change of an order after its creation, each in one transaction with its audit row, its
  * units and its mail: paid (an admin's confirmation of a transfer, or Midtrans), expired (the deadline
- * job, Midtrans `expire`) and cancelled (an admin, Midtrans `cancel`/`deny`).
+ * job, Midtrans `expire`) and cancelled (an admin, Midtrans `cancel`/`deny`, a rejected registration).
+ * Fulfilment (pack, ship, receive) is in fulfilment-service.ts, the merchant's side in merchant-orders.ts.
+ *
+ * Locks are always taken merchant first, then its orders (by id), then products (by id): a merchant's
+ * status change moves its orders under the merchant's lock, so a payment or a shipment that reads the
+ * merchant's status holds a share lock on it before it locks the order, and nothing waits in a circle.
  */
-export type TransitionDeps = { db: Db; config: Config; now: () => Date };
+/** Only the settings the order mails read: a merchant's status change builds it from the public base URL. */
+export type TransitionConfig = Pick<Config, 'PAYMENT_BANK_ACCOUNT' | 'PUBLIC_BASE_URL' | 'PORT'>;
+export type TransitionDeps = { db: Db; config: TransitionConfig; now: () => Date };
 export type OrderActor = { id: string | null; ip?: string | null; userAgent?: string | null };
 
-const notAllowed = (order: OrderRow) => new AppError(409, 'ORDER_STATUS_CONFLICT', ORDER_MESSAGES.statusNotAllowed(ORDER_STATUS_LABELS[order.status as OrderStatus]));
+export const notAllowed = (order: Pick<OrderRow, 'status'>) => new AppError(409, 'ORDER_STATUS_CONFLICT', ORDER_MESSAGES.statusNotAllowed(ORDER_STATUS_LABELS[order.status as OrderStatus]));
 
 const WIB_OFFSET_MS = 7 * 3_600_000;
 
@@ -38,22 +47,34 @@ export async function nextInvoiceNumber(tx: Db, paidAt: Date): Promise<string> {
 
 export type PaidInput = { amount: number; paidAt: Date; note: string | null; actor: OrderActor; action: AuditAction; detail?: Record<string, unknown> };
 
-/** A locked unpaid order becomes `dibayar`, with its invoice number, audit row and mail. */
+/** Whether the order's merchant is verified; the caller holds its share lock (withLockedOrder). */
+export async function merchantIsVerified(tx: Db, merchantId: string): Promise<boolean> {
+  const [row] = await tx.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, merchantId)).limit(1);
+  return row?.status === 'verified';
+}
+
+/**
+ * A locked unpaid order is paid, with its invoice number, audit row, mail and `order.paid` event: ready to
+ * pack (`siap_dikemas`) when its merchant is verified, else waiting for the verification.
+ */
 export async function markPaidLocked(tx: Db, deps: TransitionDeps, order: OrderRow, input: PaidInput): Promise<OrderRow> {
   if (order.status !== 'menunggu_pembayaran') throw notAllowed(order);
   const now = deps.now();
   const invoiceNumber = await nextInvoiceNumber(tx, input.paidAt);
+  const verified = await merchantIsVerified(tx, order.merchantId);
+  const to = verified ? 'siap_dikemas' : 'menunggu_verifikasi';
   const [row] = await tx
     .update(orders)
-    .set({ status: 'dibayar', paidAt: input.paidAt, paidAmount: input.amount, paymentNote: input.note, invoiceNumber, updatedAt: now })
+    .set({ status: to, readyAt: verified ? now : null, paidAt: input.paidAt, paidAmount: input.amount, paymentNote: input.note, invoiceNumber, updatedAt: now })
     .where(eq(orders.id, order.id))
     .returning();
   const paid = row!;
   await recordChange(tx, deps, paid, {
     actor: input.actor,
     action: input.action,
-    diff: { kode_pesanan: order.kodePesanan, from: order.status, to: 'dibayar', jumlah: input.amount, invoice: invoiceNumber, catatan: input.note, ...input.detail },
+    diff: { kode_pesanan: order.kodePesanan, from: order.status, to, jumlah: input.amount, invoice: invoiceNumber, catatan: input.note, ...input.detail },
     mail: { kind: 'order_paid', content: (view, link) => orderPaidMail(view, link) },
+    webhook: (loaded) => orderPaidEvent(loaded, now),
   });
   return paid;
 }
@@ -63,19 +84,27 @@ export type CloseInput = {
   reason: string | null;
   actor: OrderActor;
   action: AuditAction;
-  /** Only an admin's cancellation may close a paid order (which then needs a refund). */
+  /** Only an admin's cancellation (or a rejected registration) may close a paid order, which then needs a refund. */
   allowPaid: boolean;
+  /** The caller already gave the units back (a rejection releases all its orders' units at once, by product). */
+  unitsReleased?: boolean;
   detail?: Record<string, unknown>;
 };
 
-/** A locked open order is closed: its units go back, a paid one is marked for refund. */
+/** Paid orders that have not left the warehouse: these may still be cancelled (and refunded). */
+const CANCELLABLE_PAID: readonly string[] = ['menunggu_verifikasi', 'siap_dikemas', 'dikemas'];
+
+/**
+ * A locked open order is closed: its units go back, a paid one is marked for refund, and a packed one's
+ * devices are deleted (their serials are free again; a serial names a unit that left with an order).
+ */
 export async function closeLocked(tx: Db, deps: TransitionDeps, order: OrderRow, input: CloseInput): Promise<OrderRow> {
-  const closable = order.status === 'menunggu_pembayaran' || (input.allowPaid && order.status === 'dibayar');
+  const closable = order.status === 'menunggu_pembayaran' || (input.allowPaid && CANCELLABLE_PAID.includes(order.status));
   if (!closable) throw notAllowed(order);
   const now = deps.now();
-  const items = await listOrderItems(tx, order.id);
-  await releaseUnits(tx, items);
-  const perluRefund = order.status === 'dibayar';
+  if (!input.unitsReleased) await releaseUnits(tx, await listOrderItems(tx, order.id));
+  if (order.status === 'dikemas') await tx.delete(devices).where(eq(devices.orderId, order.id));
+  const perluRefund = order.status !== 'menunggu_pembayaran';
   const [row] = await tx
     .update(orders)
     .set({
@@ -96,15 +125,17 @@ export async function closeLocked(tx: Db, deps: TransitionDeps, order: OrderRow,
   return closed;
 }
 
-type Change = {
+export type Change = {
   actor: OrderActor;
   action: AuditAction;
   diff: Record<string, unknown>;
-  mail: { kind: MailKind; content: (view: OrderPublic, link: string) => MailContent };
+  mail?: { kind: MailKind; content: (view: OrderPublic, link: string) => MailContent };
+  /** The webhook event the change raises, built from the changed order. */
+  webhook?: (loaded: OrderWithItems) => WebhookEventInput;
 };
 
-/** The audit row and the buyer's mail of an order's new state, in the transaction that changed it. */
-async function recordChange(tx: Db, deps: TransitionDeps, order: OrderRow, change: Change): Promise<void> {
+/** The audit row, the buyer's mail and the webhook event of an order's new state, in the transaction that changed it. */
+export async function recordChange(tx: Db, deps: TransitionDeps, order: OrderRow, change: Change): Promise<void> {
   await writeAudit(tx, {
     actorId: change.actor.id,
     action: change.action,
@@ -114,20 +145,34 @@ async function recordChange(tx: Db, deps: TransitionDeps, order: OrderRow, chang
     ip: change.actor.ip ?? null,
     userAgent: change.actor.userAgent ?? null,
   });
-  const view = toOrderPublic(await loadOrder(tx, order), paymentBankAccount(deps.config));
-  await enqueueOrderMail(tx, {
-    merchantId: order.merchantId,
-    kind: change.mail.kind,
-    content: change.mail.content(view, orderPageLink(publicBaseUrl(deps.config), order.kodePesanan)),
-    now: deps.now(),
-  });
+  if (!change.mail && !change.webhook) return;
+  const loaded = await loadOrder(tx, order, { timeline: false });
+  if (change.mail) {
+    const view = toOrderPublic(loaded, paymentBankAccount(deps.config));
+    await enqueueOrderMail(tx, {
+      merchantId: order.merchantId,
+      kind: change.mail.kind,
+      content: change.mail.content(view, orderPageLink(publicBaseUrl(deps.config), order.kodePesanan)),
+      now: deps.now(),
+    });
+  }
+  if (change.webhook) await enqueueWebhookEvent(tx, change.webhook(loaded));
 }
 
-/** Locks the order and applies `change`; an unknown order is 404. */
+const orderNotFound = () => new AppError(404, 'ORDER_NOT_FOUND', ORDER_MESSAGES.orderNotFound);
+
+/**
+ * Locks the order and applies `change`; an unknown order is 404. Its merchant's row is share-locked
+ * first (see the lock order above): the change may read the merchant's status, which then cannot move
+ * under it, and a merchant's status change waits for it rather than deadlocking with it.
+ */
 export async function withLockedOrder(deps: TransitionDeps, orderId: string, change: (tx: Db, order: OrderRow) => Promise<OrderRow>): Promise<OrderRow> {
+  const found = await findOrderById(deps.db, orderId);
+  if (!found) throw orderNotFound();
   return deps.db.transaction(async (tx) => {
+    await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, found.merchantId)).for('share');
     const order = await lockOrder(tx, orderId);
-    if (!order) throw new AppError(404, 'ORDER_NOT_FOUND', ORDER_MESSAGES.orderNotFound);
+    if (!order) throw orderNotFound();
     return change(tx, order);
   });
 }

@@ -21,6 +21,7 @@ import { requireOrderAccess } from './order-access.js';
 import { checkMerchant } from './order-merchant.js';
 import { loadOrder, toOrderPublic } from './order-repository.js';
 import { createOrder, lookupOrder, type OrderChange } from './order-service.js';
+import { deliverOrder } from './fulfilment-service.js';
 import { listActiveProducts, toProductPublic } from './product-repository.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -133,6 +134,26 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const order = await requireOrderAccess(app.deps.db, request, request.params.kode_pesanan);
+      return toOrderPublic(await loadOrder(app.deps.db, order), paymentBankAccount(config));
+    },
+  );
+
+  app.post(
+    '/orders/:kode_pesanan/diterima',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: "'Pesanan Sudah Diterima': the merchant confirms a shipped order arrived (Authorization: Bearer <akses>); without a valid token 404",
+        params: z.object({ kode_pesanan: z.string().max(100) }),
+        response: { 200: OrderPublicSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const found = await requireOrderAccess(app.deps.db, request, request.params.kode_pesanan);
+      const actor = { id: null, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      const order = await deliverOrder({ db: app.deps.db, config, now: app.deps.now }, found.id, actor);
+      announce(request)({ merchantId: order.merchantId, orderId: order.id });
       return toOrderPublic(await loadOrder(app.deps.db, order), paymentBankAccount(config));
     },
   );

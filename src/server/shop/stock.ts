@@ -37,3 +37,15 @@ export async function releaseUnits(tx: Db, lines: readonly UnitLine[]): Promise<
     await tx.execute(sql`update products set held = greatest(0, held - ${line.quantity}) where id = ${line.productId}`);
   }
 }
+
+/**
+ * The units of a shipped order leave the warehouse: `stock` and `held` both drop by its quantities in
+ * the shipment's transaction, so `stock - held` (what buyers see) does not move (decision 0031).
+ */
+export async function shipUnits(tx: Db, lines: readonly UnitLine[]): Promise<void> {
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+    await tx.execute(
+      sql`update products set stock = greatest(0, stock - ${line.quantity}), held = greatest(0, held - ${line.quantity}) where id = ${line.productId}`,
+    );
+  }
+}

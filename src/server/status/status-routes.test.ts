@@ -22,6 +22,7 @@ const RESULT_KEYS = [
   'provinsi',
   'status',
   'submitted_at',
+  'timeline',
 ];
 const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'Data tidak ditemukan. Periksa kembali informasi yang Anda masukkan.' } };
 
@@ -129,6 +130,7 @@ describe('POST /api/status/lookup', () => {
         kode_pos: null,
         perbaikan: [],
         pesanan: null,
+        timeline: null,
       });
       const siti = (await lookup({ kode_pendaftaran: 'AIP-X_Y-Z' })).json();
       expect([siti.nama_pemilik, siti.email, siti.no_hp]).toEqual(['Siti N. A.', 's***h@contoh.co.id', '+62 811-****-8877']);

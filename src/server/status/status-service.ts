@@ -5,6 +5,8 @@ import { publicStatus, type StatusLookupRequest, type StatusResult } from '../..
 import { fixTargetLabel } from '../../domain/perbaikan-texts.js';
 import type { Db } from '../db/database.js';
 import { hashToken } from '../shared/tokens.js';
+import type { TimelineEntry } from '../../domain/orders.js';
+import { loadRegistrationTimeline } from '../shop/order-timeline.js';
 import { findByCode, findNewestByEmailAndPhone, listOrdersByCode, type PublicMerchantRow, type StatusOrderRow } from './status-repository.js';
 
 /**
@@ -18,7 +20,7 @@ export async function lookupStatus(db: Db, request: StatusLookupRequest): Promis
     // Codes are generated upper case; matching the stored form keeps the unique index in use.
     const row = await findByCode(db, request.kode_pendaftaran.trim().toUpperCase());
     if (!row) return null;
-    return receiptMatches(request.receipt_token, row.receiptTokenHash) ? withOrders(db, row, 'owner') : toStatusResult(row, 'code', null);
+    return receiptMatches(request.receipt_token, row.receiptTokenHash) ? withOrders(db, row, 'owner') : toStatusResult(row, 'code', null, null);
   }
   const noHp = normalizeMobile(request.no_hp);
   // Stored phones are always +628…: a number that does not normalise cannot match any row.
@@ -28,11 +30,13 @@ export async function lookupStatus(db: Db, request: StatusLookupRequest): Promis
 }
 
 /**
- * The asker who proved the registration is theirs also sees its orders: a second small query, run for
- * these askers only, so the code-only lookup (the benchmarked hot path) costs what it did.
+ * The asker who proved the registration is theirs also sees its orders and the merchant's timeline: a
+ * few small indexed queries, run for these askers only, so the code-only lookup (the benchmarked hot
+ * path, decision 0028) costs what it did.
  */
 async function withOrders(db: Db, row: PublicMerchantRow, asker: 'owner' | 'contact'): Promise<StatusResult> {
-  return toStatusResult(row, asker, await listOrdersByCode(db, row.kodePendaftaran));
+  const [orderRows, timeline] = await Promise.all([listOrdersByCode(db, row.kodePendaftaran), loadRegistrationTimeline(db, row.kodePendaftaran)]);
+  return toStatusResult(row, asker, orderRows, timeline);
 }
 
 /** Constant-time comparison of the token's hash with the stored one, so timing reveals nothing of it. */
@@ -46,7 +50,7 @@ export function receiptMatches(token: string | null | undefined, storedHash: str
 /** owner: the registering browser (receipt token); code: a code alone; contact: e-mail plus phone. */
 type Asker = 'owner' | 'code' | 'contact';
 
-function toStatusResult(row: PublicMerchantRow, asker: Asker, orderRows: StatusOrderRow[] | null): StatusResult {
+function toStatusResult(row: PublicMerchantRow, asker: Asker, orderRows: StatusOrderRow[] | null, timeline: TimelineEntry[] | null): StatusResult {
   const owner = asker === 'owner';
   return {
     status: publicStatus(row.status),
@@ -66,5 +70,6 @@ function toStatusResult(row: PublicMerchantRow, asker: Asker, orderRows: StatusO
     // A registration waiting for fixes lists what to fix.
     perbaikan: (row.fixItems ?? []).map((item) => ({ field: item.field, label: fixTargetLabel(item.field), alasan: item.alasan })),
     pesanan: orderRows?.map((order) => ({ kode_pesanan: order.kodePesanan, status: order.status, total: order.total, created_at: order.createdAt.toISOString() })) ?? null,
+    timeline,
   };
 }
