@@ -126,6 +126,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { row, orderIds } = await updateMerchantProfile(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
       app.mailer.wake();
+      app.webhooks.wake();
       void announce(request, 'updated', row.id);
       announceOrders(request, row.id, orderIds);
       return detail(row);
@@ -138,6 +139,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { row, fixLink, orderIds } = await changeMerchantStatus(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
       app.mailer.wake();
+      app.webhooks.wake();
       void announce(request, 'status_changed', row.id);
       announceOrders(request, row.id, orderIds);
       // The fix link exists in clear only now (its hash is stored): the admin copies it from this answer.

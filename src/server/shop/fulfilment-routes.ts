@@ -28,6 +28,7 @@ export const fulfilmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // After the commit, as for payments and cancellations: the mail goes now, open admin screens refresh.
   const afterChange = (request: FastifyRequest, order: OrderRow) => {
     app.mailer.wake();
+    app.webhooks.wake();
     app.deps.events
       .publish({ kind: 'order_changed', merchant_id: order.merchantId, order_id: order.id })
       .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));

@@ -75,6 +75,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // announcement only delays a refresh, so it never fails the request.
   const afterChange = (request: FastifyRequest, order: OrderRow) => {
     app.mailer.wake();
+    app.webhooks.wake();
     app.deps.events
       .publish({ kind: 'order_changed', merchant_id: order.merchantId, order_id: order.id })
       .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));

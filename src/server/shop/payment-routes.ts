@@ -36,6 +36,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (result.changed) {
         app.mailer.wake();
+        app.webhooks.wake();
         // Admin screens refresh by themselves; a lost announcement never fails the notification.
         void app.deps.events
           .publish({ kind: 'order_changed', merchant_id: result.order.merchantId, order_id: result.order.id })
