@@ -1,6 +1,6 @@
 // npm run bench:devices [-- --devices 1000000 --requests 100]
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:devices   (a fresh database, dropped after)
-// The admin device search (issue 29) at a million devices, on the real app in this process (embedded
+// The admin device search at a million devices, on the real app in this process (embedded
 // PGlite by default): GET /api/admin/devices, p50/p95/p99 of sequential requests after 20 warm-up ones,
 // for the newest page, an exact serial, prefixes narrow and broad, and the filters; target p95 < 50 ms.
 // Devices are bulk-inserted with generate_series, twenty per order. Printed only, never a gate.

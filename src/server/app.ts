@@ -72,7 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => app.deps.events.close());
   // The outbox's sender (issue 15): runs from ready to close when SMTP_URL is set.
   registerMailer(app);
-  // The webhook outbox's sender (issue 29): every instance, from ready to close (docs/webhooks.md).
+  // The webhook outbox's sender: every instance, from ready to close (docs/webhooks.md).
   registerWebhookWorker(app);
   registerErrorHandler(app);
   // GET /metrics (token) and the per-route request figures; routes count their own business events.

@@ -258,7 +258,7 @@ describe('axe-core on the admin screens', () => {
   });
 });
 
-describe('axe-core on the fulfilment screens (issue 29)', () => {
+describe('axe-core on the fulfilment screens', () => {
   // A merchant of this block's own, verified: one paid order to pack, one packed order to ship.
   const tag = Date.now().toString(36).toUpperCase();
   let toPack: Awaited<ReturnType<typeof orderOverHttp>>;
@@ -320,7 +320,7 @@ describe('axe-core on the fulfilment screens (issue 29)', () => {
   });
 });
 
-describe("axe-core on the merchant's timeline (issue 29)", () => {
+describe("axe-core on the merchant's timeline", () => {
   it('the order page once shipped: Pengiriman, the timeline and the Konfirmasi Penerimaan dialog', async () => {
     const applicant = { nama_toko: 'Toko Paket Aksesibel', no_hp: '+6281355550277', email: 'paket.aksesibel@example.com' };
     const merchant = await registerOverHttp(server.baseUrl, { overrides: applicant });

@@ -325,7 +325,7 @@ describe('checkout and the order page (phone-sized screen)', () => {
     await orders.waitFor();
     expect(await orders.getByRole('link', { name: kode }).getAttribute('href')).toBe(`/pesanan/${kode}`);
     expect(nbsp(await orders.innerText())).toContain('Menunggu Pembayaran');
-    // The merchant's timeline (issue 29): registered, not verified yet, the order made and waiting for payment.
+    // The merchant's timeline: registered, not verified yet, the order made and waiting for payment.
     const timeline = page.getByRole('list', { name: 'Perjalanan pendaftaran dan pesanan' });
     await timeline.waitFor();
     expect(await steps(timeline)).toEqual([
@@ -364,7 +364,7 @@ describe('checkout and the order page (phone-sized screen)', () => {
     expect(rupiahValue(await dialog.getByRole('textbox', { name: 'Jumlah diterima' }).inputValue())).toBeGreaterThan(2_500_000);
     await dialog.getByRole('button', { name: 'Konfirmasi', exact: true }).click();
     await toast(admin, 'Pembayaran dikonfirmasi').waitFor();
-    // Paid while the registration is still in review: it waits for the verification (issue 29).
+    // Paid while the registration is still in review: it waits for the verification.
     await expect.poll(() => admin.getByTestId('order-status').first().textContent()).toContain('Menunggu Verifikasi');
 
     await page.getByRole('button', { name: 'Muat Ulang' }).click();

@@ -92,7 +92,7 @@ describe('status page', () => {
     expect(text).not.toContain('Jl. Melati');
     expect(text).not.toContain('12810');
     expect(await card.getByRole('note', { name: 'Catatan Admin' }).count()).toBe(0);
-    // Nor the merchant's timeline: a code is guessable (issue 29).
+    // Nor the merchant's timeline: a code is guessable.
     expect(await timeline(page).count()).toBe(0);
   });
 
@@ -113,7 +113,7 @@ describe('status page', () => {
     // The registering browser sees the address too.
     expect(text).toContain('Jl. Melati No. 12, RT 03/RW 05, Tebet, Jakarta Selatan, DKI Jakarta, 12810');
     expect(text).not.toContain('disamarkan');
-    // The receipt proves the registration: its timeline shows (issue 29).
+    // The receipt proves the registration: its timeline shows.
     await timeline(page).waitFor();
     expect(await timeline(page).locator('[aria-current="step"]').innerText()).toMatch(/^Pendaftaran diterima\s+Saat ini/);
   });
@@ -154,7 +154,7 @@ describe('status page', () => {
     }
     expect(text).not.toContain(registration.nama_pemilik);
     expect(text).not.toContain('Jl. Melati');
-    // The merchant's timeline (issue 29) for the asker who typed both: registered, not verified yet, no order.
+    // The merchant's timeline for the asker who typed both: registered, not verified yet, no order.
     await timeline(page).waitFor();
     const steps = timeline(page).getByRole('listitem');
     expect(await steps.count()).toBe(2);

@@ -10,7 +10,7 @@ import { testAppPerSuite, type TestApp } from './build-test-app.js';
 import { insertMerchant, insertOrder } from './order-fixtures.js';
 
 /**
- * One app for a fulfilment suite (issue 29): a signed-in admin, plenty of stock, a webhook endpoint
+ * One app for a fulfilment suite: a signed-in admin, plenty of stock, a webhook endpoint
  * listening to every event, and the calls that carry an order from payment to receipt.
  */
 export function fulfilmentSuite(start = '2026-05-04T03:00:00.000Z') {

@@ -41,7 +41,7 @@ type MerchantTimelineProps = {
 };
 
 /**
- * The merchant's one timeline (issue 29), on the order page and the status page: each step with its WIB
+ * The merchant's one timeline, on the order page and the status page: each step with its WIB
  * time, the ones not reached greyed and read 'Belum', the current one marked (aria-current="step").
  */
 export function MerchantTimeline({ entries, label, shipment = null }: MerchantTimelineProps) {

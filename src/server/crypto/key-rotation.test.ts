@@ -34,7 +34,7 @@ describe('npm run keys:rotate', () => {
     await app.ready();
     await registerMerchant(app, { nik: '3174015503900001', no_rekening: '5550001112' });
     await registerMerchant(app, { nik: '3275046609850002', no_rekening: '7770002223333', email: 'dua@example.com' });
-    // A webhook endpoint's signing secret (issue 29) is encrypted like the rest.
+    // A webhook endpoint's signing secret is encrypted like the rest.
     await app.deps.db.insert(webhookEndpoints).values({ url: 'https://erp.contoh.co.id/hook', events: ['order.paid'], secret: 'whsec_rotasi' });
     await app.close();
     await database.close();

@@ -50,7 +50,7 @@ export async function encryptIdentityRows(db: Db, mode: EncryptMode, onBatch?: (
     const ring = keyring();
     await db.execute(sql`update users set totp_secret = ${ring.encrypt(ring.decrypt(user.totp_secret))} where id = ${user.id} and totp_secret = ${user.totp_secret}`);
   }
-  // Webhook secrets (issue 29): a retired key must not leave an endpoint unable to sign.
+  // Webhook secrets: a retired key must not leave an endpoint unable to sign.
   const endpoints = await queryRows<{ id: string; secret: string }>(db, `select id::text as id, secret from webhook_endpoints where secret not like $1`, [prefix]);
   for (const endpoint of endpoints) {
     const ring = keyring();

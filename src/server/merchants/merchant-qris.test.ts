@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../../tests/support/build-test-ap
 import { insertMerchant, insertOrder } from '../../../tests/support/order-fixtures.js';
 import { PROFILE_FIELDS } from './merchant-mapping.js';
 
-describe('QRIS-ready merchant data (issue 29)', () => {
+describe('QRIS-ready merchant data', () => {
   let t: TestApp;
   let admin: SignedIn;
 

@@ -34,7 +34,7 @@ export function statusClock(row: Pick<MerchantRow, 'status' | 'firstDecidedAt'>,
   return row.firstDecidedAt ? {} : { firstDecidedAt: now };
 }
 
-/** What the profile form saves: the profile of SPEC §7 and the QRIS values (issue 29), one audit row. */
+/** What the profile form saves: the profile of SPEC §7 and the QRIS values, one audit row. */
 const EDITABLE_FIELDS = { ...PROFILE_FIELDS, ...QRIS_FIELDS };
 type EditableField = keyof typeof EDITABLE_FIELDS;
 const OPTIONAL_FIELDS: ReadonlySet<EditableField> = new Set(['nik', 'no_rekening', 'mcc', 'nama_qris', 'kota_qris']);

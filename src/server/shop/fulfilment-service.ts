@@ -10,7 +10,7 @@ import { merchantIsVerified, notAllowed, recordChange, withLockedOrder, type Ord
 import { shipUnits } from './stock.js';
 
 /**
- * Fulfilment after payment (issue 29): 'Kemas' gives each unit a serial number (a row of `devices`),
+ * Fulfilment after payment: 'Kemas' gives each unit a serial number (a row of `devices`),
  * 'Kirim' hands the parcel to a courier, 'Diterima' ends it. Each step locks the order (and share-locks
  * its merchant, see order-transitions.ts), checks the status it starts from (else 409), and writes its
  * audit row, devices' history, mail and webhook event in the same transaction.

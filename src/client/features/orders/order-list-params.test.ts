@@ -15,7 +15,7 @@ describe('parseOrderListView', () => {
   it('falls back to defaults for values the server would refuse', () => {
     expect(parseOrderListView(new URLSearchParams('status=lunas&page=-2'))).toEqual(DEFAULT_ORDER_LIST_VIEW);
     expect(parseOrderListView(new URLSearchParams('status=Dikirim&page=1.5'))).toEqual(DEFAULT_ORDER_LIST_VIEW);
-    // `dibayar` is no status since issue 29 (paid orders wait for verification or packing): an old link shows all.
+    // `dibayar` is no status since fulfilment (paid orders wait for verification or packing): an old link shows all.
     expect(parseOrderListView(new URLSearchParams('status=dibayar')).status).toBe('all');
     expect(parseOrderListView(new URLSearchParams('page=100001')).page).toBe(1);
   });

@@ -14,7 +14,7 @@ import { StatusActions } from './status-actions';
 // Orders show for few askers (receipt or e-mail plus phone): their module, which /shop shares, loads
 // then, so it never joins the chunk every landing page downloads (/register's budget).
 const StatusOrders = lazy(async () => ({ default: (await import('./status-orders')).StatusOrders }));
-// The timeline (issue 29) likewise: the same askers only, and the order page shares its module.
+// The timeline likewise: the same askers only, and the order page shares its module.
 const StatusTimeline = lazy(async () => ({ default: (await import('./status-timeline')).StatusTimeline }));
 
 const STATUS_STYLE: Record<MerchantStatus, { badge: string; panel: string; icon: LucideIcon }> = {

@@ -2,7 +2,7 @@ import type { TimelineEntry } from '../../../domain/orders';
 import { MerchantTimeline } from '../../components/merchant-timeline';
 
 /**
- * The merchant's one timeline (issue 29) under the result, for the asker with the receipt or e-mail plus
+ * The merchant's one timeline under the result, for the asker with the receipt or e-mail plus
  * phone: registration, verification, then the order to its delivery. The order page shows the same list.
  */
 export function StatusTimeline({ entries }: { entries: readonly TimelineEntry[] }) {
