@@ -6,7 +6,7 @@ import { PERBAIKAN_MESSAGES } from './perbaikan-texts.js';
 import { BankStepSchema, OwnerStepSchema, REGISTRATION_MESSAGES, StoreStepSchema } from './registration.js';
 import { AUDIT_ACTIONS } from './audit-actions.js';
 import { MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
-import { NikDecodedSchema } from './nik-structure.js';
+import { NikFlagsSchema, NikPersonalSchema } from './nik-structure.js';
 import { ExportAlasanSchema, KRITERIA_USAHA, MCC_CODE_LIST, QrisUpdateShape } from './qris.js';
 import { ReviewChecklistSchema, SlaStateSchema } from './workbench.js';
 
@@ -58,7 +58,7 @@ export type MerchantListQuery = z.infer<typeof MerchantListQuerySchema>;
 
 /**
  * Query of GET /api/admin/merchants/export: the list's search and filter, every page; or, with
- * `format=qris` (issue 29), the verified merchants for the acquirer, which needs the reason `alasan`.
+ * `format=qris`, the verified merchants for the acquirer, which needs the reason `alasan`.
  */
 export const MerchantExportQuerySchema = MerchantListQueryObject.pick({ q: true, status: true })
   .extend({ format: z.enum(['qris']).optional(), alasan: z.string().optional() })
@@ -69,6 +69,14 @@ export const MerchantExportQuerySchema = MerchantListQueryObject.pick({ q: true,
     if (!alasan.success) ctx.addIssue({ code: 'custom', path: ['alasan'], message: alasan.error.issues[0]!.message });
   });
 export type MerchantExportQuery = z.infer<typeof MerchantExportQuerySchema>;
+
+/**
+ * Bodies of POST /api/admin/merchants/search and POST /api/admin/merchants/export: the same list query
+ * and export filter, for a search term that must not be in a URL (a whole NIK or account number).
+ */
+export const MerchantSearchBodySchema = MerchantListQuerySchema;
+export const MerchantExportBodySchema = MerchantListQueryObject.pick({ q: true, status: true }).strict();
+export type MerchantExportBody = z.infer<typeof MerchantExportBodySchema>;
 
 export const MerchantListItemSchema = z.object({
   id: z.uuid(),
@@ -123,9 +131,12 @@ export const MerchantDetailSchema = MerchantListItemSchema.extend({
   catatan_admin: z.string().nullable(),
   updated_at: z.string(),
   documents: MerchantDocumentsPresenceSchema,
-  /** Decoded on the server (the NIK is encrypted at rest); a warning for the reviewer, never a block. */
-  nik_check: NikDecodedSchema.extend({ province_mismatch: z.boolean() }),
-  /** QRIS data (issue 29): the class by annual turnover, and each value as stored or else as derived. */
+  /**
+   * Decoded on the server (the NIK is encrypted at rest); a warning for the reviewer, never a block. No
+   * birth date or sex: those come with the audited reveal (`nik_personal`).
+   */
+  nik_check: NikFlagsSchema.extend({ province_mismatch: z.boolean() }),
+  /** QRIS data: the class by annual turnover, and each value as stored or else as derived. */
   kriteria_usaha: z.enum(KRITERIA_USAHA),
   /** Null when the category has no default ('Lainnya', free text) and no admin chose one yet. */
   mcc: z.enum(MCC_CODE_LIST).nullable(),
@@ -174,7 +185,12 @@ export type MerchantUpdate = z.infer<typeof MerchantUpdateSchema>;
 export const REVEALABLE_FIELDS = ['nik', 'no_rekening'] as const;
 export const RevealRequestSchema = z.object({ field: z.enum(REVEALABLE_FIELDS, MERCHANT_MESSAGES.revealField) }).strict();
 export type RevealRequest = z.infer<typeof RevealRequestSchema>;
-export const RevealResponseSchema = z.object({ field: z.enum(REVEALABLE_FIELDS), value: z.string() });
+export const RevealResponseSchema = z.object({
+  field: z.enum(REVEALABLE_FIELDS),
+  value: z.string(),
+  /** For the NIK: the birth date and sex its digits say (null for the account number). */
+  nik_personal: NikPersonalSchema.nullable(),
+});
 export type RevealResponse = z.infer<typeof RevealResponseSchema>;
 
 /**

@@ -43,7 +43,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // After the commit: a lost announcement only delays a refresh, so it never fails the request.
   const announce = (request: FastifyRequest, kind: MerchantEvent['kind'], merchantId: string) =>
     app.deps.events.publish({ kind, merchant_id: merchantId }).catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
-  // A status change moves the merchant's orders too (issue 29): the order and fulfilment screens refresh.
+  // A status change moves the merchant's orders too: the order and fulfilment screens refresh.
   const announceOrders = (request: FastifyRequest, merchantId: string, orderIds: readonly string[]) => {
     for (const orderId of orderIds) {
       app.deps.events
@@ -83,7 +83,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /**
-   * The acquirer's file (issue 29). It holds NIK and account numbers in clear: only an admin who has a
+   * The acquirer's file. It holds NIK and account numbers in clear: only an admin who has a
    * second factor may take it, and the typed reason goes into the audit row with the count.
    */
   const sendQrisExport = async (request: FastifyRequest, reply: FastifyReply, alasan: string) => {
