@@ -30,8 +30,9 @@ try {
     writeFileSync(out, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
     console.log(`wrote ${out} (${data.documents.length} documents)`);
   } else {
-    const { documents } = await eraseSubject(deps, values.code);
+    const { documents, pending } = await eraseSubject(deps, values.code);
     console.log(`${values.code.toUpperCase()}: personal data erased, ${documents} documents removed`);
+    if (pending > 0) console.log(`${pending} files could not be deleted now: kept in pending_deletions, retried by the retention job`);
   }
 } catch (error) {
   if (!(error instanceof SubjectNotFoundError)) throw error;

@@ -34,5 +34,6 @@ export const AUDIT_ACTIONS = [
   'webhook_update',
   'webhook_delete',
   'webhook_resend',
+  'identity_search',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

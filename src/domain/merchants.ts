@@ -71,10 +71,9 @@ export const MerchantExportQuerySchema = MerchantListQueryObject.pick({ q: true,
 export type MerchantExportQuery = z.infer<typeof MerchantExportQuerySchema>;
 
 /**
- * Bodies of POST /api/admin/merchants/search and POST /api/admin/merchants/export: the same list query
- * and export filter, for a search term that must not be in a URL (a whole NIK or account number).
+ * Body of POST /api/admin/merchants/export: the export filter, for a search term that must not be in a URL
+ * (a whole NIK or account number). POST /api/admin/merchants/search takes MerchantListQuerySchema as its body.
  */
-export const MerchantSearchBodySchema = MerchantListQuerySchema;
 export const MerchantExportBodySchema = MerchantListQueryObject.pick({ q: true, status: true }).strict();
 export type MerchantExportBody = z.infer<typeof MerchantExportBodySchema>;
 
@@ -142,6 +141,8 @@ export const MerchantDetailSchema = MerchantListItemSchema.extend({
   mcc: z.enum(MCC_CODE_LIST).nullable(),
   nama_qris: z.string(),
   kota_qris: z.string(),
+  /** A fix link changed the bank, account number or account name since the registration: check it again. */
+  rekening_diubah_sejak_pengajuan: z.boolean(),
 });
 export type MerchantDetail = z.infer<typeof MerchantDetailSchema>;
 
@@ -234,10 +235,15 @@ export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
 
 export const AUDIT_PAGE_SIZE = 100;
 
+/** Who an audit row with no admin behind it is shown as. */
+export const AUDIT_ACTOR_LABELS = { system: 'System', fixLink: 'Pendaftar (tautan perbaikan)' } as const;
+
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   actor_id: z.string().nullable(),
   actor_email: z.string().nullable(),
+  /** What the screens show as the actor: the admin's e-mail, the applicant through a fix link, or System. */
+  actor_label: z.string(),
   action: z.string(),
   target_table: z.string(),
   target_id: z.string().nullable(),

@@ -59,9 +59,23 @@ export const NikDecodedSchema = z.object({
 });
 export type NikDecoded = z.infer<typeof NikDecodedSchema>;
 
+/**
+ * What an admin answer says of a NIK before a reveal: its province and the structure's problems. Birth
+ * date and sex are digits 7-12 of the NIK; with the last four on the mask they left only the regency and
+ * district (4 digits) to guess, so they come only with the audited reveal. The province (digits 1-2) stays:
+ * the address names it anyway, and the unknown digits are still ten.
+ */
+export const NikFlagsSchema = NikDecodedSchema.pick({ province_code: true, province_name: true, problems: true });
+export type NikFlags = z.infer<typeof NikFlagsSchema>;
+
+/** Birth date and sex read from a NIK: only in the answer of the audited reveal. */
+export const NikPersonalSchema = NikDecodedSchema.pick({ birth_date: true, sex: true });
+export type NikPersonal = z.infer<typeof NikPersonalSchema>;
+
 export const NIK_MESSAGES = {
   structureWarning: 'Struktur NIK tidak biasa: periksa kembali (kode provinsi atau tanggal lahir tidak valid)',
   provinceMismatch: 'Provinsi pada NIK berbeda dengan provinsi alamat',
+  hiddenPersonal: "Tanggal lahir dan jenis kelamin dari NIK tampil setelah NIK ditampilkan ('Tampilkan').",
   problems: {
     unknown_province: 'Kode provinsi pada NIK tidak dikenal',
     impossible_date: 'Tanggal lahir pada NIK tidak valid',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeMobile } from './indonesian-ids.js';
+import { plainText } from './plain-text.js';
 
 /**
  * The shop's orders: one contract for the checkout form, the order routes and their tests. An order
@@ -137,11 +138,11 @@ export const OrderItemRequestSchema = z
 
 export const ShippingSchema = z
   .object({
-    nama_penerima: text(100),
+    nama_penerima: plainText(text(100), 'Nama Penerima'),
     no_hp_penerima: mobile,
-    alamat_pengiriman: z.string().trim().min(10, ORDER_MESSAGES.addressMin).max(500),
-    kota_kab: z.string().trim().min(3, ORDER_MESSAGES.regionMin).max(100),
-    provinsi: z.string().trim().min(3, ORDER_MESSAGES.regionMin).max(100),
+    alamat_pengiriman: plainText(z.string().trim().min(10, ORDER_MESSAGES.addressMin).max(500), 'Alamat Pengiriman'),
+    kota_kab: plainText(z.string().trim().min(3, ORDER_MESSAGES.regionMin).max(100), 'Kota/Kabupaten'),
+    provinsi: plainText(z.string().trim().min(3, ORDER_MESSAGES.regionMin).max(100), 'Provinsi'),
     kode_pos: z.string().trim().regex(/^\d{3,6}$/, ORDER_MESSAGES.postalCode),
   })
   .strict();

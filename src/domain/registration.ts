@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DOCUMENT_SLOTS } from './document-slots.js';
 import { isStructurallyValidNik, normalizeEmail, normalizeMobile, stripSeparators } from './indonesian-ids.js';
 import { MESSAGES } from './messages.js';
+import { FIX_FIELD_LABELS } from './perbaikan-texts.js';
+import { plainText } from './plain-text.js';
 import { BANKS, PREMISES } from './vocabularies.js';
 
 /** Messages for the rules this product adds beyond SPEC §5. */
@@ -37,26 +39,23 @@ export const SUBMISSION_MESSAGES = {
 const required = (max = 200, message: string = MESSAGES.requiredFields, tooLong: string = REGISTRATION_MESSAGES.tooLong) =>
   z.string(message).trim().min(1, message).max(max, tooLong);
 
-const region = z
-  .string(MESSAGES.requiredFields)
-  .trim()
-  .min(1, MESSAGES.requiredFields)
-  .min(3, MESSAGES.regionMin)
-  .max(100, REGISTRATION_MESSAGES.tooLong);
+const region = (field: 'kecamatan' | 'kota_kab' | 'provinsi') =>
+  plainText(
+    z.string(MESSAGES.requiredFields).trim().min(1, MESSAGES.requiredFields).min(3, MESSAGES.regionMin).max(100, REGISTRATION_MESSAGES.tooLong),
+    FIX_FIELD_LABELS[field],
+  );
 
 /** Step 1, Data Toko, without its two photos (they travel as upload ids). */
 export const StoreStepSchema = z.object({
-  nama_toko: required(),
+  nama_toko: plainText(required(), FIX_FIELD_LABELS.nama_toko),
   kategori_usaha: required(100, MESSAGES.requiredFields, REGISTRATION_MESSAGES.category),
-  alamat_jalan: z
-    .string(MESSAGES.requiredFields)
-    .trim()
-    .min(1, MESSAGES.requiredFields)
-    .min(10, MESSAGES.addressMin)
-    .max(500, REGISTRATION_MESSAGES.tooLong),
-  kecamatan: region,
-  kota_kab: region,
-  provinsi: region,
+  alamat_jalan: plainText(
+    z.string(MESSAGES.requiredFields).trim().min(1, MESSAGES.requiredFields).min(10, MESSAGES.addressMin).max(500, REGISTRATION_MESSAGES.tooLong),
+    FIX_FIELD_LABELS.alamat_jalan,
+  ),
+  kecamatan: region('kecamatan'),
+  kota_kab: region('kota_kab'),
+  provinsi: region('provinsi'),
   kode_pos: z.string(MESSAGES.requiredFields).trim().min(1, MESSAGES.requiredFields).regex(/^\d{3,6}$/, MESSAGES.postalCode),
   tempat_usaha: z.enum(PREMISES, REGISTRATION_MESSAGES.premises).nullable().optional(),
   omset_per_bulan: z
@@ -69,7 +68,7 @@ export type StoreStep = z.infer<typeof StoreStepSchema>;
 
 /** Step 2, Data Pemilik: NIK and phone are normalised; e-mail trimmed and lower-cased. */
 export const OwnerStepSchema = z.object({
-  nama_pemilik: required(),
+  nama_pemilik: plainText(required(), FIX_FIELD_LABELS.nama_pemilik),
   nik: z
     .string(MESSAGES.requiredFields)
     .transform(stripSeparators)
@@ -96,7 +95,7 @@ export const OwnerStepSchema = z.object({
     .string(MESSAGES.requiredFields)
     .transform(normalizeEmail)
     .pipe(z.string().min(1, MESSAGES.requiredFields).max(254, MESSAGES.email).pipe(z.email(MESSAGES.email))),
-  alamat_pemilik: required(500),
+  alamat_pemilik: plainText(required(500), FIX_FIELD_LABELS.alamat_pemilik),
 });
 export type OwnerStep = z.infer<typeof OwnerStepSchema>;
 
@@ -107,7 +106,7 @@ export const BankStepSchema = z.object({
     .string(MESSAGES.bankRequired)
     .transform(stripSeparators)
     .pipe(z.string().min(1, MESSAGES.bankRequired).regex(/^\d{5,20}$/, REGISTRATION_MESSAGES.accountNumber)),
-  nama_rekening: required(200, MESSAGES.bankRequired),
+  nama_rekening: plainText(required(200, MESSAGES.bankRequired), FIX_FIELD_LABELS.nama_rekening),
 });
 export type BankStep = z.infer<typeof BankStepSchema>;
 

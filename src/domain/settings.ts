@@ -5,6 +5,8 @@ export const SystemInfoSchema = z.object({
   database: z.string(),
   storage: z.string(),
   environment: z.string(),
+  // Stored files a purge or replacement could not delete yet (retried by the retention job).
+  pending_deletions: z.number().int().min(0),
 });
 export type SystemInfo = z.infer<typeof SystemInfoSchema>;
 

@@ -37,6 +37,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(200),
   RATE_LIMIT_REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_LOOKUPS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  // Admin list searches for a whole NIK or account number, per admin (each one audited as identity_search).
+  IDENTITY_SEARCH_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(30),
 
   // Admin sign-in and sessions.
   ADMIN_EMAIL: z.email().optional(),
@@ -59,6 +61,8 @@ export const ConfigSchema = z.object({
   // Documents staged but not yet claimed by a registration, all clients together: past this, uploads get 503
   // (a flood of abandoned uploads must not fill the disk with identity documents).
   STAGED_UPLOADS_MAX_MB: z.coerce.number().int().min(1).default(2048),
+  // The share of that cap one client IP may hold: a flood from one address fills only its own share.
+  STAGED_UPLOADS_PER_IP_MB: z.coerce.number().int().min(1).default(200),
 
   // UU PDP: days after its last change that a rejected / a deleted registration keeps its personal data.
   RETENTION_REJECTED_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
@@ -107,6 +111,9 @@ export const ConfigSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(900_000),
   MAIL_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(24),
+  // Receipts anyone can cause by typing an address (registration, fix, order): more to one address in an
+  // hour are recorded as skipped, so the portal is no mail cannon aimed at a stranger.
+  MAIL_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(3),
   // The webhook worker (docs/webhooks.md): how often it looks for due deliveries, the first retry delay
   // (doubling on each failure), how long a delivery is retried before it is marked failed, and how long
   // one attempt may take before it counts as failed.

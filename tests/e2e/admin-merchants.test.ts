@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_MESSAGES } from '../../src/domain/merchants.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { STATUS_MESSAGES } from '../../src/domain/status-texts.js';
+import { NIK_MESSAGES } from '../../src/domain/nik-structure.js';
 import {
   createMerchantThroughApi,
   MERCHANTS_ADMIN,
@@ -55,6 +56,25 @@ beforeAll(async () => {
 
 afterAll(() => closeSuite({ contexts, browser, servers: [server] }));
 
+/** A NIK whose province code 99 is no province: the review flags it before any reveal. */
+const ODD_NIK_MERCHANT = {
+  nama_toko: 'Toko NIK Aneh',
+  kategori_usaha: 'Retail',
+  alamat_jalan: 'Jl. Kenari No. 8',
+  kecamatan: 'Senen',
+  kota_kab: 'Jakarta Pusat',
+  provinsi: 'DKI Jakarta',
+  kode_pos: '10430',
+  nama_pemilik: 'Budi Santoso',
+  nik: '9901010201880005',
+  no_hp: '0812-7000-5555',
+  email: 'budi.nik@contoh.id',
+  alamat_pemilik: 'Jl. Kenari No. 8, Jakarta Pusat',
+  nama_bank: 'BRI',
+  no_rekening: '0099887766',
+  nama_rekening: 'Budi Santoso',
+};
+
 describe('merchant list', () => {
   it('shows a registration made through the public API, newest first, with its columns', async () => {
     const page = await adminPage();
@@ -80,9 +100,11 @@ describe('merchant list', () => {
     const page = await adminPage();
     await page.goto('/admin/merchants');
     await rowOf(page, registration.kode_pendaftaran).waitFor();
-    // Stored as +6281355552468; typed as the merchant would write it.
-    await search(page, '0813-5555');
+    // Stored as +6281355552468; typed as the merchant would write it. Eight digits could also be an account
+    // number, so this search stays out of the URL like one.
+    await searchBox(page).fill('0813-5555');
     await page.waitForFunction((code) => document.querySelectorAll('tbody tr').length === 1 && document.body.innerText.includes(code), registration.kode_pendaftaran);
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
     expect(await rowOf(page, toEdit.kode_pendaftaran).count()).toBe(0);
 
     await search(page, toEdit.kode_pendaftaran);
@@ -309,6 +331,66 @@ describe('identity data, masked by default', () => {
     await page.getByRole('tab', { name: 'Aktivitas' }).click();
     await page.getByTestId('activity-entry').first().waitFor();
     expect(await page.getByTestId('audit-action').allInnerTexts()).toContain('pii_reveal');
+  });
+
+  it('the NIK check shows province and flags; the birth date and sex only after Tampilkan', async () => {
+    const merchant = await createMerchantThroughApi(admin.request, 'Toko Cek NIK');
+    const page = await adminPage();
+    await page.goto(`/admin/merchants/${merchant.id}`);
+    const check = page.getByRole('region', { name: 'Pemeriksaan NIK' });
+    await check.getByText('DKI Jakarta').waitFor();
+    expect(await check.innerText()).toContain(NIK_MESSAGES.hiddenPersonal);
+    expect(await check.innerText()).not.toContain('Tanggal lahir (dari NIK)');
+    expect(await page.content()).not.toMatch(/15 Mei 1990|1990-05-15|Perempuan/);
+
+    await page.getByRole('button', { name: 'Tampilkan NIK' }).click();
+    await check.getByText('15 Mei 1990').waitFor();
+    expect(await check.innerText()).toMatch(/Jenis kelamin \(dari NIK\)\s+Perempuan/);
+    expect(await check.innerText()).not.toContain(NIK_MESSAGES.hiddenPersonal);
+  });
+
+  it('the review screen flags a NIK with an unknown province before the reveal, and decodes it after Tampilkan', async () => {
+    const response = await admin.request.post('/api/admin/merchants', { data: { ...ODD_NIK_MERCHANT } });
+    expect(response.status()).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const page = await adminPage();
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.goto(`/admin/merchants/${id}/review`);
+    const data = page.getByRole('region', { name: 'Data yang dibuktikan KTP' });
+    await data.getByText(NIK_MESSAGES.problems.unknown_province).waitFor();
+    expect(await data.innerText()).toContain(NIK_MESSAGES.structureWarning);
+    expect(await data.innerText()).toContain('Kode 99 tidak dikenal');
+    expect(await data.innerText()).toMatch(/NIK\s+•••• •••• •••• 0005/);
+    expect(await data.innerText()).not.toContain('Tanggal lahir (dari NIK)');
+    expect(await page.content()).not.toMatch(/2 Januari 1988|Laki-laki/);
+
+    await data.getByRole('button', { name: 'Tampilkan NIK' }).click();
+    await data.getByText('9901010201880005').waitFor();
+    await data.getByText('2 Januari 1988').waitFor();
+    expect(await data.innerText()).toMatch(/Jenis kelamin \(dari NIK\)\s+Laki-laki/);
+    // The flag stays beside the decoded values.
+    expect(await data.innerText()).toContain(NIK_MESSAGES.problems.unknown_province);
+  });
+
+  it('a search for a whole NIK keeps the number out of every URL, survives a reload and is recorded', async () => {
+    const merchant = await createMerchantThroughApi(admin.request, 'Toko Cari NIK');
+    const page = await adminPage();
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await page.goto('/admin/merchants');
+    await rowOf(page, registration.kode_pendaftaran).waitFor();
+    await searchBox(page).fill('3174 0155 0590 0001');
+    await rowOf(page, merchant.kode_pendaftaran).waitFor();
+    await page.waitForFunction((code) => !document.body.innerText.includes(code), registration.kode_pendaftaran);
+    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+
+    await page.reload();
+    expect(await searchBox(page).inputValue()).toBe('3174 0155 0590 0001');
+    await rowOf(page, merchant.kode_pendaftaran).waitFor();
+    expect(urls.filter((url) => /3174\D?0155|3174015505900001/.test(decodeURIComponent(url)))).toEqual([]);
+
+    await page.goto('/admin/audit');
+    await page.getByTestId('audit-action').filter({ hasText: 'identity_search' }).first().waitFor();
   });
 });
 

@@ -79,6 +79,7 @@ describe('Settings', () => {
     expect(info.Database).toMatch(/^PGlite \(embedded PostgreSQL \d+/);
     expect(info.Penyimpanan).toBe('Disk lokal (DATA_DIR/files)');
     expect(info.Lingkungan).toBe('Production');
+    expect(info['Penghapusan file tertunda']).toBe('0');
   });
 
   it('names a PostgreSQL server when the app runs on one', async () => {

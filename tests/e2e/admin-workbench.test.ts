@@ -102,7 +102,9 @@ describe('the review screen', () => {
     await ktp.waitFor();
     await page.waitForFunction(() => [...document.images].some((img) => img.alt === 'Dokumen KTP' && img.complete && img.naturalWidth > 0));
     const data = page.getByRole('region', { name: 'Data yang dibuktikan KTP' });
-    expect(await data.innerText()).toMatch(/NIK\s+3171\s?•+/);
+    // Masked to the last four; the birth date and sex wait for 'Tampilkan'.
+    expect(await data.innerText()).toMatch(/NIK\s+•••• •••• •••• 0003/);
+    expect(await data.innerText()).not.toContain('Tanggal lahir (dari NIK)');
     const [image, panel] = await Promise.all([ktp.boundingBox(), data.boundingBox()]);
     // Beside, not below: the data starts to the right of the document, within the same screen height.
     expect(image && panel && panel.x >= image.x + image.width).toBe(true);

@@ -183,6 +183,49 @@ describe('the fix loop in the browser', () => {
       .toBe(1);
   });
 
+  it('the fix page refuses a link typed into a name; the Pesan tab and its WhatsApp text never carry the token', async () => {
+    const own = await registerOverHttp(server.baseUrl);
+    const admin = await (await context(true)).newPage();
+    const ownId = await merchantIdByCode(admin.context().request, own.kode_pendaftaran);
+    await admin.goto(`/admin/merchants/${ownId}`);
+    await admin.getByRole('button', { name: 'Ubah Status' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Ubah Status Merchant' });
+    await dialog.getByLabel('Status Baru').selectOption('data_tidak_lengkap');
+    await dialog.getByRole('checkbox', { name: 'Nama Toko' }).check();
+    await dialog.getByLabel('Alasan Nama Toko').selectOption('Lainnya');
+    await dialog.getByLabel('Keterangan Nama Toko').fill('Tidak sesuai papan nama');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    const link = (await dialog.getByTestId('fix-link').textContent())!.trim();
+    const token = link.split('/').pop()!;
+    await dialog.getByText('Tutup', { exact: true }).click();
+
+    // The admin's copies: the link shows as /perbaikan/… with the note, in the tab and in the WhatsApp text.
+    await admin.getByRole('tab', { name: 'Pesan' }).click();
+    const messages = admin.getByRole('list', { name: 'Pesan ke pendaftar' });
+    const status = messages.getByTestId('applicant-message').filter({ hasText: 'Perubahan status' });
+    await status.getByText('Lihat isi pesan').click();
+    await status.getByText('/perbaikan/… (Tautan hanya ada di e-mail pendaftar)').waitFor();
+    expect(await messages.innerText()).not.toContain(token);
+    const whatsapp = (await status.getByRole('link', { name: 'Kirim via WhatsApp' }).getAttribute('href'))!;
+    expect(decodeURIComponent(whatsapp)).toContain('/perbaikan/… (Tautan hanya ada di e-mail pendaftar)');
+    expect(whatsapp).not.toContain(token);
+
+    // The applicant, from the e-mailed link, types a link into the store name.
+    expect(await fixLinkFromMail(own.kode_pendaftaran, 1)).toBe(link);
+    const applicant = await (await context(false)).newPage();
+    await applicant.goto(new URL(link).pathname);
+    const form = applicant.getByRole('form', { name: 'Perbaikan data' });
+    await form.getByLabel('Nama Toko').fill('Toko Jaya https://contoh.com/hadiah');
+    await applicant.getByRole('button', { name: 'Kirim Perbaikan' }).click();
+    await form.getByText('Nama Toko tidak boleh berisi tautan, alamat e-mail, atau baris baru').waitFor();
+    expect(await form.getByLabel('Nama Toko').getAttribute('aria-invalid')).toBe('true');
+    // Nothing was sent: the link still opens the form.
+    await applicant.reload();
+    await form.getByLabel('Nama Toko').fill('Toko Jaya Abadi');
+    await applicant.getByRole('button', { name: 'Kirim Perbaikan' }).click();
+    await applicant.getByText('Perbaikan data berhasil dikirim').waitFor();
+  });
+
   it('an expired link gives the same message', async () => {
     const admin = await (await context(true)).newPage();
     await requestFix(admin, id);

@@ -32,6 +32,8 @@ export type TestAppOptions = {
   now?: () => Date;
   /** Lets a test add its own routes before the app is ready. */
   beforeReady?: (app: FastifyInstance) => unknown;
+  /** Another storage than local disk in the test's folder (an S3 test server, a storage whose deletes fail). */
+  storage?: (filesDir: string) => Storage;
 };
 
 /**
@@ -40,14 +42,15 @@ export type TestAppOptions = {
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
-  const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, ...options.env });
+  // Tests register many applicants under one address: the receipt cap is tested where it is set.
+  const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, MAIL_PER_ADDRESS_PER_HOUR: '100000', ...options.env });
   installKeyringFromConfig(config, { info: () => {} });
   const fresh = serverUrl ? await createFreshDatabase({ serverUrl, prefix: 't' }) : null;
   const database = fresh
     ? await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 })
     : await openDatabase({ kind: 'pglite', dataDir: null, ...pgliteTemplate() });
   const filesDir = mkdtempSync(path.join(tmpdir(), 'aipos-files-'));
-  const storage = new LocalDiskStorage(filesDir);
+  const storage = options.storage ? options.storage(filesDir) : new LocalDiskStorage(filesDir);
   const app = await buildApp({
     config,
     database,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditList, type AuditListQuery } from '../../domain/merchants.js';
+import { AUDIT_ACTOR_LABELS, AUDIT_PAGE_SIZE, type AuditEntry, type AuditList, type AuditListQuery } from '../../domain/merchants.js';
 import type { AuditAction } from '../../domain/audit-actions.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, users } from '../db/schema.js';
@@ -52,11 +52,18 @@ const entryColumns = {
 
 type EntryRow = { [K in keyof typeof entryColumns]: unknown } & { id: number; createdAt: Date };
 
+/** A resubmission is the applicant's own act through the fix link; other rows with no admin are the system's. */
+function actorLabel(actorEmail: string | null, action: string): string {
+  if (actorEmail) return actorEmail;
+  return action === 'resubmission' ? AUDIT_ACTOR_LABELS.fixLink : AUDIT_ACTOR_LABELS.system;
+}
+
 function toEntry(row: EntryRow): AuditEntry {
   return {
     id: row.id,
     actor_id: (row.actorId as string | null) ?? null,
     actor_email: (row.actorEmail as string | null) ?? null,
+    actor_label: actorLabel((row.actorEmail as string | null) ?? null, row.action as string),
     action: row.action as string,
     target_table: row.targetTable as string,
     target_id: (row.targetId as string | null) ?? null,

@@ -153,7 +153,7 @@ export const merchants = pgTable(
     queuedAt: timestamptz('queued_at').notNull().defaultNow(),
     // The first decision (any status but processing): the dashboard's time-to-decision.
     firstDecidedAt: timestamptz('first_decided_at'),
-    // QRIS data chosen by an admin (issue 29); null means the value derived from the profile applies.
+    // QRIS data chosen by an admin; null means the value derived from the profile applies.
     mcc: text('mcc'),
     namaQris: text('nama_qris'),
     kotaQris: text('kota_qris'),
@@ -228,12 +228,33 @@ export const uploads = pgTable(
     originalName: text('original_name'),
     claimedBy: uuid('claimed_by').references(() => merchants.id, { onDelete: 'set null' }),
     claimedAt: timestamptz('claimed_at'),
+    // Who staged it, while staged only: the per-IP share of the staging cap. Cleared when claimed or purged.
+    clientIp: text('client_ip'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('uploads_storage_key_key').on(t.storageKey),
     index('uploads_unclaimed_idx').on(t.createdAt).where(sql`${t.claimedBy} is null`),
+    index('uploads_unclaimed_ip_idx').on(t.clientIp).where(sql`${t.claimedBy} is null`),
   ],
+);
+
+/**
+ * Stored files a purge or a replacement could not delete (storage down, denied): the retention job retries
+ * them, the settings' system card counts them. Written in the purge's own transaction, so a crash between
+ * the commit and the deletes loses no key; a delete that succeeds removes its row.
+ */
+export const pendingDeletions = pgTable(
+  'pending_deletions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    storageKey: text('storage_key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    lastAttemptAt: timestamptz('last_attempt_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pending_deletions_storage_key_key').on(t.storageKey)],
 );
 
 export const auditLogs = pgTable(
@@ -299,6 +320,8 @@ export const outboxMessages = pgTable(
   (t) => [
     index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
     index('outbox_messages_merchant_idx').on(t.merchantId, t.createdAt.desc()),
+    // The public mails' cap per recipient and hour (MAIL_PER_ADDRESS_PER_HOUR) counts by address and time.
+    index('outbox_messages_recipient_idx').on(sql`lower(${t.toAddress})`, t.createdAt),
     check('outbox_messages_state_check', sql`${t.state} in ('pending', 'sent', 'failed', 'skipped')`),
   ],
 );
@@ -336,6 +359,7 @@ export type UploadRow = typeof uploads.$inferSelect;
 export type AuditLogRow = typeof auditLogs.$inferSelect;
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 export type FixRequestRow = typeof fixRequests.$inferSelect;
+export type PendingDeletionRow = typeof pendingDeletions.$inferSelect;
 
 /**
  * Per-IP request counters of the public limits (uploads, registrations, lookups, sign-in) when several

@@ -9,6 +9,7 @@ import type { Actor } from '../merchants/merchant-service.js';
 import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
 import { findMerchant, lockMerchant } from '../merchants/merchant-repository.js';
 import { detectDocumentType, prepareDocument } from '../registration/document-processing.js';
+import { recordFailedDeletion } from '../storage/pending-deletions.js';
 import { newDocumentKey } from '../storage/storage-keys.js';
 import { cleanFileName } from '../shared/file-names.js';
 
@@ -110,7 +111,11 @@ export async function replaceDocument(
   }
   if (oldKey && oldKey !== newKey) {
     const stale = oldKey;
-    await deps.storage.delete(stale).catch((error: unknown) => onOrphan(stale, error));
+    // A failed removal waits in pending_deletions for the retention job's retry, never forgotten.
+    await deps.storage.delete(stale).catch(async (error: unknown) => {
+      onOrphan(stale, error);
+      await recordFailedDeletion(deps.db, stale, error, deps.now()).catch((recordError: unknown) => onOrphan(stale, recordError));
+    });
   }
   return updated;
 }

@@ -16,7 +16,10 @@ describe('GET /api/health', () => {
       sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
     );
     const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((r) => r.tablename);
-    expect(tables).toEqual(['app_settings', 'audit_logs', 'fix_requests', 'invoice_counters', 'login_failures', 'merchant_counts', 'merchants', 'order_items', 'orders', 'outbox_messages', 'products', 'rate_limit_counters', 'recovery_codes', 'sessions', 'uploads', 'users']);
+    expect(tables).toEqual([
+      'app_settings', 'audit_logs', 'device_events', 'devices', 'fix_requests', 'invoice_counters', 'login_failures', 'merchant_counts', 'merchants', 'order_items', 'orders',
+      'outbox_messages', 'pending_deletions', 'products', 'rate_limit_counters', 'recovery_codes', 'sessions', 'uploads', 'users', 'webhook_deliveries', 'webhook_endpoints',
+    ]);
     const ext = await t.database.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
     expect((ext as unknown as { rows: unknown[] }).rows).toHaveLength(1);
   });

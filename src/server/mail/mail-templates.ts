@@ -44,6 +44,24 @@ export function receiptMail(merchant: MailMerchant, submittedAt: Date, baseUrl: 
   ]);
 }
 
+/**
+ * To the address a registration had before a fix link changed its e-mail, phone or bank account: which
+ * fields changed and when, never their values (the old address may no longer be the applicant's).
+ */
+export function dataChangedMail(merchant: MailMerchant, fieldLabels: string[], changedAt: Date, baseUrl: string): MailContent {
+  return renderMail(`Data pendaftaran Anda diubah: ${merchant.kodePendaftaran}`, [
+    [`Halo ${merchant.namaPemilik},`],
+    [`Data pendaftaran merchant AIPOS ${merchant.kodePendaftaran} diubah melalui tautan perbaikan pada ${formatDateTimeWib(changedAt)}.`],
+    ['Data yang diubah:', ...fieldLabels.map((label) => `- ${label}`)],
+    [
+      'Jika Anda sendiri yang mengubahnya, abaikan e-mail ini.',
+      'Jika bukan Anda, segera hubungi tim AIPOS dan sebutkan kode pendaftaran di atas.',
+      'Cek status pendaftaran Anda:',
+      statusLink(baseUrl, merchant.kodePendaftaran),
+    ],
+  ]);
+}
+
 export type FixLink = { url: string; expiresAt: Date; items: FixItem[] };
 
 /** After an admin set verified, rejected or data_tidak_lengkap: the status page's text, the note, any fix list. */

@@ -5,6 +5,7 @@ import { keyring } from '../crypto/identity-fields.js';
 import { isEncrypted } from '../crypto/keyring.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
+import { hideStoredFixLink } from './outbox.js';
 
 /** How long a claimed message is kept from other workers while it is being sent (a crash: resent after). */
 const LEASE_MS = 5 * 60 * 1000;
@@ -118,21 +119,26 @@ export class MailWorker {
 
   private async send(message: Claimed): Promise<void> {
     const { config, transport, db } = this.deps;
+    // Read with plain SQL, the bodies are still the ciphertext the column stores.
+    const open = (value: string) => (isEncrypted(value) ? keyring().decrypt(value) : value);
+    const text = open(message.text_body);
+    const html = open(message.html_body);
+    // Sent, or given up: the message leaves the queue for good, and its fix link with it.
+    let settled: boolean;
     try {
-      // Read with plain SQL, the bodies are still the ciphertext the column stores.
-      const open = (value: string) => (isEncrypted(value) ? keyring().decrypt(value) : value);
       const info = (await transport.sendMail({
         from: config.MAIL_FROM,
         to: message.to_address,
         subject: message.subject,
-        text: open(message.text_body),
-        html: open(message.html_body),
+        text,
+        html,
       })) as { response?: string };
       await queryRows(db, `update outbox_messages set state = 'sent', sent_at = $2, smtp_response = $3, last_error = null where id = $1`, [
         message.id,
         this.deps.now(),
         (info.response ?? 'OK').slice(0, 500),
       ]);
+      settled = true;
     } catch (error) {
       const now = this.deps.now();
       const giveUpAt = new Date(message.created_at).getTime() + config.MAIL_GIVE_UP_HOURS * 3_600_000;
@@ -146,6 +152,14 @@ export class MailWorker {
         next,
         describe(error),
       ]);
+      settled = failed;
+    }
+    // The applicant's mail holds the fix link now (or it never will: a new fix request makes a new link),
+    // so the stored copy stops holding the token. Apart from the send: a failure here never resends a mail.
+    if (settled) {
+      await hideStoredFixLink(db, message.id, text, html).catch((error: unknown) =>
+        this.deps.log.error({ err: error, messageId: message.id }, 'mail worker: hiding a sent fix link failed'),
+      );
     }
   }
 }

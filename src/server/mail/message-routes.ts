@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
-import { ApplicantMessageListSchema, ApplicantMessageSchema, MAIL_MESSAGES, type ApplicantMessage } from '../../domain/applicant-mail.js';
+import { ApplicantMessageListSchema, ApplicantMessageSchema, hasHiddenFixLink, hideFixLinks, MAIL_MESSAGES, type ApplicantMessage } from '../../domain/applicant-mail.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import { requireAdmin } from '../auth/request-auth.js';
 import type { OutboxMessageRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { findMerchant } from '../merchants/merchant-repository.js';
-import { listMerchantMessages, requeueMessage } from './outbox.js';
+import { findMerchantMessage, listMerchantMessages, requeueMessage } from './outbox.js';
 
 const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 const MessageParamsSchema = z.object({ id: z.string().max(100), messageId: z.uuid() }).strict();
@@ -19,7 +19,8 @@ function toMessage(row: OutboxMessageRow): ApplicantMessage {
     kind: row.kind,
     to: row.toAddress,
     subject: row.subject,
-    text: row.textBody,
+    // A message still waiting holds its fix link for the mail alone: no admin reads or forwards the token.
+    text: hideFixLinks(row.textBody),
     state: row.state as ApplicantMessage['state'],
     attempts: row.attempts,
     last_error: row.lastError,
@@ -49,6 +50,11 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const merchant = await requireMerchant(request.params.id);
       const admin = requireAdmin(request);
       const row = await db.transaction(async (tx) => {
+        // The token of a hidden link is gone for good: sending the text again would send a dead link.
+        const current = await findMerchantMessage(tx, merchant.id, request.params.messageId);
+        if (current && (current.state === 'failed' || current.state === 'skipped') && hasHiddenFixLink(current.textBody)) {
+          throw new AppError(409, 'FIX_LINK_HIDDEN', MAIL_MESSAGES.fixLinkGone);
+        }
         const requeued = await requeueMessage(tx, merchant.id, request.params.messageId, app.deps.now());
         if (!requeued) throw new AppError(409, 'NOT_RESENDABLE', MAIL_MESSAGES.notResendable);
         await writeAudit(tx, {

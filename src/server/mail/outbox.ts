@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { outboxMessages, type OutboxMessageRow } from '../db/schema.js';
+import { hasFixLink, hideFixLinks, hideFixLinksHtml } from '../../domain/applicant-mail.js';
 import type { MailContent } from './mail-templates.js';
 
-export const MAIL_KINDS = ['receipt', 'resubmission_receipt', 'status', 'order_receipt', 'order_paid', 'order_closed', 'order_shipped', 'order_delivered'] as const;
+export const MAIL_KINDS = ['receipt', 'resubmission_receipt', 'status', 'order_receipt', 'order_paid', 'order_closed', 'order_shipped', 'order_delivered', 'data_change_notice'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export type OutboxEntry = {
@@ -13,19 +14,54 @@ export type OutboxEntry = {
   content: MailContent;
   /** `skipped`: recorded only (status mails while the admin turned e-mail notifications off). */
   skipped?: boolean;
+  /** MAIL_PER_ADDRESS_PER_HOUR: the cap on public receipts to one address. */
+  perAddressPerHour?: number;
   now: Date;
 };
 
+/**
+ * Mails anyone can cause by typing an address into a public form. More than this many to one address in
+ * an hour are recorded as `skipped`, so our receipts cannot be turned into a mail cannon at a stranger.
+ */
+export const PUBLIC_MAIL_KINDS = ['receipt', 'resubmission_receipt', 'order_receipt'] as const satisfies readonly MailKind[];
+export const PUBLIC_MAILS_PER_HOUR = 3;
+export const publicMailCapReason = (perHour: number) => `Batas ${perHour} e-mail per jam ke alamat ini`;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The public mails queued to this address in the hour before `now`, counted from the outbox itself so the
+ * cap holds across instances. Concurrent commits may each see the same count: a brake, not an exact quota.
+ */
+async function publicMailsLastHour(tx: Db, to: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(sql`lower(${outboxMessages.toAddress})`, to.trim().toLowerCase()),
+        gt(outboxMessages.createdAt, new Date(now.getTime() - HOUR_MS)),
+        inArray(outboxMessages.kind, [...PUBLIC_MAIL_KINDS]),
+        ne(outboxMessages.state, 'skipped'),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 /** Call inside the transaction of the change the message tells about: both are committed, or neither. */
 export async function enqueueMail(tx: Db, entry: OutboxEntry): Promise<void> {
+  const perHour = entry.perAddressPerHour ?? PUBLIC_MAILS_PER_HOUR;
+  const capped = !entry.skipped && (PUBLIC_MAIL_KINDS as readonly MailKind[]).includes(entry.kind) && (await publicMailsLastHour(tx, entry.to, entry.now)) >= perHour;
+  // A message that is never sent never needs its fix link: the token is not stored at all.
+  const unsent = entry.skipped || capped;
   await tx.insert(outboxMessages).values({
     merchantId: entry.merchantId,
     kind: entry.kind,
     toAddress: entry.to,
     subject: entry.content.subject,
-    textBody: entry.content.text,
-    htmlBody: entry.content.html,
-    state: entry.skipped ? 'skipped' : 'pending',
+    textBody: unsent ? hideFixLinks(entry.content.text) : entry.content.text,
+    htmlBody: unsent ? hideFixLinksHtml(entry.content.html) : entry.content.html,
+    state: entry.skipped || capped ? 'skipped' : 'pending',
+    lastError: capped ? publicMailCapReason(perHour) : null,
     nextAttemptAt: entry.now,
     createdAt: entry.now,
   });
@@ -46,4 +82,23 @@ export async function requeueMessage(db: Db, merchantId: string, messageId: stri
     .where(and(eq(outboxMessages.id, messageId), eq(outboxMessages.merchantId, merchantId), inArray(outboxMessages.state, ['failed', 'skipped'])))
     .returning();
   return row ?? null;
+}
+
+/** One message of this merchant, or null. */
+export async function findMerchantMessage(db: Db, merchantId: string, messageId: string): Promise<OutboxMessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.id, messageId), eq(outboxMessages.merchantId, merchantId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Rewrites a message's bodies with its fix link hidden, once the mail left (or will never leave): from then
+ * on the table holds no copy of the token (nor do backups taken afterwards). Bodies without a link stay.
+ */
+export async function hideStoredFixLink(db: Db, messageId: string, text: string, html: string): Promise<void> {
+  if (!hasFixLink(text) && !hasFixLink(html)) return;
+  await db.update(outboxMessages).set({ textBody: hideFixLinks(text), htmlBody: hideFixLinksHtml(html) }).where(eq(outboxMessages.id, messageId));
 }

@@ -21,7 +21,7 @@ export const SLOT_COLUMNS = {
 } as const satisfies Record<DocumentSlot, keyof MerchantRow>;
 
 /** What a list item or detail adds to the row: computed by the repository (working days, duplicate probe). */
-export type WorkbenchFacts = { ageWorkingDays: number | null; hasDuplicates: boolean };
+export type WorkbenchFacts = { ageWorkingDays: number | null; hasDuplicates: boolean; bankChangedByApplicant?: boolean };
 const NO_FACTS: WorkbenchFacts = { ageWorkingDays: null, hasDuplicates: false };
 
 export function toListItem(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): MerchantListItem {
@@ -63,8 +63,15 @@ export function toDetail(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): Me
     catatan_admin: row.catatanAdmin,
     updated_at: row.updatedAt.toISOString(),
     documents,
-    nik_check: { ...decoded, province_mismatch: provinceDiffers(decoded, row.provinsi) },
+    // Birth date and sex only with the reveal: with the masked last four they nearly rebuild the NIK.
+    nik_check: {
+      province_code: decoded.province_code,
+      province_name: decoded.province_name,
+      problems: decoded.problems,
+      province_mismatch: provinceDiffers(decoded, row.provinsi),
+    },
     ...qrisData(row),
+    rekening_diubah_sejak_pengajuan: facts.bankChangedByApplicant ?? false,
   };
 }
 

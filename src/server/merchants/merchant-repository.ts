@@ -6,6 +6,7 @@ import type { MerchantDetail } from '../../domain/merchants.js';
 import { hasDuplicates, hasDuplicatesColumn } from '../workbench/duplicate-repository.js';
 import { workingDaysSince } from '../workbench/working-days.js';
 import { toDetail, toListItem } from './merchant-mapping.js';
+import { bankChangedByApplicant } from '../perbaikan/identity-change.js';
 import { codePrefix, escapeLike, identitySearch, searchVariants } from './merchant-search.js';
 
 const ORDER: Record<MerchantSort, SQL[]> = {
@@ -184,5 +185,9 @@ export async function lockMerchant(tx: Db, id: string): Promise<MerchantRow | un
 
 /** The detail an admin screen gets: the row, its age in working days and whether it has possible duplicates. */
 export async function merchantDetail(db: Db, row: MerchantRow, now: Date): Promise<MerchantDetail> {
-  return toDetail(row, { ageWorkingDays: workingDaysSince(row.queuedAt, now), hasDuplicates: await hasDuplicates(db, row.id) });
+  return toDetail(row, {
+    ageWorkingDays: workingDaysSince(row.queuedAt, now),
+    hasDuplicates: await hasDuplicates(db, row.id),
+    bankChangedByApplicant: await bankChangedByApplicant(db, row.id),
+  });
 }

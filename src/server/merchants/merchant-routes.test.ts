@@ -112,9 +112,9 @@ describe('admin merchant API', () => {
     const { id } = (await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Rahasia' })).json();
     const nik = await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'nik' });
     expect(nik.statusCode).toBe(200);
-    expect(nik.json()).toEqual({ field: 'nik', value: '3171011708900001' });
+    expect(nik.json()).toEqual({ field: 'nik', value: '3171011708900001', nik_personal: { birth_date: '1990-08-17', sex: 'L' } });
     expect(nik.headers['cache-control']).toBe('no-store');
-    expect((await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'no_rekening' })).json()).toEqual({ field: 'no_rekening', value: '1234567890' });
+    expect((await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'no_rekening' })).json()).toEqual({ field: 'no_rekening', value: '1234567890', nik_personal: null });
     const wrong = await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'email' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe('Pilih data yang akan ditampilkan: nik atau no_rekening');

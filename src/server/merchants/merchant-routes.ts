@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../domain/messages.js';
 import { QRIS_MESSAGES } from '../../domain/qris.js';
+import { IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
 import {
   AuditEntrySchema,
   MerchantCreateSchema,
@@ -11,6 +12,8 @@ import {
   MerchantDetailSchema,
   MerchantListQuerySchema,
   MerchantListSchema,
+  MerchantExportBodySchema,
+  type MerchantExportBody,
   MerchantStatusChangeSchema,
   MerchantUpdateSchema,
   RevealRequestSchema,
@@ -24,6 +27,7 @@ import type { MerchantEvent } from '../events/event-bus.js';
 import { AppError } from '../http/app-error.js';
 import { loadSession, requireAdmin } from '../auth/request-auth.js';
 import { exportMerchantsCsv } from './merchant-export.js';
+import { identitySearchGuard } from './identity-search-guard.js';
 import { exportQrisCsv, merchantsMissingMcc } from './merchant-qris-export.js';
 import { findMerchant, listMerchants, merchantDetail } from './merchant-repository.js';
 import { changeMerchantStatus, createMerchant, revealMerchantField, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
@@ -52,16 +56,35 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  app.get('/merchants', { schema: { tags: ['admin'], querystring: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request) =>
-    listMerchants(db, request.query, app.deps.now()),
-  );
+  const guardIdentitySearch = identitySearchGuard(app.deps);
+
+  app.get('/merchants', { schema: { tags: ['admin'], querystring: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request, reply) => {
+    await guardIdentitySearch(request.query.q, actorOf(request), reply);
+    return listMerchants(db, request.query, app.deps.now());
+  });
+
+  // The same list for a term that must not be in a URL (a whole NIK or account number): request logs,
+  // proxies and the browser's history keep URLs.
+  app.post('/merchants/search', { schema: { tags: ['admin'], body: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request, reply) => {
+    await guardIdentitySearch(request.body.q, actorOf(request), reply);
+    return listMerchants(db, request.body, app.deps.now());
+  });
 
   app.get('/merchants/export', { schema: { tags: ['admin'], querystring: MerchantExportQuerySchema } }, async (request, reply) => {
     if (request.query.format === 'qris') return sendQrisExport(request, reply, (request.query.alasan ?? '').trim());
+    return sendMerchantExport(request, reply, request.query);
+  });
+
+  app.post('/merchants/export', { schema: { tags: ['admin'], body: MerchantExportBodySchema } }, async (request, reply) => sendMerchantExport(request, reply, request.body));
+
+  const sendMerchantExport = async (request: FastifyRequest, reply: FastifyReply, query: MerchantExportBody) => {
     let rows = 0;
-    const filter = { q: request.query.q ?? null, status: request.query.status };
     const actor = actorOf(request);
-    const csv = exportMerchantsCsv(db, request.query, () => {
+    await guardIdentitySearch(query.q, actor, reply);
+    // The export's own audit row names the filter, but never an identity number typed as the search.
+    const q = query.q ? (isIdentityTerm(query.q) ? IDENTITY_TERM_PLACEHOLDER : query.q) : null;
+    const filter = { q, status: query.status };
+    const csv = exportMerchantsCsv(db, query, () => {
       rows += 1;
     });
     csv.once('end', () => {
@@ -71,7 +94,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     });
     return sendCsv(reply, csv, 'merchants');
-  });
+  };
 
   const sendCsv = (reply: FastifyReply, csv: Readable, name: string) => {
     const stamp = app.deps.now().toISOString().slice(0, 10);
@@ -151,8 +174,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merchants/:id/reveal',
     { schema: { tags: ['admin'], params: IdParamsSchema, body: RevealRequestSchema, response: { 200: RevealResponseSchema } } },
     async (request) => {
-      const value = await revealMerchantField(db, request.params.id, request.body.field, actorOf(request));
-      return { field: request.body.field, value };
+      return revealMerchantField(db, request.params.id, request.body.field, actorOf(request));
     },
   );
 

@@ -1,3 +1,4 @@
+import { identityTermKinds } from '../../domain/identity-search.js';
 import { stripSeparators } from '../../domain/indonesian-ids.js';
 import { keyring, normalizeAccountNumber, normalizeNik } from '../crypto/identity-fields.js';
 
@@ -27,13 +28,10 @@ export function searchVariants(term: string): string[] {
  * (5-20 digits, separators allowed): under every key of the ring, so rows not yet rotated are found too.
  */
 export function identitySearch(term: string): { nik: string[]; noRekening: string[] } {
-  const none = { nik: [], noRekening: [] };
-  if (!/^[\d\s.-]+$/.test(term)) return none;
-  const nik = normalizeNik(term);
-  const account = normalizeAccountNumber(term);
+  const kinds = identityTermKinds(term);
   return {
-    nik: nik.length === 16 ? keyring().blindIndexes(nik) : [],
-    noRekening: /^\d{5,20}$/.test(account) ? keyring().blindIndexes(account) : [],
+    nik: kinds.nik ? keyring().blindIndexes(normalizeNik(term)) : [],
+    noRekening: kinds.no_rekening ? keyring().blindIndexes(normalizeAccountNumber(term)) : [],
   };
 }
 

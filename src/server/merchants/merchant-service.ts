@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../domain/messages.js';
-import { MERCHANT_MESSAGES, type MerchantCreate, type MerchantStatusChange, type MerchantUpdate, type RevealRequest } from '../../domain/merchants.js';
+import { MERCHANT_MESSAGES, type MerchantCreate, type MerchantStatusChange, type MerchantUpdate, type RevealRequest, type RevealResponse } from '../../domain/merchants.js';
+import { decodeNik } from '../../domain/nik-structure.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
@@ -204,11 +205,16 @@ export async function softDeleteMerchant(db: Db, id: string, actor: Actor, now: 
   });
 }
 
-/** One identity value in clear for the admin who asked, with a pii_reveal audit row (UU PDP: every look). */
-export async function revealMerchantField(db: Db, id: string, field: RevealRequest['field'], actor: Actor): Promise<string> {
+/**
+ * One identity value in clear for the admin who asked, with a pii_reveal audit row (UU PDP: every look).
+ * The NIK comes with the birth date and sex its digits say, which no other answer carries.
+ */
+export async function revealMerchantField(db: Db, id: string, field: RevealRequest['field'], actor: Actor): Promise<RevealResponse> {
   return db.transaction(async (tx) => {
     const row = await requireLockedMerchant(tx, id);
     await writeAudit(tx, { ...audit(actor), action: 'pii_reveal', targetId: id, diff: { field, merchant_name: row.namaToko } });
-    return field === 'nik' ? row.nik : row.noRekening;
+    if (field === 'no_rekening') return { field, value: row.noRekening, nik_personal: null };
+    const { birth_date, sex } = decodeNik(row.nik);
+    return { field, value: row.nik, nik_personal: { birth_date, sex } };
   });
 }

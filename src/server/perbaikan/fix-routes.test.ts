@@ -116,8 +116,8 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
       diff: {
         from: 'data_tidak_lengkap',
         to: 'processing',
-        old: { no_hp: '+6281234567890', nik: '************0001' },
-        new: { no_hp: '+6281399998888', nik: '************0002' },
+        old: { no_hp: '+62812****890', nik: '************0001' },
+        new: { no_hp: '+62813****888', nik: '************0002' },
         documents: ['foto_ktp'],
         perbaikan: [
           { field: 'foto_ktp', alasan: 'Foto buram' },
@@ -128,7 +128,8 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
     });
     expect(JSON.stringify(entry)).not.toContain('3174015503900002');
     const mails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id));
-    expect(mails.map((m) => m.kind).sort()).toEqual(['receipt', 'resubmission_receipt', 'status']);
+    // The phone changed through the link: the registration's address is told (fix-link-secrecy.test.ts).
+    expect(mails.map((m) => m.kind).sort()).toEqual(['data_change_notice', 'receipt', 'resubmission_receipt', 'status']);
     expect(mails.find((m) => m.kind === 'resubmission_receipt')!.subject).toBe(`Perbaikan data pendaftaran diterima: ${merchant.kode_pendaftaran}`);
 
     expect((await view(token)).json()).toEqual(INVALID);

@@ -51,6 +51,7 @@ export const fixRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.deps.now(),
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
+        mailPerAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR,
       });
       app.mailer.wake();
       app.webhooks.wake();

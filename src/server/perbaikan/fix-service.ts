@@ -8,13 +8,14 @@ import { writeAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import { merchants, type FixRequestRow, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { enqueueReceipt } from '../mail/applicant-mail.js';
+import { enqueueDataChangeNotice, enqueueReceipt } from '../mail/applicant-mail.js';
 import { maskSensitiveFields } from '../merchants/audit-diff.js';
 import { identityHashColumns, PROFILE_FIELDS, SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
 import { lockMerchant } from '../merchants/merchant-repository.js';
 import { checkUploads, type RequestedDocument } from '../registration/registration-service.js';
 import { claimUploads, findUploads } from '../registration/upload-repository.js';
 import { findOpenFixRequest, markFixRequestUsed } from './fix-request-repository.js';
+import { NOTICE_FIELDS } from './identity-change.js';
 import { applyMerchantStatusToOrders, orderMailConfig } from '../shop/merchant-orders.js';
 
 const invalidLink = () => new AppError(404, 'FIX_LINK_INVALID', PERBAIKAN_MESSAGES.invalidLink);
@@ -63,7 +64,16 @@ function checkAgainstFlags(items: FixItem[], body: FixSubmission): { fields: Fix
   return { fields, slots };
 }
 
-export type Resubmission = { token: string; body: FixSubmission; baseUrl: string; now: Date; ip?: string | null; userAgent?: string | null };
+export type Resubmission = {
+  token: string;
+  body: FixSubmission;
+  baseUrl: string;
+  now: Date;
+  ip?: string | null;
+  userAgent?: string | null;
+  /** MAIL_PER_ADDRESS_PER_HOUR, for the receipt. */
+  mailPerAddressPerHour?: number;
+};
 
 /**
  * POST /api/perbaikan/<token>: the flagged fields and documents replaced in one transaction, the request
@@ -99,6 +109,8 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
     const replaced = Object.fromEntries(slots.map((slot) => [slot, row[SLOT_COLUMNS[slot]]]));
     await markFixRequestUsed(tx, locked.id, input.now, replaced);
     const pick = (source: MerchantRow) => Object.fromEntries(fields.map((f) => [f, source[PROFILE_FIELDS[f]]]));
+    // Names only, compared before masking: a new account number with the same last four is still a change.
+    const changed = fields.filter((f) => row[PROFILE_FIELDS[f]] !== updated![PROFILE_FIELDS[f]]);
     await writeAudit(tx, {
       actorId: null,
       action: 'resubmission',
@@ -113,11 +125,16 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
         new: maskSensitiveFields(pick(updated!)),
         documents: slots,
         perbaikan: items,
+        changed,
       },
       ip: input.ip ?? null,
       userAgent: input.userAgent ?? null,
     });
-    await enqueueReceipt(tx, { row: updated!, baseUrl: input.baseUrl, now: input.now, resubmission: true });
+    await enqueueReceipt(tx, { row: updated!, baseUrl: input.baseUrl, now: input.now, resubmission: true, perAddressPerHour: input.mailPerAddressPerHour });
+    const noticed = NOTICE_FIELDS.filter((f) => changed.includes(f));
+    if (noticed.length > 0) {
+      await enqueueDataChangeNotice(tx, { before: row, fieldLabels: noticed.map(fixTargetLabel), baseUrl: input.baseUrl, now: input.now });
+    }
     // Back to processing: the webhook event (and, were it ever verified, its orders wait again).
     await applyMerchantStatusToOrders(tx, {
       merchant: updated!,

@@ -83,10 +83,14 @@ describe('retention of personal data (UU PDP)', () => {
 
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'retention_purge'));
     expect(audit.map((row) => [row.actorId, row.targetId, row.diff])).toEqual([
-      [null, ids.deleted, { merchant_name: 'Toko deleted', kode_pendaftaran: expect.stringMatching(/^AIP-/), reason: 'deleted', documents: 5 }],
-      [null, ids.rejected, { merchant_name: 'Toko rejected', kode_pendaftaran: expect.stringMatching(/^AIP-/), reason: 'rejected', documents: 5 }],
+      [null, ids.deleted, { merchant_name: 'Toko deleted', kode_pendaftaran: expect.stringMatching(/^AIP-/), reason: 'deleted', documents: 5, audit_rows_redacted: 1 }],
+      [null, ids.rejected, { merchant_name: 'Toko rejected', kode_pendaftaran: expect.stringMatching(/^AIP-/), reason: 'rejected', documents: 5, audit_rows_redacted: 1 }],
     ]);
-    // 'System' in the audit screen: no actor. (The session of months ago has ended: sign in again.)
+    // The registration's own audit row lost the applicant's IP and browser; the admin's rows keep theirs.
+    const trail = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, ids.rejected!));
+    expect(trail.find((row) => row.action === 'create')).toMatchObject({ ip: null, userAgent: null });
+    expect(trail.find((row) => row.action === 'status_change')!.ip).not.toBeNull();
+        // 'System' in the audit screen: no actor. (The session of months ago has ended: sign in again.)
     admin = await signIn(t.app);
     const log = (await call('GET', `/api/admin/merchants/${ids.rejected}/audit`)).json();
     expect(log.items[0]).toMatchObject({ action: 'retention_purge', actor_email: null });
@@ -180,5 +184,6 @@ describe('npm run retention -- --dry-run', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
     expect(output).toContain('0 merchants would lose their documents and personal data (dry run, nothing changed)');
-  });
+    // A fresh data folder runs every migration first: seconds alone, more on a shared, busy machine.
+  }, 120_000);
 });

@@ -37,6 +37,13 @@ describe('data-subject requests (UU PDP Art. 5-13)', () => {
     const stored = (await t.storage.get(row!.fotoKtp!))!;
     expect(createHash('sha256').update(Buffer.from(ktp.base64!, 'base64')).digest('hex')).toBe(createHash('sha256').update(stored).digest('hex'));
     expect(data.activity.map((entry) => entry.action)).toEqual(['create']);
+    // The mails sent, the fix requests, replaced documents, orders, and the IP and browser kept.
+    expect(data.mails).toEqual([expect.objectContaining({ kind: 'receipt', to: 'ekspor@example.com', subject: `Pendaftaran diterima: ${registered.kode_pendaftaran}` })]);
+    expect(data.mails[0]!.text_body).toContain(registered.kode_pendaftaran);
+    expect(data.fix_requests).toEqual([]);
+    expect(data.replaced_documents).toEqual([]);
+    expect(data.orders).toEqual([]);
+    expect(data.requests).toEqual([expect.objectContaining({ action: 'create', ip: '127.0.0.1', user_agent: 'lightMyRequest' })]);
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, row!.id));
     expect(audit.map((entry) => [entry.action, entry.actorId, entry.diff])).toContainEqual(['export', null, { subject_request: 'export', kode_pendaftaran: registered.kode_pendaftaran }]);
     await expect(exportSubject(t.app.deps, 'AIP-ZZZZZ')).rejects.toThrow(SubjectNotFoundError);
@@ -45,12 +52,12 @@ describe('data-subject requests (UU PDP Art. 5-13)', () => {
   it('erases at once whatever the status: documents gone, personal fields replaced, out of the list, audited', async () => {
     const registered = await registerMerchant(t.app, { email: 'hapus-saya@example.com' });
     const [before] = await t.database.db.select().from(merchants).where(eq(merchants.kodePendaftaran, registered.kode_pendaftaran));
-    expect(await eraseSubject(t.app.deps, registered.kode_pendaftaran)).toEqual({ documents: 5 });
+    expect(await eraseSubject(t.app.deps, registered.kode_pendaftaran)).toEqual({ documents: 5, pending: 0 });
     const [after] = await t.database.db.select().from(merchants).where(eq(merchants.id, before!.id));
     expect(after).toMatchObject({ nik: PURGED_MARKER, noRekening: PURGED_MARKER, email: PURGED_MARKER, noHp: PURGED_MARKER, isDeleted: true, fotoKtp: null, namaToko: before!.namaToko });
     expect(await t.storage.exists(before!.fotoKtp!)).toBe(false);
     const [purge] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'retention_purge'));
-    expect(purge!.diff).toMatchObject({ reason: 'subject_request', documents: 5 });
+    expect(purge!.diff).toMatchObject({ reason: 'subject_request', documents: 5, audit_rows_redacted: 1 });
   });
 });
 

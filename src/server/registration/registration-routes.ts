@@ -56,7 +56,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
     },
     async (request, reply) => {
       const file = await readSingleFile(request, await uploadLimitBytes(app.deps.db));
-      const staged = await stageUpload(app.deps, file);
+      const staged = await stageUpload(app.deps, file, request.ip);
       app.metrics.uploads.inc();
       app.metrics.uploadBytes.inc(staged.size);
       return reply.status(201).send(staged);
@@ -97,7 +97,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       // With the storage down this answers 503 before any row is written.
       await assertStagedDocumentsStored(app.deps, request.body.documents);
       const result = await submitRegistration(
-        { db: app.deps.db, now: app.deps.now, generateCode: options.generateCode, baseUrl: publicBaseUrl(config) },
+        { db: app.deps.db, now: app.deps.now, generateCode: options.generateCode, baseUrl: publicBaseUrl(config), mailPerAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR },
         {
           input: request.body,
           idempotencyKey: idempotencyKey(request),

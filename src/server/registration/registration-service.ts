@@ -33,6 +33,8 @@ export type RegistrationDeps = Pick<AppDeps, 'db' | 'now'> & {
   generateCode?: RegistrationCodeGenerator;
   /** The origin of the status link in the receipt e-mail. */
   baseUrl?: string;
+  /** MAIL_PER_ADDRESS_PER_HOUR. */
+  mailPerAddressPerHour?: number;
 };
 
 export type Submission = {
@@ -128,7 +130,7 @@ async function insertRegistration(deps: RegistrationDeps, submission: Submission
       ip: submission.ip ?? null,
       userAgent: submission.userAgent ?? null,
     });
-    await enqueueReceipt(tx, { row, baseUrl: deps.baseUrl ?? '', now });
+    await enqueueReceipt(tx, { row, baseUrl: deps.baseUrl ?? '', now, perAddressPerHour: deps.mailPerAddressPerHour });
     return row;
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
+import { deleteStoredFiles } from '../storage/pending-deletions.js';
 import { deleteUnclaimedUploadsBefore } from './upload-repository.js';
 
 /** A staged upload no registration claimed within a day is abandoned: identity documents are not kept. */
@@ -10,8 +11,9 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 export async function purgeStaleUploads(deps: Pick<AppDeps, 'db' | 'storage' | 'now'>): Promise<number> {
   const cutoff = new Date(deps.now().getTime() - STAGED_UPLOAD_TTL_MS);
   const keys = await deleteUnclaimedUploadsBefore(deps.db, cutoff);
-  // One file that cannot be removed must not keep the others; deleting a missing key is not an error.
-  await Promise.allSettled(keys.map((key) => deps.storage.delete(key)));
+  // One file that cannot be removed must not keep the others: it waits in pending_deletions for the
+  // retention job. Deleting a missing key is not an error.
+  await deleteStoredFiles(deps, keys);
   return keys.length;
 }
 

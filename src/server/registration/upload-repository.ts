@@ -31,7 +31,8 @@ export async function claimUploads(tx: Db, ids: string[], merchantId: string, at
   if (ids.length === 0) return [];
   const rows = await tx
     .update(uploads)
-    .set({ claimedBy: merchantId, claimedAt: at })
+    // The address counted only against the staging share: a claimed document is the merchant's, not the IP's.
+    .set({ claimedBy: merchantId, claimedAt: at, clientIp: null })
     .where(and(inArray(uploads.id, ids), isNull(uploads.claimedBy)))
     .returning({ id: uploads.id });
   return rows.map((row) => row.id);
@@ -46,8 +47,11 @@ export async function deleteUnclaimedUploadsBefore(db: Db, cutoff: Date): Promis
   return rows.map((row) => row.storageKey);
 }
 
-/** Bytes held by staged uploads no registration has claimed (the partial index covers them). */
-export async function stagedBytes(db: Db): Promise<number> {
-  const [row] = await db.select({ total: sum(uploads.size) }).from(uploads).where(isNull(uploads.claimedBy));
+/** Bytes held by staged uploads no registration has claimed, of every client or of one IP (partial indexes cover both). */
+export async function stagedBytes(db: Db, clientIp?: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(uploads.size) })
+    .from(uploads)
+    .where(clientIp === undefined ? isNull(uploads.claimedBy) : and(isNull(uploads.claimedBy), eq(uploads.clientIp, clientIp)));
   return Number(row?.total ?? 0);
 }

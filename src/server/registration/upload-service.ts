@@ -9,15 +9,21 @@ import { cleanFileName } from '../shared/file-names.js';
 import { deleteUpload, findUploads, insertUpload, stagedBytes } from './upload-repository.js';
 import { STAGED_UPLOAD_TTL_MS } from './upload-purge.js';
 
-export type UploadDeps = Pick<AppDeps, 'db' | 'storage' | 'now'> & { config: Pick<AppDeps['config'], 'STAGED_UPLOADS_MAX_MB'> };
+export type UploadDeps = Pick<AppDeps, 'db' | 'storage' | 'now'> & { config: Pick<AppDeps['config'], 'STAGED_UPLOADS_MAX_MB' | 'STAGED_UPLOADS_PER_IP_MB'> };
 
 export type ReceivedFile = { slot: DocumentSlot; filename: string; bytes: Buffer };
 
+const MB = 1024 * 1024;
+
 /** Checks, cleans and stores one document; it stays staged (unclaimed) until a registration claims it. */
-export async function stageUpload(deps: UploadDeps, file: ReceivedFile): Promise<UploadResponse> {
+export async function stageUpload(deps: UploadDeps, file: ReceivedFile, clientIp: string | null = null): Promise<UploadResponse> {
   const document = await prepareDocument(file.slot, file.bytes);
   // Approximate under concurrency (uploads in flight pass the check together), exact enough for a disk guard.
-  if ((await stagedBytes(deps.db)) + document.data.length > deps.config.STAGED_UPLOADS_MAX_MB * 1024 * 1024) {
+  if ((await stagedBytes(deps.db)) + document.data.length > deps.config.STAGED_UPLOADS_MAX_MB * MB) {
+    throw new AppError(503, 'STAGING_FULL', API_MESSAGES.stagingFull);
+  }
+  // One address's share: a flood from it fills its own share, and everyone else can still upload.
+  if (clientIp && (await stagedBytes(deps.db, clientIp)) + document.data.length > deps.config.STAGED_UPLOADS_PER_IP_MB * MB) {
     throw new AppError(503, 'STAGING_FULL', API_MESSAGES.stagingFull);
   }
   const storageKey = newDocumentKey(document.extension);
@@ -31,6 +37,7 @@ export async function stageUpload(deps: UploadDeps, file: ReceivedFile): Promise
     size: document.data.length,
     sha256: document.sha256,
     originalName: cleanFileName(file.filename),
+    clientIp,
     createdAt: deps.now(),
   });
   try {

@@ -4,6 +4,7 @@ import { ApiErrorSchema } from '../../domain/api-error.js';
 import { AppSettingsSchema, SystemInfoSchema } from '../../domain/settings.js';
 import { requireAdmin } from '../auth/request-auth.js';
 import { storageLabel } from '../storage/create-storage.js';
+import { countPendingDeletions } from '../storage/pending-deletions.js';
 import { readSettings, saveSettings } from './settings-store.js';
 
 // src/server/settings and BUILD_DIR/server/settings both sit three levels below the package root.
@@ -19,6 +20,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     database: await app.deps.database.describe(),
     storage: storageLabel(app.deps.storage),
     environment: app.deps.config.NODE_ENV,
+    pending_deletions: await countPendingDeletions(app.deps.db),
   }));
 
   app.get('/settings', { schema: { tags: ['admin'], response: { 200: AppSettingsSchema } } }, async () => readSettings(app.deps.db));

@@ -92,9 +92,9 @@ export function orderDeliveredMail(order: OrderPublic, link: string): MailConten
 }
 
 /** Queues an order mail to the registration's e-mail, in the transaction of the change it tells about. */
-export async function enqueueOrderMail(tx: Db, input: { merchantId: string; kind: MailKind; content: MailContent; now: Date }): Promise<void> {
+export async function enqueueOrderMail(tx: Db, input: { merchantId: string; kind: MailKind; content: MailContent; now: Date; perAddressPerHour?: number }): Promise<void> {
   const [merchant] = await tx.select({ email: merchants.email, purgedAt: merchants.purgedAt }).from(merchants).where(eq(merchants.id, input.merchantId)).limit(1);
   // A merchant whose personal data was purged has no address left to write to.
   if (!merchant || merchant.purgedAt || !merchant.email) return;
-  await enqueueMail(tx, { merchantId: input.merchantId, kind: input.kind, to: merchant.email, content: input.content, now: input.now });
+  await enqueueMail(tx, { merchantId: input.merchantId, kind: input.kind, to: merchant.email, content: input.content, now: input.now, perAddressPerHour: input.perAddressPerHour });
 }

@@ -199,6 +199,7 @@ async function enqueueReceipt(tx: Db, deps: OrderDeps, order: OrderRow, akses: s
     kind: 'order_receipt',
     content: orderReceiptMail(view, orderPageLink(publicBaseUrl(deps.config), order.kodePesanan, akses)),
     now: deps.now(),
+    perAddressPerHour: deps.config.MAIL_PER_ADDRESS_PER_HOUR,
   });
 }
 

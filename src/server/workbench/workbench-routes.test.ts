@@ -95,14 +95,38 @@ describe('GET /api/admin/merchants/{id}/duplicates and the list flag', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${gone.id}/duplicates` })).statusCode).toBe(401);
   });
 
-  it('decodes the NIK for the detail and flags a province other than the address', async () => {
+  const reveal = (id: string) => t.app.inject({ method: 'POST', url: `/api/admin/merchants/${id}/reveal`, headers: { cookie }, payload: { field: 'nik' } });
+
+  it('decodes the NIK for the detail as flags only, and birth date and sex only with the reveal', async () => {
     const jakarta = await create(distinct(9));
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${jakarta.id}`, headers: { cookie } })).json();
-    expect(detail.nik_check).toEqual({ province_code: '31', province_name: 'DKI Jakarta', birth_date: '1990-08-17', sex: 'L', problems: [], province_mismatch: false });
+    const detailResponse = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${jakarta.id}`, headers: { cookie } });
+    const detail = detailResponse.json();
+    expect(detail.nik_check).toEqual({ province_code: '31', province_name: 'DKI Jakarta', problems: [], province_mismatch: false });
     expect(detail.nik).toBe('•••• •••• •••• 1009');
+    // Nowhere in the answer: neither the birth date in any spelling nor the sex.
+    expect(detailResponse.body).not.toMatch(/1990-08-17|170890|birth_date|"sex"/);
+    expect((await reveal(jakarta.id)).json()).toEqual({ field: 'nik', value: '3171011708901009', nik_personal: { birth_date: '1990-08-17', sex: 'L' } });
+
     const moved = await create({ ...distinct(10), provinsi: 'Jawa Barat', nik: '3171015708051010' });
     const movedDetail = (await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${moved.id}`, headers: { cookie } })).json();
-    expect(movedDetail.nik_check).toEqual({ province_code: '31', province_name: 'DKI Jakarta', birth_date: '2005-08-17', sex: 'P', problems: [], province_mismatch: true });
+    expect(movedDetail.nik_check).toEqual({ province_code: '31', province_name: 'DKI Jakarta', problems: [], province_mismatch: true });
+    expect((await reveal(moved.id)).json().nik_personal).toEqual({ birth_date: '2005-08-17', sex: 'P' });
+  });
+
+  it('flags the structure problems before a reveal: unknown province, impossible date, under 17', async () => {
+    const cases: [string, string[]][] = [
+      ['9971011708901011', ['unknown_province']],
+      // The forms refuse a date that is real in neither century: only an older row holds one.
+      ['3171013213901012', ['impossible_date']],
+      ['3171015708201013', ['under_17']],
+    ];
+    for (const [index, [nik, problems]] of cases.entries()) {
+      const created = await create(distinct(11 + index));
+      await t.database.db.update(merchants).set({ nik }).where(eq(merchants.id, created.id));
+      const detail = (await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${created.id}`, headers: { cookie } })).json();
+      expect(detail.nik_check.problems).toEqual(problems);
+      expect(Object.keys(detail.nik_check).sort()).toEqual(['problems', 'province_code', 'province_mismatch', 'province_name']);
+    }
   });
 });
 

@@ -1,10 +1,15 @@
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { updateListView } from './list-view';
 
 type UrlListOptions<View, Query, Page> = {
-  parse: (params: URLSearchParams) => View;
+  /** `state`: the history entry's state, for what a screen keeps out of the URL (see toState). */
+  parse: (params: URLSearchParams, state: unknown) => View;
   toSearchParams: (view: View) => URLSearchParams;
+  /** What the history entry keeps beside the URL: a back step or a reload still finds it, a link never. */
+  toState?: (view: View) => unknown;
+  /** A query fetched once and not again by itself (focus, reconnection): each fetch of it counts. */
+  fetchOnce?: (query: Query) => boolean;
   toQuery: (view: View) => Query;
   queryKey: (query: Query) => QueryKey;
   fetch: (query: Query, signal: AbortSignal) => Promise<Page>;
@@ -17,17 +22,21 @@ type UrlListOptions<View, Query, Page> = {
  */
 export function useUrlList<View extends { q: string; page: number }, Query, Page>(options: UrlListOptions<View, Query, Page>) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const view = options.parse(searchParams);
+  const { state } = useLocation();
+  const view = options.parse(searchParams, state);
   const query = options.toQuery(view);
+  const once = options.fetchOnce?.(query) ?? false;
   const result = useQuery({
     queryKey: options.queryKey(query),
     queryFn: ({ signal }) => options.fetch(query, signal),
     placeholderData: keepPreviousData,
     retry: options.retry,
+    ...(once ? { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false } : {}),
   });
   const setView = (change: Partial<View>) => {
+    const next = updateListView(view, change);
     // Typing a search replaces the history entry; paging and filters are steps the back button undoes.
-    setSearchParams(options.toSearchParams(updateListView(view, change)), { replace: change.q !== undefined });
+    setSearchParams(options.toSearchParams(next), { replace: change.q !== undefined, state: options.toState?.(next) });
   };
   return { view, setView, result, setSearchParams };
 }

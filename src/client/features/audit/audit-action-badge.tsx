@@ -34,6 +34,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   webhook_update: 'Ubah webhook',
   webhook_delete: 'Hapus webhook',
   webhook_resend: 'Kirim ulang webhook',
+  identity_search: 'Cari NIK/rekening',
 };
 
 // SPEC §2: each action its own colour, so a scan down the column tells them apart.
@@ -69,6 +70,7 @@ const ACTION_COLOURS: Record<AuditAction, string> = {
   webhook_update: 'bg-blue-50 text-blue-700 ring-1 ring-inset ring-blue-300',
   webhook_delete: 'bg-red-50 text-red-700 ring-1 ring-inset ring-red-300',
   webhook_resend: 'bg-fuchsia-50 text-fuchsia-700 ring-1 ring-inset ring-fuchsia-300',
+  identity_search: 'bg-orange-50 text-orange-700 ring-1 ring-inset ring-orange-300',
 };
 
 function isAuditAction(value: string): value is AuditAction {

@@ -40,7 +40,7 @@ export function AuditTable({ items, loading }: AuditTableProps) {
               <Td className="whitespace-nowrap">
                 <time dateTime={entry.created_at}>{formatDateTimeWib(entry.created_at)}</time>
               </Td>
-              <Td className="break-all">{entry.actor_email ?? 'System'}</Td>
+              <Td className="break-all">{entry.actor_label}</Td>
               <Td>
                 <AuditActionBadge action={entry.action} />
               </Td>

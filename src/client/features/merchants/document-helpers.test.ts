@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../domain/messages';
-import { exportUrl } from './export-button';
+import { exportBody, exportUrl } from './export-button';
 import { dispositionFilename } from './merchant-documents-api';
 import { reuploadProblem } from './reupload-rules';
 
@@ -22,6 +22,12 @@ describe('exportUrl', () => {
   it('carries the search and the status, never the page or the sort', () => {
     expect(exportUrl({ q: 'Berkah Jaya', status: 'verified' })).toBe('/api/admin/merchants/export?q=Berkah+Jaya&status=verified');
     expect(exportUrl({ q: '', status: 'all' })).toBe('/api/admin/merchants/export?status=all');
+  });
+
+  it('sends a whole NIK or account number in the POST body, never in the URL', () => {
+    expect(exportUrl({ q: '3171011708900001', status: 'all' })).toBe('/api/admin/merchants/export');
+    expect(exportBody({ q: '3171011708900001', status: 'all' })).toEqual({ q: '3171011708900001', status: 'all' });
+    expect(exportBody({ q: 'Berkah Jaya', status: 'all' })).toBeUndefined();
   });
 });
 

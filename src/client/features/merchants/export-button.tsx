@@ -2,6 +2,7 @@ import { FileDown, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { isIdentityTerm } from '../../../domain/identity-search';
 import type { MerchantListView } from './list-params';
 import { downloadFile } from './merchant-documents-api';
 
@@ -9,10 +10,18 @@ const EXPORT_FAILED = 'Gagal mengekspor data merchant';
 
 /** The export's query: the list's search and filter, not its page or sort, so every matching row comes. */
 export function exportUrl(view: Pick<MerchantListView, 'q' | 'status'>): string {
+  if (view.q && isIdentityTerm(view.q)) return EXPORT_PATH;
   const params = new URLSearchParams();
   if (view.q) params.set('q', view.q);
   params.set('status', view.status);
-  return `/api/admin/merchants/export?${params.toString()}`;
+  return `${EXPORT_PATH}?${params.toString()}`;
+}
+
+const EXPORT_PATH = '/api/admin/merchants/export';
+
+/** A whole NIK or account number as the search goes in a POST body, never in a URL. */
+export function exportBody(view: Pick<MerchantListView, 'q' | 'status'>): { q: string; status: MerchantListView['status'] } | undefined {
+  return view.q && isIdentityTerm(view.q) ? { q: view.q, status: view.status } : undefined;
 }
 
 /**
@@ -24,7 +33,7 @@ export function ExportButton({ view }: { view: Pick<MerchantListView, 'q' | 'sta
   const run = async () => {
     setBusy(true);
     try {
-      await downloadFile(exportUrl(view), 'merchants.csv');
+      await downloadFile(exportUrl(view), 'merchants.csv', exportBody(view));
     } catch {
       toast.error(EXPORT_FAILED);
     } finally {

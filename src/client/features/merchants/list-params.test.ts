@@ -1,6 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { parsePage, updateListView } from '../../components/list/list-view';
-import { adjacentPage, DEFAULT_LIST_VIEW, lastPage, listViewToQuery, listViewToSearchParams, parseListView } from './list-params';
+import { adjacentPage, DEFAULT_LIST_VIEW, lastPage, listViewToQuery, listViewToSearchParams, listViewToState, parseListView } from './list-params';
+
+describe('an identity number as the search', () => {
+  const nik = '3171011708900001';
+
+  it('never goes into the URL: the history state holds it, and the page is read back from it', () => {
+    const view = { ...DEFAULT_LIST_VIEW, q: nik, status: 'verified' as const };
+    expect(listViewToSearchParams(view).toString()).toBe('status=verified');
+    expect(listViewToSearchParams({ ...view, q: '1234-5678-90' }).toString()).toBe('status=verified');
+    expect(listViewToState(view)).toEqual({ q: nik });
+    expect(parseListView(new URLSearchParams('status=verified'), { q: nik })).toEqual(view);
+  });
+
+  it('keeps a name, a short number and a phone in +62 form in the URL as before', () => {
+    for (const q of ['Berkah', '1234', '+6281234567890']) {
+      expect(listViewToSearchParams({ ...DEFAULT_LIST_VIEW, q }).get('q')).toBe(q);
+      expect(listViewToState({ q })).toBeNull();
+    }
+    // The URL's own search wins over a stale state.
+    expect(parseListView(new URLSearchParams('q=Berkah'), { q: nik }).q).toBe('Berkah');
+    expect(parseListView(new URLSearchParams(), { q: 7 }).q).toBe('');
+  });
+});
 
 describe('parseListView', () => {
   it('fills the defaults for an empty URL', () => {
@@ -42,7 +64,8 @@ describe('listViewToSearchParams', () => {
 
   it('round-trips through parseListView', () => {
     const view = { q: '0813 5555', status: 'data_tidak_lengkap', sort: 'status', page: 4, page_size: 50, after: '', before: '' } as const;
-    expect(parseListView(listViewToSearchParams(view))).toEqual(view);
+    // A phone typed with 0 has the shape of an account number: it goes through the history state.
+    expect(parseListView(listViewToSearchParams(view), listViewToState(view))).toEqual(view);
     const keyed = { ...DEFAULT_LIST_VIEW, page: 7, after: ID };
     expect(listViewToSearchParams(keyed).toString()).toBe(`page=7&after=${ID}`);
     expect(parseListView(listViewToSearchParams(keyed))).toEqual(keyed);

@@ -1,5 +1,6 @@
 import { MERCHANT_SORTS, PAGE_SIZES, type MerchantListQuery, type MerchantSort } from '../../../domain/merchants';
 import { MERCHANT_STATUSES, type MerchantStatus } from '../../../domain/vocabularies';
+import { isIdentityTerm } from '../../../domain/identity-search';
 import { parsePage } from '../../components/list/list-view';
 
 export type StatusFilter = 'all' | MerchantStatus;
@@ -32,7 +33,7 @@ const SIZES: readonly number[] = PAGE_SIZES;
  * A shared or hand-edited link may hold anything: an unknown value falls back to its default instead
  * of sending the server a query it would refuse with 400.
  */
-export function parseListView(params: URLSearchParams): MerchantListView {
+export function parseListView(params: URLSearchParams, state: unknown = null): MerchantListView {
   const status = params.get('status') ?? '';
   const sort = params.get('sort') ?? '';
   const size = Number(params.get('page_size'));
@@ -44,7 +45,7 @@ export function parseListView(params: URLSearchParams): MerchantListView {
   };
   const after = cursor('after');
   return {
-    q: (params.get('q') ?? '').trim().slice(0, 100),
+    q: (params.get('q') ?? stateSearch(state)).trim().slice(0, 100),
     status: STATUS_FILTERS.includes(status) ? (status as StatusFilter) : DEFAULT_LIST_VIEW.status,
     sort: SORTS.includes(sort) ? (sort as MerchantSort) : DEFAULT_LIST_VIEW.sort,
     page,
@@ -54,10 +55,23 @@ export function parseListView(params: URLSearchParams): MerchantListView {
   };
 }
 
+/**
+ * A whole NIK or account number typed as the search never goes into the URL (browser history, request
+ * logs, a shared link): the history entry's state holds it instead, and the list asks with a POST body.
+ */
+export function listViewToState(view: Pick<MerchantListView, 'q'>): { q: string } | null {
+  return view.q && isIdentityTerm(view.q) ? { q: view.q } : null;
+}
+
+function stateSearch(state: unknown): string {
+  if (!state || typeof state !== 'object' || !('q' in state)) return '';
+  return typeof state.q === 'string' ? state.q : '';
+}
+
 /** Defaults are left out so the plain /admin/merchants link and the default view are the same URL. */
 export function listViewToSearchParams(view: MerchantListView): URLSearchParams {
   const params = new URLSearchParams();
-  if (view.q) params.set('q', view.q);
+  if (view.q && !isIdentityTerm(view.q)) params.set('q', view.q);
   if (view.status !== DEFAULT_LIST_VIEW.status) params.set('status', view.status);
   if (view.sort !== DEFAULT_LIST_VIEW.sort) params.set('sort', view.sort);
   if (view.page !== DEFAULT_LIST_VIEW.page) params.set('page', String(view.page));

@@ -33,7 +33,7 @@ export function MerchantActivityTab({ merchantId }: { merchantId: string }) {
         <li key={entry.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="activity-entry">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <AuditActionBadge action={entry.action} />
-            <span className="font-medium">{entry.actor_email ?? 'System'}</span>
+            <span className="font-medium">{entry.actor_label}</span>
             <time dateTime={entry.created_at} className="text-slate-500">
               {formatDateTimeWib(entry.created_at)}
             </time>

@@ -13,9 +13,11 @@ import {
   RevealResponseSchema,
   StatusChangeResponseSchema,
   type RevealRequest,
+  type RevealResponse,
   type StatusChangeResponse,
 } from '../../../domain/merchants';
 import { ApplicantMessageListSchema, ApplicantMessageSchema, type ApplicantMessage } from '../../../domain/applicant-mail';
+import { isIdentityTerm } from '../../../domain/identity-search';
 import { apiFetch, ApiRequestError } from '../../lib/api-client';
 
 /**
@@ -28,6 +30,11 @@ export const merchantKeys = {
   lists: () => [...merchantKeys.all, 'list'] as const,
   list: (query: MerchantListQuery) => [...merchantKeys.lists(), query] as const,
   detail: (id: string) => [...merchantKeys.all, 'detail', id] as const,
+  /**
+   * A search for a whole NIK or account number: outside `all`, so live updates never fetch it again, since
+   * each fetch is audited and counted against the admin's hourly limit.
+   */
+  identitySearch: (query: MerchantListQuery) => ['admin', 'identity-search', query] as const,
   // Under the detail key: refreshing a merchant refreshes its activity too.
   activity: (id: string) => [...merchantKeys.detail(id), 'audit'] as const,
   messages: (id: string) => [...merchantKeys.detail(id), 'messages'] as const,
@@ -43,7 +50,14 @@ function idPath(id: string): string {
   return `${BASE}/${encodeURIComponent(id)}`;
 }
 
+/** The list's query key: an identity-number search apart (see merchantKeys.identitySearch). */
+export function merchantListKey(query: MerchantListQuery) {
+  return query.q && isIdentityTerm(query.q) ? merchantKeys.identitySearch(query) : merchantKeys.list(query);
+}
+
 export function fetchMerchantList(query: MerchantListQuery, signal?: AbortSignal): Promise<MerchantList> {
+  // A whole NIK or account number goes in a POST body, never in a URL (logs, proxies, history).
+  if (query.q && isIdentityTerm(query.q)) return apiFetch(`${BASE}/search`, { method: 'POST', body: query, schema: MerchantListSchema, signal });
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
   return apiFetch(`${BASE}?${params.toString()}`, { schema: MerchantListSchema, signal });
@@ -84,10 +98,9 @@ export function resendMerchantMessage(id: string, messageId: string): Promise<Ap
   return apiFetch(`${idPath(id)}/messages/${encodeURIComponent(messageId)}/resend`, { method: 'POST', schema: ApplicantMessageSchema });
 }
 
-/** One identity value in clear; the server audits every call as pii_reveal. */
-export async function revealMerchantField(id: string, field: RevealRequest['field']): Promise<string> {
-  const answer = await apiFetch(`${idPath(id)}/reveal`, { method: 'POST', body: { field }, schema: RevealResponseSchema });
-  return answer.value;
+/** One identity value in clear (for the NIK, with the birth date and sex it says); the server audits every call as pii_reveal. */
+export async function revealMerchantField(id: string, field: RevealRequest['field']): Promise<RevealResponse> {
+  return apiFetch(`${idPath(id)}/reveal`, { method: 'POST', body: { field }, schema: RevealResponseSchema });
 }
 
 export async function deleteMerchant(id: string): Promise<void> {

@@ -55,7 +55,7 @@ export function MerchantDetailPage() {
   // Bumped by Muat Ulang: the edit form mounts again on the version just loaded.
   const [edition, setEdition] = useState(0);
   usePageTitle(detail.data?.nama_toko ?? 'Detail Merchant');
-  const [revealed, addRevealed] = useRevealedValues(`${id}|${detail.data?.updated_at ?? ''}`);
+  const revealed = useRevealedValues(`${id}|${detail.data?.updated_at ?? ''}`);
 
   if (isNotFound(detail.error)) return <MerchantNotFound />;
   const merchant = detail.data;
@@ -104,7 +104,7 @@ export function MerchantDetailPage() {
         <h2 id="pemeriksaan-nik" className="mb-2 font-semibold">
           Pemeriksaan NIK
         </h2>
-        <NikCheckInfo check={merchant.nik_check} />
+        <NikCheckInfo check={merchant.nik_check} personal={revealed.nikPersonal} />
       </Card>
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label="Bagian detail merchant">
@@ -121,7 +121,7 @@ export function MerchantDetailPage() {
             merchant={merchant}
             editing={editing}
             onSave={onSave}
-            reveal={{ merchantId: merchant.id, values: revealed, onRevealed: addRevealed }}
+            reveal={{ merchantId: merchant.id, values: revealed.values, onRevealed: revealed.add }}
           />
         </TabsContent>
         <TabsContent value="dokumen">

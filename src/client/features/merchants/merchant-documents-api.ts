@@ -51,10 +51,11 @@ export function dispositionFilename(header: string | null): string | null {
  * Fetches a download and hands it to the browser through an `<a download>` on a blob: URL, so the file
  * arrives under the server's name and a failure can be told apart from a success (a plain link cannot).
  */
-export async function downloadFile(url: string, fallbackName: string): Promise<string> {
+export async function downloadFile(url: string, fallbackName: string, body?: unknown): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
+    const post = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+    response = await fetch(url, { credentials: 'same-origin', cache: 'no-store', ...post });
   } catch {
     throw new ApiRequestError(0, 'NETWORK_ERROR', API_MESSAGES.unavailable);
   }

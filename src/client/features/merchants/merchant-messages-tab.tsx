@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle, RotateCw } from 'lucide-react';
-import { MAIL_KIND_LABELS, MAIL_MESSAGES, MAIL_STATE_LABELS, whatsappMessageUrl, type ApplicantMessage } from '../../../domain/applicant-mail';
+import { hasHiddenFixLink, MAIL_KIND_LABELS, MAIL_MESSAGES, MAIL_STATE_LABELS, whatsappMessageUrl, type ApplicantMessage } from '../../../domain/applicant-mail';
 import { formatDateTimeWib } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -62,7 +62,10 @@ export function MerchantMessagesTab({ merchantId, noHp }: { merchantId: string; 
             <a className={buttonVariants({ variant: 'outline', size: 'sm' })} href={whatsappMessageUrl(noHp, message.text)} target="_blank" rel="noopener noreferrer">
               <MessageCircle aria-hidden /> {MAIL_MESSAGES.whatsapp}
             </a>
-            {(message.state === 'failed' || message.state === 'skipped') && (
+            {(message.state === 'failed' || message.state === 'skipped') && hasHiddenFixLink(message.text) && (
+              <p className="text-xs text-slate-500">{MAIL_MESSAGES.fixLinkGone}</p>
+            )}
+            {(message.state === 'failed' || message.state === 'skipped') && !hasHiddenFixLink(message.text) && (
               <Button size="sm" variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate(message.id)}>
                 <RotateCw aria-hidden /> Kirim ulang
               </Button>

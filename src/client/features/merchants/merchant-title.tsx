@@ -1,7 +1,12 @@
+import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { MerchantDetail } from '../../../domain/merchants';
 import { SlaBadge } from '../workbench/sla-badge';
+import { Badge } from '../../components/ui/badge';
 import { MerchantStatusBadge } from './merchant-status-badge';
+
+/** A fix link changed where the payouts go: the reviewer checks the account against the documents again. */
+const BANK_CHANGED_TEXT = 'Rekening diubah pendaftar sejak pengajuan';
 
 /** A merchant screen's h1 and the line under it: code, status, and the wait against the promise. */
 export function MerchantTitle({ merchant, title, children }: { merchant: MerchantDetail; title: string; children?: ReactNode }) {
@@ -14,6 +19,11 @@ export function MerchantTitle({ merchant, title, children }: { merchant: Merchan
         </span>
         <MerchantStatusBadge status={merchant.status} />
         <SlaBadge sla={merchant.sla} days={merchant.age_working_days} />
+        {merchant.rekening_diubah_sejak_pengajuan && (
+          <Badge colours="bg-amber-100 text-amber-900" className="gap-1" data-testid="bank-changed">
+            <AlertTriangle aria-hidden className="size-3.5" /> {BANK_CHANGED_TEXT}
+          </Badge>
+        )}
         {children}
       </p>
     </div>

@@ -38,11 +38,12 @@ const merchant: MerchantDetail = {
     npwp_file: false,
     siup_nib_file: false,
   },
-  nik_check: { province_code: '31', province_name: 'DKI Jakarta', birth_date: '1990-08-17', sex: 'L', problems: [], province_mismatch: false },
+  nik_check: { province_code: '31', province_name: 'DKI Jakarta', problems: [], province_mismatch: false },
   kriteria_usaha: 'UMI',
   mcc: '5399',
   nama_qris: 'TOKO BERKAH',
   kota_qris: 'JAKARTA SELATAN',
+  rekening_diubah_sejak_pengajuan: false,
 };
 
 describe('toProfileForm', () => {

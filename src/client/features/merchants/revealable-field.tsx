@@ -2,7 +2,8 @@ import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { RevealRequest } from '../../../domain/merchants';
+import type { RevealRequest, RevealResponse } from '../../../domain/merchants';
+import type { NikPersonal } from '../../../domain/nik-structure';
 import { Button } from '../../components/ui/button';
 import { revealMerchantField } from './merchant-api';
 import { TextField } from '../../components/form-fields';
@@ -13,18 +14,25 @@ export type RevealedValues = Partial<Record<RevealField, string>>;
 export type RevealState = {
   merchantId: string;
   values: RevealedValues;
-  onRevealed: (field: RevealField, value: string) => void;
+  onRevealed: (answer: RevealResponse) => void;
 };
+
+type Revealed = { version: string; values: RevealedValues; nikPersonal: NikPersonal | null };
 
 /**
  * Values revealed on this screen, kept across view and edit mode of one version of the merchant; a
- * new version (a save, a live change) shows everything masked again.
+ * new version (a save, a live change) shows everything masked again. With the NIK come the birth date
+ * and sex its digits say, which the detail answer never carries.
  */
-export function useRevealedValues(version: string): [RevealedValues, (field: RevealField, value: string) => void] {
-  const [state, setState] = useState<{ version: string; values: RevealedValues }>({ version, values: {} });
-  const values = state.version === version ? state.values : {};
-  const add = (field: RevealField, value: string) => setState((before) => ({ version, values: { ...(before.version === version ? before.values : {}), [field]: value } }));
-  return [values, add];
+export function useRevealedValues(version: string): { values: RevealedValues; nikPersonal: NikPersonal | null; add: (answer: RevealResponse) => void } {
+  const [state, setState] = useState<Revealed>({ version, values: {}, nikPersonal: null });
+  const current = state.version === version ? state : { version, values: {}, nikPersonal: null };
+  const add = (answer: RevealResponse) =>
+    setState((before) => {
+      const kept = before.version === version ? before : { version, values: {}, nikPersonal: null };
+      return { version, values: { ...kept.values, [answer.field]: answer.value }, nikPersonal: answer.nik_personal ?? kept.nikPersonal };
+    });
+  return { values: current.values, nikPersonal: current.nikPersonal, add };
 }
 
 type RevealableFieldProps = {
@@ -53,9 +61,9 @@ export function RevealableField({ name, label, editing, maxLength, reveal }: Rev
   const onReveal = async () => {
     setBusy(true);
     try {
-      const value = await revealMerchantField(reveal.merchantId, name);
-      setValue(name, value, { shouldDirty: false });
-      reveal.onRevealed(name, value);
+      const answer = await revealMerchantField(reveal.merchantId, name);
+      setValue(name, answer.value, { shouldDirty: false });
+      reveal.onRevealed(answer);
     } catch {
       toast.error(REVEAL_MESSAGES.failed);
     } finally {

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { useUrlList } from '../../components/list/use-url-list';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
-import { DEFAULT_LIST_VIEW, lastPage, listViewToQuery, listViewToSearchParams, parseListView, type MerchantListView } from './list-params';
-import { fetchMerchantList, merchantKeys } from './merchant-api';
+import { isIdentityTerm } from '../../../domain/identity-search';
+import { DEFAULT_LIST_VIEW, lastPage, listViewToQuery, listViewToSearchParams, listViewToState, parseListView, type MerchantListView } from './list-params';
+import { fetchMerchantList, merchantListKey } from './merchant-api';
 import { isUnauthorized, retryServerErrors } from '../../lib/api-errors';
 
 /**
@@ -13,10 +14,12 @@ import { isUnauthorized, retryServerErrors } from '../../lib/api-errors';
 export function useMerchantList(fixed: Partial<MerchantListView> = {}) {
   const unfixed = Object.fromEntries(Object.keys(fixed).map((key) => [key, DEFAULT_LIST_VIEW[key as keyof MerchantListView]]));
   const { view, setView, result, setSearchParams } = useUrlList({
-    parse: (params) => ({ ...parseListView(params), ...fixed }),
+    parse: (params, state) => ({ ...parseListView(params, state), ...fixed }),
     toSearchParams: (next) => listViewToSearchParams({ ...next, ...unfixed }),
+    toState: listViewToState,
     toQuery: listViewToQuery,
-    queryKey: merchantKeys.list,
+    queryKey: merchantListKey,
+    fetchOnce: (query) => Boolean(query.q && isIdentityTerm(query.q)),
     fetch: fetchMerchantList,
     retry: retryServerErrors,
   });
@@ -30,7 +33,7 @@ export function useMerchantList(fixed: Partial<MerchantListView> = {}) {
   // capped total is a floor, not the end: pages past it hold rows.
   const total = result.data?.total_capped ? undefined : result.data?.total;
   const maxPage = total === undefined ? undefined : lastPage(total, view.page_size);
-  const { page } = view;
+  const { page, q } = view;
   useEffect(() => {
     if (maxPage !== undefined && !result.isPlaceholderData && page > maxPage) {
       setSearchParams((current) => {
@@ -41,9 +44,9 @@ export function useMerchantList(fixed: Partial<MerchantListView> = {}) {
         next.delete('after');
         next.delete('before');
         return next;
-      }, { replace: true });
+      }, { replace: true, state: listViewToState({ q }) });
     }
-  }, [maxPage, page, result.isPlaceholderData, setSearchParams]);
+  }, [maxPage, page, result.isPlaceholderData, setSearchParams, q]);
 
   return { view, setView, result };
 }

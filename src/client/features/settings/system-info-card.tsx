@@ -12,6 +12,8 @@ export function SystemInfoCard() {
     ['Database', data?.database],
     ['Penyimpanan', data?.storage],
     ['Lingkungan', data ? (ENVIRONMENTS[data.environment] ?? data.environment) : undefined],
+    // Files a purge could not delete yet: the retention job retries them; more than zero for long needs a look at the storage.
+    ['Penghapusan file tertunda', data ? String(data.pending_deletions) : undefined],
   ];
   return (
     <Card className="p-6">

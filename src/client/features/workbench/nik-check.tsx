@@ -1,5 +1,5 @@
 import type { MerchantDetail } from '../../../domain/merchants';
-import { NIK_MESSAGES } from '../../../domain/nik-structure';
+import { NIK_MESSAGES, type NikPersonal } from '../../../domain/nik-structure';
 import { WarningNote } from '../../components/warning-note';
 
 type NikCheck = MerchantDetail['nik_check'];
@@ -19,24 +19,32 @@ function nikWarnings(check: NikCheck): string[] {
   ];
 }
 
-/** What the NIK's digits say (province, birth date, sex), decoded by the server, and what looks wrong. */
-export function NikCheckInfo({ check }: { check: NikCheck }) {
-  const rows: [string, string][] = [
-    ['Provinsi (dari NIK)', check.province_name ?? `Kode ${check.province_code} tidak dikenal`],
-    ['Tanggal lahir (dari NIK)', check.birth_date ? formatBirthDate(check.birth_date) : 'Tidak valid'],
-    ['Jenis kelamin (dari NIK)', check.sex ? SEX_LABELS[check.sex] : 'Tidak diketahui'],
-  ];
+/**
+ * What the NIK's digits say, decoded by the server, and what looks wrong. Before a reveal only the province
+ * and the structure's problems: the birth date and sex (`personal`) come with the audited reveal of the NIK.
+ */
+export function NikCheckInfo({ check, personal = null }: { check: NikCheck; personal?: NikPersonal | null }) {
+  const rows: [string, string, string][] = [['province', 'Provinsi (dari NIK)', check.province_name ?? `Kode ${check.province_code} tidak dikenal`]];
+  if (personal) {
+    rows.push(
+      ['birth_date', 'Tanggal lahir (dari NIK)', personal.birth_date ? formatBirthDate(personal.birth_date) : 'Tidak valid'],
+      ['sex', 'Jenis kelamin (dari NIK)', personal.sex ? SEX_LABELS[personal.sex] : 'Tidak diketahui'],
+    );
+  }
   const warnings = nikWarnings(check);
   return (
     <div className="space-y-2" data-testid="nik-check">
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
+        {rows.map(([key, label, value]) => (
+          <div key={key} className="contents">
             <dt className="text-slate-500">{label}</dt>
-            <dd className="font-medium">{value}</dd>
+            <dd className="font-medium" data-nik-check={key}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
+      {!personal && <p className="text-xs text-slate-500">{NIK_MESSAGES.hiddenPersonal}</p>}
       {warnings.map((warning) => (
         <WarningNote key={warning} text={warning} />
       ))}

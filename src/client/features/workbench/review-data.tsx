@@ -4,6 +4,7 @@ import { ACCOUNT_NAME_MESSAGES, accountNameMatches } from '../../../domain/accou
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import { formatRupiah } from '../../../domain/format';
 import type { MerchantDetail, RevealRequest } from '../../../domain/merchants';
+import type { NikPersonal } from '../../../domain/nik-structure';
 import { KRITERIA_USAHA_LABELS, KRITERIA_USAHA_SOURCE } from '../../../domain/qris';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -54,18 +55,23 @@ const PROVES: Record<DocumentSlot, [Field, string][]> = {
 
 type Revealed = Partial<Record<RevealRequest['field'], string>>;
 
-/** NIK and account number arrive masked; 'Tampilkan' asks the server, which records the look (pii_reveal). */
+/**
+ * NIK and account number arrive masked; 'Tampilkan' asks the server, which records the look (pii_reveal).
+ * The NIK's answer also brings the birth date and sex its digits say: no other answer carries them.
+ */
 function useReveal(merchantId: string) {
   const [revealed, setRevealed] = useState<Revealed>({});
+  const [nikPersonal, setNikPersonal] = useState<NikPersonal | null>(null);
   const reveal = async (field: RevealRequest['field']) => {
     try {
-      const value = await revealMerchantField(merchantId, field);
-      setRevealed((current) => ({ ...current, [field]: value }));
+      const answer = await revealMerchantField(merchantId, field);
+      setRevealed((current) => ({ ...current, [field]: answer.value }));
+      if (answer.nik_personal) setNikPersonal(answer.nik_personal);
     } catch {
       toast.error(REVEAL_MESSAGES.failed);
     }
   };
-  return { revealed, reveal };
+  return { revealed, nikPersonal, reveal };
 }
 
 type RevealProps = { revealed: Revealed; onReveal: (field: RevealRequest['field']) => void };
@@ -92,7 +98,7 @@ function Value({ merchant, field, label, revealed, onReveal }: { merchant: Merch
 
 /** The review's right side: the data the open document proves, the decoded NIK, and the bank account. */
 export function ReviewData({ merchant, slot }: { merchant: MerchantDetail; slot: DocumentSlot }) {
-  const { revealed, reveal } = useReveal(merchant.id);
+  const { revealed, nikPersonal, reveal } = useReveal(merchant.id);
   const label = DOCUMENT_SLOT_INFO[slot].label;
   const onReveal = (field: RevealRequest['field']) => void reveal(field);
   const showsNik = PROVES[slot].some(([field]) => field === 'nik');
@@ -109,7 +115,7 @@ export function ReviewData({ merchant, slot }: { merchant: MerchantDetail; slot:
         </dl>
         {showsNik && (
           <div className="mt-3 border-t border-slate-100 pt-3">
-            <NikCheckInfo check={merchant.nik_check} />
+            <NikCheckInfo check={merchant.nik_check} personal={nikPersonal} />
           </div>
         )}
         {/* The selfie is held against the KTP: its photo again, beside the data. */}

@@ -174,7 +174,8 @@ function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
               ))}
             </div>
           </section>
-          <ReviewData merchant={merchant} slot={slot} />
+          {/* Keyed: what was revealed for one merchant is never shown beside the next one's data. */}
+          <ReviewData key={merchant.id} merchant={merchant} slot={slot} />
         </div>
       </div>
       <StatusChangeDialog
