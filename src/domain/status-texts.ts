@@ -8,6 +8,12 @@ export const STATUS_LOOKUP_MESSAGES = {
   emailPhoneRequired: 'Masukkan email dan nomor HP',
 } as const;
 
+/**
+ * What a code-only lookup reads in place of the admin's own words for a fix: a code is guessable, and the
+ * free text may name the applicant's data. The e-mail and the receipt holder's page carry the reason.
+ */
+export const FIX_REASON_FOR_CODE_ONLY = 'Alasan lengkap ada di e-mail yang kami kirim ke alamat pendaftar.';
+
 /** One message per status on the result (SPEC §2 Status page; data_tidak_lengkap added by issue 4). */
 export const STATUS_MESSAGES: Record<MerchantStatus, { title: string; body: string }> = {
   processing: {

@@ -76,15 +76,24 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
     });
   });
 
-  it('the status page lists the reasons with labels, never values', async () => {
+  it('the status page lists the reasons with labels, never values; a code alone never reads the admin\'s own words', async () => {
     const merchant = await registerMerchant(t.app);
     await flagged(merchant);
-    const response = await t.app.inject({ method: 'POST', url: '/api/status/lookup', payload: { kode_pendaftaran: merchant.kode_pendaftaran } });
-    expect(response.json()).toMatchObject({
+    const owner = await t.app.inject({ method: 'POST', url: '/api/status/lookup', payload: { kode_pendaftaran: merchant.kode_pendaftaran, receipt_token: merchant.receipt_token } });
+    expect(owner.json()).toMatchObject({
       status: 'data_tidak_lengkap',
       perbaikan: [
         { field: 'foto_ktp', label: 'Dokumen KTP', alasan: 'Foto buram' },
         { field: 'no_hp', label: 'Nomor HP', alasan: 'Nomor tidak aktif' },
+      ],
+    });
+    const codeOnly = await t.app.inject({ method: 'POST', url: '/api/status/lookup', payload: { kode_pendaftaran: merchant.kode_pendaftaran } });
+    const neutral = 'Alasan lengkap ada di e-mail yang kami kirim ke alamat pendaftar.';
+    expect(codeOnly.json()).toMatchObject({
+      status: 'data_tidak_lengkap',
+      perbaikan: [
+        { field: 'foto_ktp', label: 'Dokumen KTP', alasan: neutral },
+        { field: 'no_hp', label: 'Nomor HP', alasan: neutral },
       ],
     });
   });

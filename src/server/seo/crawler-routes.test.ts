@@ -23,6 +23,15 @@ describe('robots.txt and sitemap.xml from the request origin', () => {
     expect(response.body).not.toContain('/admin');
   });
 
+  it('ignores X-Forwarded-Host and X-Forwarded-Proto from a proxy that is not trusted (TRUST_PROXY unset)', async () => {
+    const headers = { host: 'merchant.test:8080', 'x-forwarded-host': 'phish.example', 'x-forwarded-proto': 'https' };
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers });
+    expect(robots.body).toContain('Sitemap: http://merchant.test:8080/sitemap.xml\n');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers });
+    expect(sitemap.body).not.toContain('phish.example');
+    expect(sitemap.body).toContain('<loc>http://merchant.test:8080/shop</loc>');
+  });
+
   it('never prints a Host header that is not a plain host name', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'evil"><x>' } });
     expect(response.body).not.toContain('evil');

@@ -3,6 +3,7 @@ import { normalizeEmail, normalizeMobile } from '../../domain/indonesian-ids.js'
 import { maskEmail, maskPersonName, maskPhone } from '../../domain/masking.js';
 import { publicStatus, type StatusLookupRequest, type StatusResult } from '../../domain/status-lookup.js';
 import { fixTargetLabel } from '../../domain/perbaikan-texts.js';
+import { FIX_REASON_FOR_CODE_ONLY } from '../../domain/status-texts.js';
 import type { Db } from '../db/database.js';
 import { hashToken } from '../shared/tokens.js';
 import type { TimelineEntry } from '../../domain/orders.js';
@@ -68,7 +69,11 @@ function toStatusResult(row: PublicMerchantRow, asker: Asker, orderRows: StatusO
     provinsi: row.provinsi,
     kode_pos: owner ? row.kodePos : null,
     // A registration waiting for fixes lists what to fix.
-    perbaikan: (row.fixItems ?? []).map((item) => ({ field: item.field, label: fixTargetLabel(item.field), alasan: item.alasan })),
+    perbaikan: (row.fixItems ?? []).map((item) => ({
+      field: item.field,
+      label: fixTargetLabel(item.field),
+      alasan: asker === 'code' ? FIX_REASON_FOR_CODE_ONLY : item.alasan,
+    })),
     pesanan: orderRows?.map((order) => ({ kode_pesanan: order.kodePesanan, status: order.status, total: order.total, created_at: order.createdAt.toISOString() })) ?? null,
     timeline,
   };
