@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderOverHttp } from '../support/order-requests.js';
 import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 import { closeSuite, launchBrowser } from './support/browser.js';
-import { signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
+import { nbsp, signedInPage, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
 import type { RunningServer } from './support/server-process.js';
 
 /** The admin's order and product screens (issue 28): live list, cancel with refund, product edits the shop sees. */
@@ -20,13 +20,7 @@ beforeAll(async () => {
 
 afterAll(() => closeSuite({ contexts, browser, servers: [server] }));
 
-async function adminPage(): Promise<Page> {
-  const context = await signedInContext(browser, server.baseUrl);
-  contexts.push(context);
-  return context.newPage();
-}
-
-const nbsp = (s: string | null) => (s ?? '').replaceAll('\u00a0', ' ');
+const adminPage = () => signedInPage(browser, server.baseUrl, contexts);
 
 /** An order of the suite's registration through the public API, as checkout sends it. */
 const placeOrder = (productId: number, quantity: number) =>

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMELINE_STEP_LABELS, type OrderCreateResponse, type TimelineStep } from '../../src/domain/orders.js';
 import { orderOverHttp } from '../support/order-requests.js';
 import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 import { closeSuite, launchBrowser } from './support/browser.js';
-import { rowOf, signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
+import { nbsp, rowOf, signedInPage, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
 import { confirmTransferThroughApi } from './support/fulfilment-setup.js';
 import type { RunningServer } from './support/server-process.js';
 
@@ -39,13 +39,7 @@ beforeAll(async () => {
 
 afterAll(() => closeSuite({ contexts, browser, servers: [server] }));
 
-async function adminPage(): Promise<Page> {
-  const context = await signedInContext(browser, server.baseUrl);
-  contexts.push(context);
-  return context.newPage();
-}
-
-const nbsp = (s: string | null) => (s ?? '').replaceAll('\u00a0', ' ');
+const adminPage = () => signedInPage(browser, server.baseUrl, contexts);
 
 describe('fulfilment by serial number', () => {
   it('verifies, packs by scanner, ships with a resi; the merchant confirms; the device is active', async () => {

@@ -5,6 +5,7 @@ import { keyring } from '../crypto/identity-fields.js';
 import { isEncrypted } from '../crypto/keyring.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
+import { PollingLoop } from '../shared/polling-loop.js';
 import { hideStoredFixLink } from './outbox.js';
 
 /** How long a claimed message is kept from other workers while it is being sent (a crash: resent after). */
@@ -47,54 +48,27 @@ function describe(error: unknown): string {
  * (PGlite has one connection; a transaction held through an SMTP conversation would stall every request).
  */
 export class MailWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly polling: PollingLoop;
 
-  constructor(private readonly deps: MailWorkerDeps) {}
+  constructor(private readonly deps: MailWorkerDeps) {
+    this.polling = new PollingLoop({
+      runOnce: () => this.runOnce(),
+      intervalMs: deps.config.MAIL_POLL_INTERVAL_MS,
+      onError: (error) => deps.log.error({ err: error }, 'mail worker: claiming messages failed'),
+    });
+  }
 
   start(): void {
-    this.stopped = false;
-    this.wake();
+    this.polling.start();
   }
 
   /** Looks for due messages now (after a commit that queued one), else at the next poll. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.loop().finally(() => {
-      this.running = null;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-        return;
-      }
-      this.timer = setTimeout(() => this.wake(), this.deps.config.MAIL_POLL_INTERVAL_MS);
-      this.timer.unref();
-    });
+    this.polling.wake();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private async loop(): Promise<void> {
-    try {
-      // Batch after batch while there are due messages.
-      while (!this.stopped && (await this.runOnce()) > 0);
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'mail worker: claiming messages failed');
-    }
+    await this.polling.stop();
   }
 
   /** Claims and sends one batch; returns how many messages it handled. */

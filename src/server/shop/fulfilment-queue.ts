@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FulfilmentList } from '../../domain/orders.js';
 import type { Db } from '../db/database.js';
 import { merchants, orders } from '../db/schema.js';
+import { ORDER_ROW_HEAD_COLUMNS, orderRowHead } from './order-admin-repository.js';
 
 /** More than a day's packing; the oldest come first, so the screen always shows the next ones to do. */
 export const FULFILMENT_LIMIT = 500;
@@ -13,16 +14,7 @@ export const FULFILMENT_LIMIT = 500;
  */
 export async function listFulfilment(db: Db): Promise<FulfilmentList> {
   const rows = await db
-    .select({
-      id: orders.id,
-      kodePesanan: orders.kodePesanan,
-      kodePendaftaran: merchants.kodePendaftaran,
-      namaToko: merchants.namaToko,
-      status: orders.status,
-      jumlahItem: sql<string | number>`(select coalesce(sum(quantity), 0) from order_items where order_items.order_id = ${orders.id})`,
-      kotaKab: orders.kotaKab,
-      paidAt: orders.paidAt,
-    })
+    .select({ ...ORDER_ROW_HEAD_COLUMNS, kotaKab: orders.kotaKab, paidAt: orders.paidAt })
     .from(orders)
     .innerJoin(merchants, eq(merchants.id, orders.merchantId))
     .where(sql`${orders.status} in ('siap_dikemas', 'dikemas')`)
@@ -30,13 +22,8 @@ export async function listFulfilment(db: Db): Promise<FulfilmentList> {
     .limit(FULFILMENT_LIMIT);
   return {
     items: rows.map((row) => ({
-      id: row.id,
-      kode_pesanan: row.kodePesanan,
-      kode_pendaftaran: row.kodePendaftaran,
-      nama_toko: row.namaToko,
+      ...orderRowHead(row),
       status: row.status as FulfilmentList['items'][number]['status'],
-      // sum() of integers is a bigint: a string from both drivers.
-      jumlah_item: Number(row.jumlahItem),
       kota_kab: row.kotaKab,
       // Every order in these statuses was paid.
       paid_at: (row.paidAt ?? new Date(0)).toISOString(),

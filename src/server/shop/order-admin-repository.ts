@@ -67,6 +67,30 @@ function orderFilter(query: Pick<OrderListQuery, 'q' | 'status'>): SQL | undefin
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** The columns an admin order row starts with, in the order list and the fulfilment queue. */
+export const ORDER_ROW_HEAD_COLUMNS = {
+  id: orders.id,
+  kodePesanan: orders.kodePesanan,
+  kodePendaftaran: merchants.kodePendaftaran,
+  namaToko: merchants.namaToko,
+  status: orders.status,
+  jumlahItem: sql<string | number>`(select coalesce(sum(quantity), 0) from order_items where order_items.order_id = ${orders.id})`,
+};
+
+type OrderRowHead = { id: string; kodePesanan: string; kodePendaftaran: string; namaToko: string; jumlahItem: string | number };
+
+/** The fields read through ORDER_ROW_HEAD_COLUMNS but the status, whose type each list narrows itself. */
+export function orderRowHead(row: OrderRowHead) {
+  return {
+    id: row.id,
+    kode_pesanan: row.kodePesanan,
+    kode_pendaftaran: row.kodePendaftaran,
+    nama_toko: row.namaToko,
+    // sum() of integers is a bigint: a string from both drivers.
+    jumlah_item: Number(row.jumlahItem),
+  };
+}
+
 // The indexes are built DESC NULLS LAST; ORDER BY ... DESC alone means NULLS FIRST, which they cannot serve.
 const NEWEST_FIRST = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`];
 
@@ -84,15 +108,10 @@ export async function listOrdersForAdmin(db: Db, query: OrderListQuery): Promise
   const [rows, totals] = await Promise.all([
     db
       .select({
-        id: orders.id,
-        kodePesanan: orders.kodePesanan,
-        kodePendaftaran: merchants.kodePendaftaran,
-        namaToko: merchants.namaToko,
-        status: orders.status,
+        ...ORDER_ROW_HEAD_COLUMNS,
         perluRefund: orders.perluRefund,
         metodePembayaran: orders.metodePembayaran,
         total: orders.total,
-        jumlahItem: sql<string | number>`(select coalesce(sum(quantity), 0) from order_items where order_items.order_id = ${orders.id})`,
         createdAt: orders.createdAt,
       })
       .from(orders)
@@ -102,16 +121,11 @@ export async function listOrdersForAdmin(db: Db, query: OrderListQuery): Promise
     db.select({ total: count() }).from(orders).where(filter),
   ]);
   const items: OrderListItem[] = rows.map((row) => ({
-    id: row.id,
-    kode_pesanan: row.kodePesanan,
-    kode_pendaftaran: row.kodePendaftaran,
-    nama_toko: row.namaToko,
+    ...orderRowHead(row),
     status: row.status as OrderListItem['status'],
     perlu_refund: row.perluRefund,
     metode_pembayaran: row.metodePembayaran as PaymentMethod,
     total: row.total,
-    // sum() of integers is a bigint: a string from both drivers.
-    jumlah_item: Number(row.jumlahItem),
     created_at: row.createdAt.toISOString(),
   }));
   return { items, page: query.page, page_size: ORDER_PAGE_SIZE, total: Number(totals[0]?.total ?? 0) };

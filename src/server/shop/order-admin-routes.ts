@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuditEntrySchema } from '../../domain/merchants.js';
@@ -13,23 +12,15 @@ import {
   ProductUpdateSchema,
   type PaymentConfirm,
 } from '../../domain/orders.js';
-import { requireAdmin } from '../auth/request-auth.js';
 import { paymentBankAccount } from '../config.js';
 import type { OrderRow } from '../db/schema.js';
 import { AppError, badRequest } from '../http/app-error.js';
+import { orderNotFound } from './order-access.js';
 import { isOrderId, listOrderAudit, listOrdersForAdmin, orderAdminDetail } from './order-admin-repository.js';
+import { adminActorOf, announceOrderChange, IdParamsSchema } from './order-admin-requests.js';
 import { amountDue, findOrderById } from './order-repository.js';
 import { closeLocked, markPaidLocked, withLockedOrder, type OrderActor, type TransitionDeps } from './order-transitions.js';
 import { listProductsForAdmin, PRODUCT_NOT_FOUND_MESSAGE, toProductAdmin, updateProduct } from './product-admin.js';
-
-// Any string: a malformed id is simply an order (or product) that does not exist (404).
-const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
-
-const orderNotFound = () => new AppError(404, 'ORDER_NOT_FOUND', ORDER_MESSAGES.orderNotFound);
-
-function actorOf(request: FastifyRequest): OrderActor {
-  return { id: requireAdmin(request).id, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
 
 const WIB_OFFSET_MS = 7 * 3_600_000;
 
@@ -71,15 +62,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!order) throw orderNotFound();
     return orderAdminDetail(db, order, account);
   };
-  // After the commit: the mail worker sends the order's mail now, and open admin screens refresh. A lost
-  // announcement only delays a refresh, so it never fails the request.
-  const afterChange = (request: FastifyRequest, order: OrderRow) => {
-    app.mailer.wake();
-    app.webhooks.wake();
-    app.deps.events
-      .publish({ kind: 'order_changed', merchant_id: order.merchantId, order_id: order.id })
-      .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
-  };
 
   app.get('/orders', { schema: { tags: ['admin'], querystring: OrderListQuerySchema, response: { 200: OrderListSchema } } }, async (request) =>
     listOrdersForAdmin(db, request.query),
@@ -105,8 +87,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], params: IdParamsSchema, body: PaymentConfirmSchema, response: { 200: OrderAdminDetailSchema } } },
     async (request) => {
       if (!isOrderId(request.params.id)) throw orderNotFound();
-      const order = await confirmPayment(deps, request.params.id, request.body, actorOf(request));
-      afterChange(request, order);
+      const order = await confirmPayment(deps, request.params.id, request.body, adminActorOf(request));
+      announceOrderChange(app, request, order);
       return orderAdminDetail(db, order, account);
     },
   );
@@ -116,11 +98,11 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], params: IdParamsSchema, body: OrderCancelSchema, response: { 200: OrderAdminDetailSchema } } },
     async (request) => {
       if (!isOrderId(request.params.id)) throw orderNotFound();
-      const actor = actorOf(request);
+      const actor = adminActorOf(request);
       const order = await withLockedOrder(deps, request.params.id, (tx, locked) =>
         closeLocked(tx, deps, locked, { to: 'dibatalkan', reason: request.body.alasan, actor, action: 'order_cancelled', allowPaid: true }),
       );
-      afterChange(request, order);
+      announceOrderChange(app, request, order);
       return orderAdminDetail(db, order, account);
     },
   );
@@ -135,7 +117,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       if (!/^\d{1,9}$/.test(id)) throw new AppError(404, 'PRODUCT_NOT_FOUND', PRODUCT_NOT_FOUND_MESSAGE);
-      return toProductAdmin(await updateProduct(db, Number(id), request.body, actorOf(request), app.deps.now()));
+      return toProductAdmin(await updateProduct(db, Number(id), request.body, adminActorOf(request), app.deps.now()));
     },
   );
 };

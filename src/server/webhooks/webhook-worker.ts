@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 import { webhookEndpoints } from '../db/schema.js';
+import { PollingLoop } from '../shared/polling-loop.js';
 
 /**
  * How long a claimed delivery is kept from other workers while it is being sent: far beyond one attempt's
@@ -59,58 +60,33 @@ function describeFailure(error: unknown, timeoutMs: number): string {
  * (their give-up window keeps running). Those of a deleted endpoint were deleted with it (cascade).
  */
 export class WebhookWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+  private readonly polling: PollingLoop;
   // Ends the requests in flight when the server stops: shutdown never waits out a slow receiver.
   private halt = new AbortController();
 
-  constructor(private readonly deps: WebhookWorkerDeps) {}
+  constructor(private readonly deps: WebhookWorkerDeps) {
+    this.polling = new PollingLoop({
+      runOnce: () => this.runOnce(),
+      intervalMs: deps.config.WEBHOOK_POLL_INTERVAL_MS,
+      onError: (error) => deps.log.error({ err: error }, 'webhook worker: claiming deliveries failed'),
+    });
+  }
 
   start(): void {
-    this.stopped = false;
     if (this.halt.signal.aborted) this.halt = new AbortController();
-    this.wake();
+    this.polling.start();
   }
 
   /** Looks for due deliveries now (after a commit that queued one), else at the next poll. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.loop().finally(() => {
-      this.running = null;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-        return;
-      }
-      this.timer = setTimeout(() => this.wake(), this.deps.config.WEBHOOK_POLL_INTERVAL_MS);
-      this.timer.unref();
-    });
+    this.polling.wake();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    // Polling stops before the requests in flight are aborted, so the run ends instead of claiming more.
+    const stopped = this.polling.stop();
     this.halt.abort();
-    await this.running;
-  }
-
-  private async loop(): Promise<void> {
-    try {
-      // Batch after batch while there are due deliveries.
-      while (!this.stopped && (await this.runOnce()) > 0);
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'webhook worker: claiming deliveries failed');
-    }
+    await stopped;
   }
 
   /** Claims and sends one batch; returns how many deliveries it handled. */

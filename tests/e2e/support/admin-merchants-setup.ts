@@ -24,6 +24,16 @@ export async function signedInContext(browser: Browser, baseUrl: string, account
   return context;
 }
 
+/** A page of a new signed-in context, kept in `contexts` so that the suite's closeSuite closes it. */
+export async function signedInPage(browser: Browser, baseUrl: string, contexts: BrowserContext[]): Promise<Page> {
+  const context = await signedInContext(browser, baseUrl);
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** A row's or card's text with plain spaces: rupiah amounts and dates are formatted with non-breaking ones. */
+export const nbsp = (s: string | null) => (s ?? '').replaceAll('\u00a0', ' ');
+
 export type CreatedMerchant = { id: string; kode_pendaftaran: string; nama_toko: string; updated_at: string };
 
 let phoneCounter = 0;

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { formatDateTimeWib } from '../../../domain/format';
 import { DataTable } from '../../components/list/data-table';
 import { Button } from '../../components/ui/button';
@@ -10,6 +9,7 @@ import { isUnauthorized, retryServerErrors } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
+import { OrderCodeCell, OrderShopCell } from './order-cells';
 import { OrderStatusBadge } from './order-status-badge';
 import { ORDER_TEXTS } from './order-texts';
 import { fetchFulfilment, orderKeys } from './orders-api';
@@ -51,15 +51,8 @@ export function FulfilmentPage() {
         emptyText={ORDER_TEXTS.emptyFulfilment}
         renderRow={(order) => (
           <TableRow key={order.id} data-order-id={order.id}>
-            <Td className="whitespace-nowrap font-mono text-xs font-medium">
-              <Link to={`/admin/orders/${encodeURIComponent(order.id)}`} className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
-                {order.kode_pesanan}
-              </Link>
-            </Td>
-            <Td>
-              <div className="font-medium">{order.nama_toko}</div>
-              <div className="font-mono text-xs text-slate-600">{order.kode_pendaftaran}</div>
-            </Td>
+            <OrderCodeCell order={order} />
+            <OrderShopCell order={order} />
             <Td>{order.kota_kab}</Td>
             <Td className="tabular-nums">{order.jumlah_item}</Td>
             <Td className="whitespace-nowrap">

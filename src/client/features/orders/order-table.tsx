@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { formatDateTimeWib, formatRupiah } from '../../../domain/format';
 import type { OrderListItem } from '../../../domain/orders';
 import { DataTable } from '../../components/list/data-table';
 import { TableRow, Td } from '../../components/ui/table';
+import { OrderCodeCell, OrderShopCell } from './order-cells';
 import { OrderStatusBadge, RefundBadge } from './order-status-badge';
 import { METHOD_SHORT_LABELS, ORDER_TEXTS } from './order-texts';
 
@@ -21,15 +21,8 @@ export function OrderTable({ items, loading }: { items: OrderListItem[] | undefi
       emptyText={ORDER_TEXTS.emptyOrders}
       renderRow={(order) => (
         <TableRow key={order.id} data-order-id={order.id}>
-          <Td className="whitespace-nowrap font-mono text-xs font-medium">
-            <Link to={`/admin/orders/${encodeURIComponent(order.id)}`} className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
-              {order.kode_pesanan}
-            </Link>
-          </Td>
-          <Td>
-            <div className="font-medium">{order.nama_toko}</div>
-            <div className="font-mono text-xs text-slate-600">{order.kode_pendaftaran}</div>
-          </Td>
+          <OrderCodeCell order={order} />
+          <OrderShopCell order={order} />
           <Td className="tabular-nums">{order.jumlah_item}</Td>
           <Td className="whitespace-nowrap tabular-nums">{formatRupiah(order.total)}</Td>
           <Td className="whitespace-nowrap">{METHOD_SHORT_LABELS[order.metode_pembayaran]}</Td>

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Download, ExternalLink, XCircle } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { formatDateTimeWib, formatRupiah } from '../../../domain/format';
 import { PAID_ORDER_STATUSES, type OrderStatus } from '../../../domain/order-texts';
 import type { OrderPublic } from '../../../domain/orders';
@@ -8,17 +8,9 @@ import { LinkButton } from '../../components/link-button';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
+import { DetailRow } from './detail-row';
 import { isWebAddress } from './order-answers';
 import { failureText, fetchInvoice } from './order-api';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="font-medium text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 function Deadline({ at }: { at: string }) {
   return (
@@ -42,7 +34,7 @@ function TransferInstructions({ payment }: { payment: Transfer }) {
         kami kenali.
       </p>
       <dl className="mt-3 divide-y divide-slate-100">
-        <Row label="Jumlah transfer">
+        <DetailRow label="Jumlah transfer">
           <span className="inline-flex items-center gap-1">
             <span className="text-xl font-bold text-brand-700" data-testid="jumlah-transfer">
               {formatRupiah(payment.jumlah)}
@@ -50,9 +42,9 @@ function TransferInstructions({ payment }: { payment: Transfer }) {
             {/* Digits only: what a banking app's amount field takes. */}
             <CopyButton value={String(payment.jumlah)} label="Salin jumlah transfer" />
           </span>
-        </Row>
-        <Row label="Bank">{payment.rekening.bank}</Row>
-        <Row label="Nomor rekening">
+        </DetailRow>
+        <DetailRow label="Bank">{payment.rekening.bank}</DetailRow>
+        <DetailRow label="Nomor rekening">
           <CopyableValue
             value={payment.rekening.nomor}
             label="Salin nomor rekening"
@@ -60,8 +52,8 @@ function TransferInstructions({ payment }: { payment: Transfer }) {
             className="inline-flex items-center gap-1"
             valueClassName="font-mono text-base tracking-wider"
           />
-        </Row>
-        <Row label="Atas nama">{payment.rekening.atas_nama}</Row>
+        </DetailRow>
+        <DetailRow label="Atas nama">{payment.rekening.atas_nama}</DetailRow>
       </dl>
       <Deadline at={payment.batas_waktu} />
     </>

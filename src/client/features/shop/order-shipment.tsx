@@ -1,5 +1,5 @@
 import { CircleCheckBig, ExternalLink, Truck } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { formatDateTimeWib } from '../../../domain/format';
 import type { OrderPublic, Shipment } from '../../../domain/orders';
 import { CopyableValue } from '../../components/copy-button';
@@ -7,17 +7,9 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
 import { ApiRequestError } from '../../lib/api-client';
+import { DetailRow } from './detail-row';
 import { isWebAddress } from './order-answers';
 import { confirmDelivered, failureText } from './order-api';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="font-medium text-slate-900">{children}</dd>
-    </div>
-  );
-}
 
 type Changes = { onChanged: (order: OrderPublic) => void; onStale: () => void };
 type DeliveryConfirmProps = Changes & { order: OrderPublic; token: string; onFailure: (text: string | null) => void };
@@ -88,12 +80,12 @@ export function OrderShipment({ order, shipment: paket, token, onChanged, onStal
   return (
     <div>
       <dl className="divide-y divide-slate-100">
-        <Row label="Kurir">
+        <DetailRow label="Kurir">
           <span className="inline-flex items-center gap-2">
             <Truck aria-hidden className="size-4 text-slate-500" /> {paket.kurir_label}
           </span>
-        </Row>
-        <Row label="Nomor resi">
+        </DetailRow>
+        <DetailRow label="Nomor resi">
           <CopyableValue
             value={paket.no_resi}
             label="Salin nomor resi"
@@ -101,9 +93,9 @@ export function OrderShipment({ order, shipment: paket, token, onChanged, onStal
             className="inline-flex items-center gap-1"
             valueClassName="font-mono text-base tracking-wider"
           />
-        </Row>
-        <Row label="Dikirim">{formatDateTimeWib(paket.shipped_at)}</Row>
-        {order.delivered_at && <Row label="Diterima">{formatDateTimeWib(order.delivered_at)}</Row>}
+        </DetailRow>
+        <DetailRow label="Dikirim">{formatDateTimeWib(paket.shipped_at)}</DetailRow>
+        {order.delivered_at && <DetailRow label="Diterima">{formatDateTimeWib(order.delivered_at)}</DetailRow>}
       </dl>
       {paket.tracking_url && isWebAddress(paket.tracking_url) && (
         <a href={paket.tracking_url} target="_blank" rel="noopener noreferrer" className={cn(buttonVariants({ variant: 'secondary' }), 'mt-3')}>

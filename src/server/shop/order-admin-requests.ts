@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin } from '../auth/request-auth.js';
+import type { OrderRow } from '../db/schema.js';
+import type { OrderActor } from './order-transitions.js';
+
+// What the admin's order routes (orders, products, fulfilment) share of handling a request.
+
+// Any string: a malformed id is simply an order (or product) that does not exist (404).
+export const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
+
+export function adminActorOf(request: FastifyRequest): OrderActor {
+  return { id: requireAdmin(request).id, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/**
+ * After the commit that changed an order: the mail worker sends the order's mail now, the webhook worker
+ * its event, and open admin screens refresh. A lost announcement only delays a refresh, so it never fails
+ * the request.
+ */
+export function announceOrderChange(app: Pick<FastifyInstance, 'mailer' | 'webhooks' | 'deps'>, request: FastifyRequest, order: OrderRow): void {
+  app.mailer.wake();
+  app.webhooks.wake();
+  app.deps.events
+    .publish({ kind: 'order_changed', merchant_id: order.merchantId, order_id: order.id })
+    .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
+}
