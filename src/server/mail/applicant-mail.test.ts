@@ -6,6 +6,7 @@ import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { FAST_MAIL, SmtpTestServer } from '../../../tests/support/smtp-test-server.js';
+import { testClock } from '../../../tests/support/auth-test-kit.js';
 
 const BASE = 'https://merchant.aipos.test';
 const NIK = '3174015503900001';
@@ -193,17 +194,32 @@ describe('mail worker: permanent refusals and giving up', () => {
       await new Promise<void>((resolve) => refuser.close(() => resolve()));
     }
 
-    // Connection refused for longer than the give-up window (here 0.36 s): failed, not retried forever.
+    // Connection refused for longer than the give-up window (here 0.36 s): failed, not retried forever. The
+    // worker runs on a test clock, so each attempt comes when the test moves time, whatever the machine's load.
     const down = await SmtpTestServer.start();
     const downUrl = down.url;
     await down.stop();
-    const t2 = await buildTestApp({ env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: downUrl, MAIL_GIVE_UP_HOURS: '0.0001' } });
+    const clock = testClock(new Date().toISOString());
+    const t2 = await buildTestApp({ now: clock.now, env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: downUrl, MAIL_GIVE_UP_HOURS: '0.0001' } });
     try {
       const merchant = await registerMerchant(t2.app);
-      await expect.poll(async () => (await t2.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id)))[0]?.state, { timeout: 10_000 }).toBe('failed');
-      const [row] = await t2.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id));
-      expect(row!.attempts).toBeGreaterThan(1);
-      expect(row!.lastError).toMatch(/ECONNREFUSED/);
+      const row = async () => (await t2.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id)))[0]!;
+      // An attempt is counted when claimed and its failure recorded after: wait for the failure (its next try).
+      const failedAttempts = async () => {
+        const current = await row();
+        return current.nextAttemptAt.getTime() < clock.now().getTime() + 60_000 ? current.attempts : 0;
+      };
+      await expect.poll(failedAttempts, { timeout: 10_000 }).toBe(1);
+      expect((await row()).state).toBe('pending');
+      // Past the first retry delay (50 ms), inside the window: tried again, still pending.
+      clock.advance(100);
+      await expect.poll(failedAttempts, { timeout: 10_000 }).toBe(2);
+      expect((await row()).state).toBe('pending');
+      // Past the window: the next attempt is the last.
+      clock.advance(400);
+      await expect.poll(async () => (await row()).state, { timeout: 10_000 }).toBe('failed');
+      expect((await row()).attempts).toBe(3);
+      expect((await row()).lastError).toMatch(/ECONNREFUSED/);
     } finally {
       await t2.close();
     }
