@@ -356,6 +356,9 @@ describe('checkout and the order page (phone-sized screen)', () => {
     await admin.goto('/admin/orders');
     await admin.getByRole('heading', { name: 'Daftar Pesanan' }).waitFor();
     await admin.getByRole('searchbox', { name: 'Cari pesanan' }).fill(kode);
+    // The search applies after a pause in typing: a click before it could be overtaken by the list's own
+    // navigation to ?q= while the detail screen's chunk loads.
+    await admin.waitForURL((url) => url.searchParams.get('q') === kode);
     await admin.getByRole('link', { name: kode }).click();
     await admin.getByRole('heading', { level: 1, name: `Pesanan ${kode}` }).waitFor();
     await admin.getByRole('button', { name: 'Konfirmasi Pembayaran' }).click();
