@@ -58,6 +58,11 @@ export function progressOf(page: Page, label: string) {
 /** Chooses a file and waits until the field's progress bar reads 100. */
 export async function uploadFile(page: Page, label: string, file: FilePayload): Promise<void> {
   await fileInput(page, label).setInputFiles(file);
+  await uploadDone(page, label);
+}
+
+/** Waits until the upload of the file chosen for `label` has finished (its progress bar at 100). */
+export async function uploadDone(page: Page, label: string): Promise<void> {
   await page.waitForFunction(
     (name) => document.querySelector(`[role="progressbar"][aria-label="Progres unggah ${name}"]`)?.getAttribute('aria-valuenow') === '100',
     label,
