@@ -1,5 +1,6 @@
 // The reviewer's workbench shapes (issue 18), timed against the seeded database of bench/admin-list.ts:
 // the queue's first page, the duplicates of a merchant that has some, and the dashboard's numbers.
+import { identityColumns, merchantAccountNumber, merchantNik } from '../src/server/merchants/merchant-mapping.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/database.js';
 import { merchants } from '../src/server/db/schema.js';
@@ -16,13 +17,14 @@ async function prepare(db: Db): Promise<string> {
   const [target] = await db.select().from(merchants).where(eq(merchants.status, 'processing')).limit(1);
   if (!target) throw new Error('no processing merchant to find duplicates of');
   const others = await db.select().from(merchants).where(sql`${merchants.id} <> ${target.id}`).limit(4);
-  const shared: Partial<typeof merchants.$inferInsert>[] = [
-    { nik: target.nik, nikHash: target.nikHash },
-    { noRekening: target.noRekening, noRekeningHash: target.noRekeningHash, namaBank: target.namaBank },
+  // The NIK and account number sealed again for the row they are copied into (a copied ciphertext does not open).
+  const shared = (id: string): Partial<typeof merchants.$inferInsert>[] => [
+    identityColumns(id, { nik: merchantNik(target) }),
+    { ...identityColumns(id, { noRekening: merchantAccountNumber(target) }), namaBank: target.namaBank },
     { noHp: target.noHp },
     { email: target.email.toUpperCase() },
   ];
-  for (const [i, other] of others.entries()) await db.update(merchants).set(shared[i]!).where(eq(merchants.id, other.id));
+  for (const [i, other] of others.entries()) await db.update(merchants).set(shared(other.id)[i]!).where(eq(merchants.id, other.id));
   // Once per database: a reused one (--reuse) already has them.
   await db.execute(sql`insert into audit_logs (action, target_table, target_id, diff, created_at)
     select 'status_change', 'merchants', id::text, jsonb_build_object('from', 'processing', 'to', status), first_decided_at

@@ -62,7 +62,7 @@ describe('registration lands in the database and storage exactly once', () => {
     expect(row.email).toBe(OWNER.email.toLowerCase());
     expect(row.no_hp).toBe('+6281355552468');
     // Encrypted at rest (UU PDP): the row holds ciphertext and a keyed hash, never the NIK itself.
-    expect(row.nik).toMatch(/^enc:v1:[0-9a-f]{8}:/);
+    expect(row.nik).toMatch(/^enc:v2:[0-9a-f]{8}:/);
     expect(row.nik).not.toContain(OWNER.nik.replaceAll(' ', ''));
     expect(row.consent_at).not.toBeNull();
     // Six documents chosen, six storage keys, each a file on disk; NPWP was left out.

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { seal } from '../../src/server/crypto/sealed.js';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll } from 'vitest';
@@ -18,10 +20,12 @@ export function fulfilmentSuite(start = '2026-05-04T03:00:00.000Z') {
   const t: TestApp = testAppPerSuite({ now: clock.now }, async (app) => {
     await app.database.db.update(products).set({ stock: 1000 });
     // Written straight to the table: the webhook admin API is another suite's; only the rows matter here.
+    const id = randomUUID();
     await app.database.db.insert(webhookEndpoints).values({
+      id,
       url: 'http://127.0.0.1:9/webhook',
       events: ['merchant.status_changed', 'order.created', 'order.paid', 'order.shipped', 'order.delivered'],
-      secret: 'rahasia-webhook-uji',
+      secret: seal('rahasia-webhook-uji', 'webhook_endpoints', 'secret', id),
     });
   });
   const session = { admin: undefined as unknown as SignedIn };

@@ -1,3 +1,4 @@
+import { seal } from '../../src/server/crypto/sealed.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/database.js';
@@ -16,10 +17,16 @@ export const SHIPPING = {
 } as const;
 
 /** A merchant row written straight to the database (no documents): for suites about orders, not registration. */
-export async function insertMerchant(db: Db, overrides: Partial<NewMerchantRow> = {}): Promise<MerchantRow> {
+/** Merchant columns for a fixture, the NIK and account number in clear (sealed here for the row). */
+export type MerchantFixture = Omit<Partial<NewMerchantRow>, 'nik' | 'noRekening'> & { nik?: string; noRekening?: string };
+
+export async function insertMerchant(db: Db, fixture: MerchantFixture = {}): Promise<MerchantRow> {
+  const { nik, noRekening, ...overrides } = fixture;
+  const id = overrides.id ?? randomUUID();
   const [row] = await db
     .insert(merchants)
     .values({
+      id,
       kodePendaftaran: `AIP-${randomBytes(3).toString('hex').slice(0, 5).toUpperCase()}`,
       namaToko: 'Warung Sejahtera',
       kategoriUsaha: 'Sembako',
@@ -29,12 +36,12 @@ export async function insertMerchant(db: Db, overrides: Partial<NewMerchantRow> 
       provinsi: 'DKI Jakarta',
       kodePos: '12810',
       namaPemilik: 'Siti Rahayu',
-      nik: '3174015503900001',
+      nik: seal(nik ?? '3174015503900001', 'merchants', 'nik', id),
       noHp: '+6281234567890',
       email: 'siti.rahayu@example.com',
       alamatPemilik: 'Jl. Kenanga No. 4, Tebet, Jakarta Selatan',
       namaBank: 'BCA',
-      noRekening: '1234567890',
+      noRekening: seal(noRekening ?? '1234567890', 'merchants', 'no_rekening', id),
       namaRekening: 'Siti Rahayu',
       status: 'processing',
       ...overrides,

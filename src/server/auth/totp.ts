@@ -1,3 +1,4 @@
+import { seal, unseal, type Sealed } from '../crypto/sealed.js';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -28,13 +29,15 @@ export function matchTotpStep(secretBase32: string, code: string, now: Date): nu
   return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta;
 }
 
+const userTotpSecret = (user: UserRow, secret: Sealed) => unseal(secret, 'users', 'totp_secret', user.id);
+
 /**
  * Accepts a code for an enrolled user once: the step is recorded with a conditional update, so the same
  * code (or an older one) fails even when two requests race.
  */
 export async function consumeTotpCode(db: Db, user: UserRow, code: string, now: Date): Promise<boolean> {
   if (!user.totpSecret || !user.totpEnabledAt) return false;
-  const step = matchTotpStep(user.totpSecret, code, now);
+  const step = matchTotpStep(userTotpSecret(user, user.totpSecret), code, now);
   if (step === null) return false;
   const updated = await db
     .update(users)
@@ -46,13 +49,13 @@ export async function consumeTotpCode(db: Db, user: UserRow, code: string, now: 
 
 /** Stores a not-yet-confirmed secret; sign-in ignores it until totp_enabled_at is set. */
 export async function storePendingSecret(db: Db, userId: string, secret: string, now: Date): Promise<void> {
-  await db.update(users).set({ totpSecret: secret, totpEnabledAt: null, totpLastStep: null, updatedAt: now }).where(eq(users.id, userId));
+  await db.update(users).set({ totpSecret: seal(secret, 'users', 'totp_secret', userId), totpEnabledAt: null, totpLastStep: null, updatedAt: now }).where(eq(users.id, userId));
 }
 
 /** Confirms enrolment with a code of the pending secret; that code's step counts as used. */
 export async function enableTotp(db: Db, user: UserRow, code: string, now: Date): Promise<boolean> {
   if (!user.totpSecret || user.totpEnabledAt) return false;
-  const step = matchTotpStep(user.totpSecret, code, now);
+  const step = matchTotpStep(userTotpSecret(user, user.totpSecret), code, now);
   if (step === null) return false;
   const updated = await db
     .update(users)

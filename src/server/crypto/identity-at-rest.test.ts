@@ -14,7 +14,10 @@ import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
+import { legacyCiphertext } from '../../../tests/support/legacy-ciphertext.js';
+import { merchantAccountNumber, merchantNik } from '../merchants/merchant-mapping.js';
 import { installKeyringFromConfig } from './key-source.js';
+import { KeyringError } from './keyring.js';
 
 const PEOPLE = [
   { nik: '3174015503900001', no_rekening: '5550001112', email: 'satu@example.com' },
@@ -48,8 +51,8 @@ describe('NIK and account numbers at rest', () => {
       const rows = await queryRows<{ nik: string; no_rekening: string; nik_hash: string | null }>(t.database.db, 'select nik, no_rekening, nik_hash from merchants', []);
       expect(rows).toHaveLength(2);
       for (const row of rows) {
-        expect(row.nik).toMatch(/^enc:v1:[0-9a-f]{8}:/);
-        expect(row.no_rekening).toMatch(/^enc:v1:[0-9a-f]{8}:/);
+        expect(row.nik).toMatch(/^enc:v2:[0-9a-f]{8}:/);
+        expect(row.no_rekening).toMatch(/^enc:v2:[0-9a-f]{8}:/);
         expect(row.nik_hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
       }
       const { cookie } = await signIn(t.app);
@@ -67,7 +70,7 @@ describe('NIK and account numbers at rest', () => {
       if (t.databaseUrl) {
         // pg_dump of the whole database, as a backup operator would take it.
         const dump = execFileSync('pg_dump', ['--no-owner', t.databaseUrl], { maxBuffer: 64 * 1024 * 1024 });
-        expect(dump.includes('enc:v1:')).toBe(true);
+        expect(dump.includes('enc:v2:')).toBe(true);
         expectNoSecretIn([dump]);
       }
     } finally {
@@ -90,31 +93,65 @@ describe('NIK and account numbers at rest', () => {
     const archive = path.join(temp, 'backup.tar.gz');
     await createBackup({ config, out: archive });
     const tar = gunzipSync(readFileSync(archive));
-    expect(tar.includes('enc:v1:')).toBe(true);
+    expect(tar.includes('enc:v2:')).toBe(true);
     expectNoSecretIn([tar]);
   }, 120_000);
 
-  it('encrypts rows written in clear before encryption existed when the database opens', async () => {
+  it('seals unbound v1 values to their row when the database opens, and never adopts a clear value', async () => {
     const dataDir = path.join(temp, 'legacy');
     installKeyringFromConfig(parseConfig({ DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY }), { info: () => {} });
     const first = await openDatabase({ kind: 'pglite', dataDir });
-    await first.db.execute(sql`
-      insert into merchants (kode_pendaftaran, nama_toko, kategori_usaha, alamat_jalan, kecamatan, kota_kab, provinsi, kode_pos,
-        nama_pemilik, nik, no_hp, email, alamat_pemilik, nama_bank, no_rekening, nama_rekening)
-      values ('AIP-OLD01', 'Toko Lama', 'Retail', 'Jl. Lama No. 1 Jakarta', 'Gambir', 'Jakarta Pusat', 'DKI Jakarta', '10110',
-        'Budi Lama', '3174015503900001', '+6281234567890', 'lama@example.com', 'Jl. Lama No. 1', 'BCA', '1234567890', 'BUDI LAMA')`);
+    const insert = (code: string, nik: string, account: string) =>
+      first.db.execute(sql`
+        insert into merchants (kode_pendaftaran, nama_toko, kategori_usaha, alamat_jalan, kecamatan, kota_kab, provinsi, kode_pos,
+          nama_pemilik, nik, no_hp, email, alamat_pemilik, nama_bank, no_rekening, nama_rekening)
+        values (${code}, 'Toko Lama', 'Retail', 'Jl. Lama No. 1 Jakarta', 'Gambir', 'Jakarta Pusat', 'DKI Jakarta', '10110',
+          'Budi Lama', ${nik}, '+6281234567890', 'lama@example.com', 'Jl. Lama No. 1', 'BCA', ${account}, 'BUDI LAMA')`);
+    await insert('AIP-OLD01', legacyCiphertext(TEST_DATA_ENCRYPTION_KEY, '3174015503900001'), legacyCiphertext(TEST_DATA_ENCRYPTION_KEY, '1234567890'));
+    // Written in clear behind the app's back: a value without the prefix is an error, not data.
+    await insert('AIP-CLEAR', '3275046609850002', '9876543210123');
     await first.close();
 
     const reopened = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      const [raw] = await queryRows<{ nik: string; no_rekening: string; nik_hash: string | null }>(reopened.db, 'select nik, no_rekening, nik_hash from merchants', []);
-      expect(raw!.nik).toMatch(/^enc:v1:/);
-      expect(raw!.no_rekening).toMatch(/^enc:v1:/);
-      expect(raw!.nik_hash).not.toBeNull();
-      const [row] = await reopened.db.query.merchants.findMany();
-      expect([row!.nik, row!.noRekening]).toEqual(['3174015503900001', '1234567890']);
+      const raw = await queryRows<{ kode_pendaftaran: string; nik: string; no_rekening: string; nik_hash: string | null }>(
+        reopened.db,
+        'select kode_pendaftaran, nik, no_rekening, nik_hash from merchants order by kode_pendaftaran',
+        [],
+      );
+      expect(raw.map((row) => [row.kode_pendaftaran, row.nik.slice(0, 7), row.no_rekening.slice(0, 7)])).toEqual([
+        ['AIP-CLEAR', '3275046', '9876543'],
+        ['AIP-OLD01', 'enc:v2:', 'enc:v2:'],
+      ]);
+      expect([raw[0]!.nik_hash, typeof raw[1]!.nik_hash]).toEqual([null, 'string']);
+      const rows = await reopened.db.query.merchants.findMany({ orderBy: (m, { asc }) => [asc(m.kodePendaftaran)] });
+      const [clear, upgraded] = rows;
+      expect([merchantNik(upgraded!), merchantAccountNumber(upgraded!)]).toEqual(['3174015503900001', '1234567890']);
+      expect(() => merchantNik(clear!)).toThrow(new KeyringError('merchants.nik holds a value that is not sealed ciphertext'));
+
+      // A sealed value copied into another row does not open there: no NIK can be moved between rows.
+      await reopened.db.execute(sql`update merchants set no_rekening = (select no_rekening from merchants where kode_pendaftaran = 'AIP-OLD01'), nik = 'x'
+        where kode_pendaftaran = 'AIP-CLEAR'`);
+      const [moved] = await reopened.db.query.merchants.findMany({ where: (m, { eq }) => eq(m.kodePendaftaran, 'AIP-CLEAR') });
+      expect(() => merchantAccountNumber(moved!)).toThrow(KeyringError);
     } finally {
       await reopened.close();
     }
   }, 120_000);
+
+  it('answers an admin a 500 for a moved value, never the number of the row it came from', async () => {
+    const t = await buildTestApp({ env: GENEROUS_LIMITS });
+    try {
+      const [one, two] = [await registerMerchant(t.app, PEOPLE[0]!), await registerMerchant(t.app, PEOPLE[1]!)];
+      await t.database.db.execute(sql`update merchants set no_rekening = (select no_rekening from merchants where id = ${one.id}) where id = ${two.id}`);
+      const { cookie } = await signIn(t.app);
+      const reveal = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${two.id}/reveal`, headers: { cookie }, payload: { field: 'no_rekening' } });
+      expect(reveal.statusCode).toBe(500);
+      expect(reveal.body).not.toContain(PEOPLE[0]!.no_rekening);
+      const own = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${one.id}/reveal`, headers: { cookie }, payload: { field: 'no_rekening' } });
+      expect(own.json().value).toBe(PEOPLE[0]!.no_rekening);
+    } finally {
+      await t.close();
+    }
+  });
 });

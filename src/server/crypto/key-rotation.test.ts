@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { seal } from './sealed.js';
+import { merchantNik } from '../merchants/merchant-mapping.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +20,8 @@ import { Keyring } from './keyring.js';
 const temp = mkdtempSync(path.join(tmpdir(), 'aipos-rotate-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-type Raw = { nik: string; no_rekening: string; nik_hash: string };
-const rawRows = (database: Database) => queryRows<Raw>(database.db, 'select nik, no_rekening, nik_hash from merchants order by nik_hash', []);
+type Raw = { id: string; nik: string; no_rekening: string; nik_hash: string };
+const rawRows = (database: Database) => queryRows<Raw>(database.db, 'select id::text as id, nik, no_rekening, nik_hash from merchants order by nik_hash', []);
 
 function rotate(env: Record<string, string>): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'scripts/keys-rotate.ts'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
@@ -35,7 +38,8 @@ describe('npm run keys:rotate', () => {
     await registerMerchant(app, { nik: '3174015503900001', no_rekening: '5550001112' });
     await registerMerchant(app, { nik: '3275046609850002', no_rekening: '7770002223333', email: 'dua@example.com' });
     // A webhook endpoint's signing secret is encrypted like the rest.
-    await app.deps.db.insert(webhookEndpoints).values({ url: 'https://erp.contoh.co.id/hook', events: ['order.paid'], secret: 'whsec_rotasi' });
+    const endpointId = randomUUID();
+    await app.deps.db.insert(webhookEndpoints).values({ id: endpointId, url: 'https://erp.contoh.co.id/hook', events: ['order.paid'], secret: seal('whsec_rotasi', 'webhook_endpoints', 'secret', endpointId) });
     await app.close();
     await database.close();
 
@@ -44,24 +48,24 @@ describe('npm run keys:rotate', () => {
     expect(keys).toHaveLength(1);
     const after = new Keyring(keys[0]!);
     expect(after.currentKeyId).not.toBe(before.currentKeyId);
-    // Two merchants and their two receipt e-mails in the outbox (issue 15: the bodies are encrypted too),
+    // Two merchants, their two receipt e-mails in the outbox (two bodies each: encrypted too),
     // and the webhook secret.
-    expect(output).toContain(`done: 5 values now under key ${after.currentKeyId}`);
+    expect(output).toContain(`done: 7 values now under key ${after.currentKeyId}`);
 
     installKeyringFromConfig(config, { info: () => {} });
     const reopened = await openDatabase({ kind: 'pglite', dataDir });
     try {
       const rows = await rawRows(reopened);
       for (const row of rows) {
-        expect(row.nik.startsWith(`enc:v1:${after.currentKeyId}:`)).toBe(true);
-        expect(row.no_rekening.startsWith(`enc:v1:${after.currentKeyId}:`)).toBe(true);
+        expect(row.nik.startsWith(`enc:v2:${after.currentKeyId}:`)).toBe(true);
+        expect(row.no_rekening.startsWith(`enc:v2:${after.currentKeyId}:`)).toBe(true);
       }
       expect(rows.map((row) => row.nik_hash).sort()).toEqual([after.blindIndex('3174015503900001'), after.blindIndex('3275046609850002')].sort());
       const merchants = await reopened.db.query.merchants.findMany();
-      expect(merchants.map((m) => m.nik).sort()).toEqual(['3174015503900001', '3275046609850002']);
-      const [secret] = await queryRows<{ secret: string }>(reopened.db, 'select secret from webhook_endpoints', []);
-      expect(secret!.secret.startsWith(`enc:v1:${after.currentKeyId}:`)).toBe(true);
-      expect(after.decrypt(secret!.secret)).toBe('whsec_rotasi');
+      expect(merchants.map((m) => merchantNik(m)).sort()).toEqual(['3174015503900001', '3275046609850002']);
+      const [secret] = await queryRows<{ id: string; secret: string }>(reopened.db, 'select id::text as id, secret from webhook_endpoints', []);
+      expect(secret!.secret.startsWith(`enc:v2:${after.currentKeyId}:`)).toBe(true);
+      expect(after.open(secret!.secret, { table: 'webhook_endpoints', column: 'secret', rowId: secret!.id })).toBe('whsec_rotasi');
     } finally {
       await reopened.close();
     }
@@ -77,9 +81,9 @@ describe('npm run keys:rotate', () => {
       rotate({ DATABASE_URL: t.databaseUrl!, DATA_ENCRYPTION_KEY: newKey, DATA_ENCRYPTION_KEYS_OLD: oldKey });
       const ring = new Keyring(Buffer.from(newKey, 'base64'));
       const [row] = await rawRows(t.database);
-      expect(row!.nik.startsWith(`enc:v1:${ring.currentKeyId}:`)).toBe(true);
+      expect(row!.nik.startsWith(`enc:v2:${ring.currentKeyId}:`)).toBe(true);
       expect(row!.nik_hash).toBe(ring.blindIndex('3174015503900001'));
-      expect(ring.decrypt(row!.no_rekening)).toBe('5550001112');
+      expect(ring.open(row!.no_rekening, { table: 'merchants', column: 'no_rekening', rowId: row!.id })).toBe('5550001112');
     } finally {
       await t.close();
     }

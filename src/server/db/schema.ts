@@ -14,23 +14,31 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { keyring } from '../crypto/identity-fields.js';
-import { isEncrypted } from '../crypto/keyring.js';
+import { Sealed, type SealedColumns } from '../crypto/sealed.js';
 import { wibDay } from './wib-day.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Text encrypted at the driver boundary (AES-256-GCM, src/server/crypto/keyring.ts): rows hold
- * ciphertext, code above the db layer sees the value. Never compare such a column in SQL (every
- * encryption differs); search through its blind-index column instead. A value written before encryption
- * existed reads as it is until the start-up pass encrypts it (db/encrypt-legacy-rows.ts).
+ * Text encrypted with AES-256-GCM and bound to its table, column and row (src/server/crypto/sealed.ts):
+ * rows hold ciphertext and code handles a `Sealed`, which only `seal`/`unseal` with the row id turn into
+ * text. Never compare such a column in SQL (every encryption differs); search through its blind-index
+ * column instead. Storing a value sealed for another column fails here, before it reaches the database.
  */
-const encryptedText = customType<{ data: string; driverData: string }>({
-  dataType: () => 'text',
-  toDriver: (value) => keyring().encrypt(value),
-  fromDriver: (value) => (isEncrypted(value) ? keyring().decrypt(value) : value),
-});
+function sealedText<T extends keyof SealedColumns>(table: T, column: SealedColumns[T]) {
+  return customType<{ data: Sealed; driverData: string }>({
+    dataType: () => 'text',
+    toDriver: (value) => {
+      // A clear value that slipped past the types (a patch built field by field) is refused, never stored.
+      if (!(value instanceof Sealed)) throw new Error(`${table}.${column} takes a sealed value only`);
+      if (value.place && (value.place.table !== table || value.place.column !== column)) {
+        throw new Error(`a value sealed for ${value.place.table}.${value.place.column} cannot be stored in ${table}.${column}`);
+      }
+      return value.stored;
+    },
+    fromDriver: (stored) => new Sealed(stored),
+  })(column);
+}
 
 export const users = pgTable(
   'users',
@@ -39,7 +47,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('user'),
-    totpSecret: encryptedText('totp_secret'),
+    totpSecret: sealedText('users', 'totp_secret'),
     totpEnabledAt: timestamptz('totp_enabled_at'),
     // The last accepted TOTP time step: a code is accepted once.
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
@@ -118,14 +126,14 @@ export const merchants = pgTable(
     tempatUsaha: text('tempat_usaha'),
     omsetPerBulan: bigint('omset_per_bulan', { mode: 'number' }).notNull().default(0),
     namaPemilik: text('nama_pemilik').notNull(),
-    nik: encryptedText('nik').notNull(),
+    nik: sealedText('merchants', 'nik').notNull(),
     // HMAC of the normalized NIK / account number: exact search and duplicate checks without decrypting.
     nikHash: text('nik_hash'),
     noHp: text('no_hp').notNull(),
     email: text('email').notNull(),
     alamatPemilik: text('alamat_pemilik').notNull(),
     namaBank: text('nama_bank').notNull(),
-    noRekening: encryptedText('no_rekening').notNull(),
+    noRekening: sealedText('merchants', 'no_rekening').notNull(),
     noRekeningHash: text('no_rekening_hash'),
     namaRekening: text('nama_rekening').notNull(),
     status: text('status').notNull().default('processing'),
@@ -307,8 +315,8 @@ export const outboxMessages = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     // Encrypted like identity data: the bodies hold names, and a fix request's one-time link.
-    textBody: encryptedText('text_body').notNull(),
-    htmlBody: encryptedText('html_body').notNull(),
+    textBody: sealedText('outbox_messages', 'text_body').notNull(),
+    htmlBody: sealedText('outbox_messages', 'html_body').notNull(),
     state: text('state').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
@@ -549,7 +557,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   events: text('events').array().notNull(),
   active: boolean('active').notNull().default(true),
   // The HMAC key, shown once at creation; encrypted at rest like identity data.
-  secret: encryptedText('secret').notNull(),
+  secret: sealedText('webhook_endpoints', 'secret').notNull(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { seal } from '../crypto/sealed.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../db/schema.js';
@@ -27,12 +29,14 @@ describe('two instances on one PostgreSQL database', () => {
     // Many messages due at once, so both workers compete for the same rows.
     await smtp.stop();
     const now = new Date();
+    const ids = Array.from({ length: 60 }, () => randomUUID());
     const queued = Array.from({ length: 60 }, (_, i) => ({
+      id: ids[i]!,
       kind: 'status',
       toAddress: `pemilik${i}@contoh.co.id`,
       subject: `Pesan uji ${String(i).padStart(2, '0')}`,
-      textBody: `Isi pesan ${i}`,
-      htmlBody: `<p>Isi pesan ${i}</p>`,
+      textBody: seal(`Isi pesan ${i}`, 'outbox_messages', 'text_body', ids[i]!),
+      htmlBody: seal(`<p>Isi pesan ${i}</p>`, 'outbox_messages', 'html_body', ids[i]!),
       nextAttemptAt: now,
       createdAt: now,
     }));

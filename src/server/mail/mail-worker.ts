@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
-import { keyring } from '../crypto/identity-fields.js';
-import { isEncrypted } from '../crypto/keyring.js';
+import { Sealed, unseal } from '../crypto/sealed.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 import { PollingLoop } from '../shared/polling-loop.js';
@@ -94,9 +93,8 @@ export class MailWorker {
   private async send(message: Claimed): Promise<void> {
     const { config, transport, db } = this.deps;
     // Read with plain SQL, the bodies are still the ciphertext the column stores.
-    const open = (value: string) => (isEncrypted(value) ? keyring().decrypt(value) : value);
-    const text = open(message.text_body);
-    const html = open(message.html_body);
+    const text = unseal(new Sealed(message.text_body), 'outbox_messages', 'text_body', message.id);
+    const html = unseal(new Sealed(message.html_body), 'outbox_messages', 'html_body', message.id);
     // Sent, or given up: the message leaves the queue for good, and its fix link with it.
     let settled: boolean;
     try {

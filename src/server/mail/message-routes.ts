@@ -8,7 +8,7 @@ import { requireAdmin } from '../auth/request-auth.js';
 import type { OutboxMessageRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { findMerchant } from '../merchants/merchant-repository.js';
-import { findMerchantMessage, listMerchantMessages, requeueMessage } from './outbox.js';
+import { findMerchantMessage, listMerchantMessages, messageText, requeueMessage } from './outbox.js';
 
 const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 const MessageParamsSchema = z.object({ id: z.string().max(100), messageId: z.uuid() }).strict();
@@ -20,7 +20,7 @@ function toMessage(row: OutboxMessageRow): ApplicantMessage {
     to: row.toAddress,
     subject: row.subject,
     // A message still waiting holds its fix link for the mail alone: no admin reads or forwards the token.
-    text: hideFixLinks(row.textBody),
+    text: hideFixLinks(messageText(row)),
     state: row.state as ApplicantMessage['state'],
     attempts: row.attempts,
     last_error: row.lastError,
@@ -52,7 +52,7 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await db.transaction(async (tx) => {
         // The token of a hidden link is gone for good: sending the text again would send a dead link.
         const current = await findMerchantMessage(tx, merchant.id, request.params.messageId);
-        if (current && (current.state === 'failed' || current.state === 'skipped') && hasHiddenFixLink(current.textBody)) {
+        if (current && (current.state === 'failed' || current.state === 'skipped') && hasHiddenFixLink(messageText(current))) {
           throw new AppError(409, 'FIX_LINK_HIDDEN', MAIL_MESSAGES.fixLinkGone);
         }
         const requeued = await requeueMessage(tx, merchant.id, request.params.messageId, app.deps.now());

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { seal, unseal } from '../crypto/sealed.js';
 import { and, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { outboxMessages, type OutboxMessageRow } from '../db/schema.js';
@@ -47,19 +49,31 @@ async function publicMailsLastHour(tx: Db, to: string, now: Date): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
+/** A message's bodies sealed for its row. */
+function sealedBodies(id: string, text: string, html: string): Pick<OutboxMessageRow, 'textBody' | 'htmlBody'> {
+  return { textBody: seal(text, 'outbox_messages', 'text_body', id), htmlBody: seal(html, 'outbox_messages', 'html_body', id) };
+}
+
+/** A stored message's plain-text body. */
+export const messageText = (row: Pick<OutboxMessageRow, 'id' | 'textBody'>): string => unseal(row.textBody, 'outbox_messages', 'text_body', row.id);
+
+/** A stored message's HTML body. */
+export const messageHtml = (row: Pick<OutboxMessageRow, 'id' | 'htmlBody'>): string => unseal(row.htmlBody, 'outbox_messages', 'html_body', row.id);
+
 /** Call inside the transaction of the change the message tells about: both are committed, or neither. */
 export async function enqueueMail(tx: Db, entry: OutboxEntry): Promise<void> {
   const perHour = entry.perAddressPerHour ?? PUBLIC_MAILS_PER_HOUR;
   const capped = !entry.skipped && (PUBLIC_MAIL_KINDS as readonly MailKind[]).includes(entry.kind) && (await publicMailsLastHour(tx, entry.to, entry.now)) >= perHour;
   // A message that is never sent never needs its fix link: the token is not stored at all.
   const unsent = entry.skipped || capped;
+  const id = randomUUID();
   await tx.insert(outboxMessages).values({
+    id,
+    ...sealedBodies(id, unsent ? hideFixLinks(entry.content.text) : entry.content.text, unsent ? hideFixLinksHtml(entry.content.html) : entry.content.html),
     merchantId: entry.merchantId,
     kind: entry.kind,
     toAddress: entry.to,
     subject: entry.content.subject,
-    textBody: unsent ? hideFixLinks(entry.content.text) : entry.content.text,
-    htmlBody: unsent ? hideFixLinksHtml(entry.content.html) : entry.content.html,
     state: entry.skipped || capped ? 'skipped' : 'pending',
     lastError: capped ? publicMailCapReason(perHour) : null,
     nextAttemptAt: entry.now,
@@ -100,5 +114,5 @@ export async function findMerchantMessage(db: Db, merchantId: string, messageId:
  */
 export async function hideStoredFixLink(db: Db, messageId: string, text: string, html: string): Promise<void> {
   if (!hasFixLink(text) && !hasFixLink(html)) return;
-  await db.update(outboxMessages).set({ textBody: hideFixLinks(text), htmlBody: hideFixLinksHtml(html) }).where(eq(outboxMessages.id, messageId));
+  await db.update(outboxMessages).set(sealedBodies(messageId, hideFixLinks(text), hideFixLinksHtml(html))).where(eq(outboxMessages.id, messageId));
 }

@@ -7,6 +7,7 @@ import { defaultMcc, deriveKotaQris, deriveNamaQris, kriteriaUsaha, type MccCode
 import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { BankStep, OwnerStep, StoreStep } from '../../domain/registration.js';
 import { accountNumberHash, nikHash } from '../crypto/identity-fields.js';
+import { seal, unseal } from '../crypto/sealed.js';
 import type { MerchantRow, NewMerchantRow } from '../db/schema.js';
 
 /** The merchant columns holding each slot's storage key. */
@@ -43,8 +44,20 @@ export function toListItem(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): 
   };
 }
 
+/** The merchant's NIK in clear: only where it is shown, compared or exported, never stored elsewhere. */
+export const merchantNik = (row: Pick<MerchantRow, 'id' | 'nik'>): string => unseal(row.nik, 'merchants', 'nik', row.id);
+export const merchantAccountNumber = (row: Pick<MerchantRow, 'id' | 'noRekening'>): string =>
+  unseal(row.noRekening, 'merchants', 'no_rekening', row.id);
+
+/** A profile column's value in clear (the NIK and account number opened), for comparisons and audit diffs. */
+export function profileValue(row: MerchantRow, column: keyof MerchantRow): unknown {
+  if (column === 'nik') return merchantNik(row);
+  if (column === 'noRekening') return merchantAccountNumber(row);
+  return row[column];
+}
+
 export function toDetail(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): MerchantDetail {
-  const decoded = decodeNik(row.nik);
+  const decoded = decodeNik(merchantNik(row));
   const documents = Object.fromEntries(DOCUMENT_SLOTS.map((slot) => [slot, Boolean(row[SLOT_COLUMNS[slot]])])) as MerchantDetail['documents'];
   return {
     ...toListItem(row, facts),
@@ -55,10 +68,10 @@ export function toDetail(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): Me
     tempat_usaha: row.tempatUsaha,
     omset_per_bulan: row.omsetPerBulan,
     // Masked by default (UU PDP): the clear value is revealed one field at a time, audited.
-    nik: maskNikForAdmin(row.nik),
+    nik: maskNikForAdmin(merchantNik(row)),
     alamat_pemilik: row.alamatPemilik,
     nama_bank: row.namaBank,
-    no_rekening: maskAccountForAdmin(row.noRekening),
+    no_rekening: maskAccountForAdmin(merchantAccountNumber(row)),
     nama_rekening: row.namaRekening,
     catatan_admin: row.catatanAdmin,
     updated_at: row.updatedAt.toISOString(),
@@ -118,9 +131,10 @@ export const PROFILE_FIELDS = {
   catatan_admin: 'catatanAdmin',
 } as const satisfies Record<string, keyof MerchantRow>;
 
-/** The profile columns of a merchant row from validated form fields (public registration and admin create). */
-export function profileColumns(input: StoreStep & OwnerStep & BankStep): Omit<NewMerchantRow, 'kodePendaftaran'> {
+/** The profile columns of merchant `id` from validated form fields (public registration and admin create). */
+export function profileColumns(id: string, input: StoreStep & OwnerStep & BankStep): Omit<NewMerchantRow, 'kodePendaftaran'> {
   return {
+    id,
     namaToko: input.nama_toko,
     kategoriUsaha: input.kategori_usaha,
     alamatJalan: input.alamat_jalan,
@@ -131,22 +145,29 @@ export function profileColumns(input: StoreStep & OwnerStep & BankStep): Omit<Ne
     tempatUsaha: input.tempat_usaha ?? null,
     omsetPerBulan: input.omset_per_bulan,
     namaPemilik: input.nama_pemilik,
-    nik: input.nik,
+    nik: seal(input.nik, 'merchants', 'nik', id),
     nikHash: nikHash(input.nik),
     noHp: input.no_hp,
     email: input.email,
     alamatPemilik: input.alamat_pemilik,
     namaBank: input.nama_bank,
-    noRekening: input.no_rekening,
+    noRekening: seal(input.no_rekening, 'merchants', 'no_rekening', id),
     noRekeningHash: accountNumberHash(input.no_rekening),
     namaRekening: input.nama_rekening,
   };
 }
 
-/** The blind-index columns that follow a changed NIK or account number. */
-export function identityHashColumns(patch: Partial<MerchantRow>): Partial<MerchantRow> {
-  return {
-    ...(patch.nik !== undefined ? { nikHash: nikHash(patch.nik) } : {}),
-    ...(patch.noRekening !== undefined ? { noRekeningHash: accountNumberHash(patch.noRekening) } : {}),
-  };
+type IdentityColumns = Pick<NewMerchantRow, 'nik' | 'nikHash' | 'noRekening' | 'noRekeningHash'>;
+
+/**
+ * The NIK and account number of merchant `id` sealed for its row, with the blind indexes that follow
+ * them, from the clear values given (a patch built field by field holds them as plain values).
+ */
+export function identityColumns(id: string, values: { nik?: unknown; noRekening?: unknown }): Partial<IdentityColumns> {
+  const columns: Partial<IdentityColumns> = {};
+  if (typeof values.nik === 'string') Object.assign(columns, { nik: seal(values.nik, 'merchants', 'nik', id), nikHash: nikHash(values.nik) });
+  if (typeof values.noRekening === 'string') {
+    Object.assign(columns, { noRekening: seal(values.noRekening, 'merchants', 'no_rekening', id), noRekeningHash: accountNumberHash(values.noRekening) });
+  }
+  return columns;
 }

@@ -5,7 +5,7 @@ import { CATEGORY_MCC } from '../../domain/qris.js';
 import type { Db } from '../db/database.js';
 import { devices, merchants, type MerchantRow } from '../db/schema.js';
 import { escapeFormula } from './merchant-export.js';
-import { qrisData } from './merchant-mapping.js';
+import { merchantAccountNumber, merchantNik, qrisData } from './merchant-mapping.js';
 
 const BATCH = 500;
 
@@ -75,12 +75,12 @@ function toRecord(row: MerchantRow, serials: string): string[] {
     kode_pos: row.kodePos,
     provinsi: row.provinsi,
     nama_pemilik: row.namaPemilik,
-    // Decrypted by the column type on read: this file is the one place they leave in clear, in bulk.
-    nik: row.nik,
+    // This file is the one place they leave in clear, in bulk.
+    nik: merchantNik(row),
     no_hp: row.noHp,
     email: row.email,
     nama_bank: row.namaBank,
-    no_rekening: row.noRekening,
+    no_rekening: merchantAccountNumber(row),
     nama_rekening: row.namaRekening,
     nomor_seri: serials,
   };

@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
-import { PROFILE_FIELDS, toDetail } from './merchant-mapping.js';
+import { identityColumns, PROFILE_FIELDS, toDetail } from './merchant-mapping.js';
 import { changeMerchantStatus, createMerchant, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
 
 
@@ -29,10 +29,12 @@ describe('merchant changes and their audit rows', () => {
   const actor = () => ({ id: adminId, ip: '127.0.0.1', userAgent: 'vitest' });
   const auditFor = (id: string) =>
     db().select().from(auditLogs).where(eq(auditLogs.targetId, id)).orderBy(asc(auditLogs.id));
-  const insertMerchant = async (overrides: Partial<MerchantRow> = {}) => {
+  // The NIK and account number in clear, sealed here for the fake row.
+  const insertMerchant = async ({ nik, noRekening, ...overrides }: Omit<Partial<MerchantRow>, 'nik' | 'noRekening'> & { nik?: string; noRekening?: string } = {}) => {
+    const fake = fakeMerchant({ index: Math.floor(Math.random() * 1e6), random: createRandom(Math.floor(Math.random() * 1e6)), now: now(), status: 'processing' });
     const [row] = await db()
       .insert(merchants)
-      .values({ ...fakeMerchant({ index: Math.floor(Math.random() * 1e6), random: createRandom(Math.floor(Math.random() * 1e6)), now: now(), status: 'processing' }), ...overrides })
+      .values({ ...fake, ...overrides, ...identityColumns(fake.id!, { nik, noRekening }) })
       .returning();
     return row!;
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../domain/messages.js';
 import { MERCHANT_MESSAGES, type MerchantCreate, type MerchantStatusChange, type MerchantUpdate, type RevealRequest, type RevealResponse } from '../../domain/merchants.js';
@@ -7,7 +8,7 @@ import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { maskSensitiveFields } from './audit-diff.js';
-import { identityHashColumns, PROFILE_FIELDS, profileColumns, QRIS_FIELDS } from './merchant-mapping.js';
+import { identityColumns, merchantAccountNumber, merchantNik, PROFILE_FIELDS, profileColumns, profileValue, QRIS_FIELDS } from './merchant-mapping.js';
 import { lockMerchant } from './merchant-repository.js';
 import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../registration/registration-code.js';
 import { enqueueStatusMail } from '../mail/applicant-mail.js';
@@ -71,14 +72,20 @@ export async function updateMerchantProfile(
       // left out, they stay as they are.
       if (OPTIONAL_FIELDS.has(field) && input[field] === undefined) return false;
       const next = input[field] ?? null;
-      return row[EDITABLE_FIELDS[field]] !== next;
+      return profileValue(row, EDITABLE_FIELDS[field]) !== next;
     });
     if (changed.length === 0) return { row, orderIds: [] };
 
     const patch: Partial<MerchantRow> = { updatedAt: now };
-    for (const field of changed) Object.assign(patch, { [EDITABLE_FIELDS[field]]: input[field] ?? null });
+    for (const field of changed) {
+      if (field !== 'nik' && field !== 'no_rekening') Object.assign(patch, { [EDITABLE_FIELDS[field]]: input[field] ?? null });
+    }
+    const identity = identityColumns(id, {
+      nik: changed.includes('nik') ? input.nik : undefined,
+      noRekening: changed.includes('no_rekening') ? input.no_rekening : undefined,
+    });
     const clock = patch.status === undefined ? {} : statusClock(row, patch.status, now);
-    const [updated] = await tx.update(merchants).set({ ...patch, ...identityHashColumns(patch), ...clock }).where(eq(merchants.id, id)).returning();
+    const [updated] = await tx.update(merchants).set({ ...patch, ...identity, ...clock }).where(eq(merchants.id, id)).returning();
 
     const statusChanged = changed.includes('status');
     let orderIds: string[] = [];
@@ -97,7 +104,7 @@ export async function updateMerchantProfile(
     // The note travels with a status change; otherwise it is an ordinary field.
     const others = changed.filter((f) => f !== 'status' && !(statusChanged && f === 'catatan_admin'));
     if (others.length > 0) {
-      const pick = (source: MerchantRow) => Object.fromEntries(others.map((f) => [f, source[EDITABLE_FIELDS[f]]]));
+      const pick = (source: MerchantRow) => Object.fromEntries(others.map((f) => [f, profileValue(source, EDITABLE_FIELDS[f])]));
       await writeAudit(tx, {
         ...audit(actor),
         action: 'update',
@@ -181,7 +188,7 @@ export async function createMerchant(
           .insert(merchants)
           .values({
             kodePendaftaran: code,
-            ...profileColumns(input),
+            ...profileColumns(randomUUID(), input),
             status: 'processing',
             createdBy: actor.id,
             submittedAt: now,
@@ -213,8 +220,9 @@ export async function revealMerchantField(db: Db, id: string, field: RevealReque
   return db.transaction(async (tx) => {
     const row = await requireLockedMerchant(tx, id);
     await writeAudit(tx, { ...audit(actor), action: 'pii_reveal', targetId: id, diff: { field, merchant_name: row.namaToko } });
-    if (field === 'no_rekening') return { field, value: row.noRekening, nik_personal: null };
-    const { birth_date, sex } = decodeNik(row.nik);
-    return { field, value: row.nik, nik_personal: { birth_date, sex } };
+    if (field === 'no_rekening') return { field, value: merchantAccountNumber(row), nik_personal: null };
+    const nik = merchantNik(row);
+    const { birth_date, sex } = decodeNik(nik);
+    return { field, value: nik, nik_personal: { birth_date, sex } };
   });
 }

@@ -10,7 +10,7 @@ import { merchants, type FixRequestRow, type MerchantRow } from '../db/schema.js
 import { AppError } from '../http/app-error.js';
 import { enqueueDataChangeNotice, enqueueReceipt } from '../mail/applicant-mail.js';
 import { maskSensitiveFields } from '../merchants/audit-diff.js';
-import { identityHashColumns, PROFILE_FIELDS, SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
+import { identityColumns, merchantAccountNumber, merchantNik, PROFILE_FIELDS, profileValue, SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
 import { lockMerchant } from '../merchants/merchant-repository.js';
 import { checkUploads, type RequestedDocument } from '../registration/registration-service.js';
 import { claimUploads, findUploads } from '../registration/upload-repository.js';
@@ -22,8 +22,8 @@ const invalidLink = () => new AppError(404, 'FIX_LINK_INVALID', PERBAIKAN_MESSAG
 
 /** The value shown for a flagged field: what we hold, NIK and account number masked (typed again). */
 function shownValue(row: MerchantRow, field: FixField): string | number | null {
-  if (field === 'nik') return maskNik(row.nik);
-  if (field === 'no_rekening') return maskAccountNumber(row.noRekening);
+  if (field === 'nik') return maskNik(merchantNik(row));
+  if (field === 'no_rekening') return maskAccountNumber(merchantAccountNumber(row));
   return row[PROFILE_FIELDS[field]] as string | number | null;
 }
 
@@ -97,9 +97,15 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
 
     // Back in the review queue, at its end: the age in working days restarts from the resubmission.
     const patch: Partial<MerchantRow> = { status: 'processing', updatedAt: input.now, queuedAt: input.now };
-    for (const field of fields) Object.assign(patch, { [PROFILE_FIELDS[field]]: input.body.fields[field] ?? null });
+    for (const field of fields) {
+      if (field !== 'nik' && field !== 'no_rekening') Object.assign(patch, { [PROFILE_FIELDS[field]]: input.body.fields[field] ?? null });
+    }
     for (const slot of slots) Object.assign(patch, { [SLOT_COLUMNS[slot]]: storageKeys[slot] });
-    const [updated] = await tx.update(merchants).set({ ...patch, ...identityHashColumns(patch) }).where(eq(merchants.id, row.id)).returning();
+    const identity = identityColumns(row.id, {
+      nik: fields.includes('nik') ? input.body.fields.nik : undefined,
+      noRekening: fields.includes('no_rekening') ? input.body.fields.no_rekening : undefined,
+    });
+    const [updated] = await tx.update(merchants).set({ ...patch, ...identity }).where(eq(merchants.id, row.id)).returning();
 
     const claimed = new Set(await claimUploads(tx, documents.map((d) => d.uploadId), row.id, input.now));
     const lost = documents.find((d) => !claimed.has(d.uploadId));
@@ -108,9 +114,9 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
     // The replaced files stay in storage for the audit trail; the request row remembers their keys.
     const replaced = Object.fromEntries(slots.map((slot) => [slot, row[SLOT_COLUMNS[slot]]]));
     await markFixRequestUsed(tx, locked.id, input.now, replaced);
-    const pick = (source: MerchantRow) => Object.fromEntries(fields.map((f) => [f, source[PROFILE_FIELDS[f]]]));
+    const pick = (source: MerchantRow) => Object.fromEntries(fields.map((f) => [f, profileValue(source, PROFILE_FIELDS[f])]));
     // Names only, compared before masking: a new account number with the same last four is still a change.
-    const changed = fields.filter((f) => row[PROFILE_FIELDS[f]] !== updated![PROFILE_FIELDS[f]]);
+    const changed = fields.filter((f) => profileValue(row, PROFILE_FIELDS[f]) !== profileValue(updated!, PROFILE_FIELDS[f]));
     await writeAudit(tx, {
       actorId: null,
       action: 'resubmission',

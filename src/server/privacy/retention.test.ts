@@ -1,3 +1,5 @@
+import { clearIdentity } from '../../../tests/support/clear-identity.js';
+import { merchantNik } from '../merchants/merchant-mapping.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,7 +60,7 @@ describe('retention of personal data (UU PDP)', () => {
     clock.advance(150 * DAY);
     expect(await purgeDueMerchants(deps())).toBe(1);
     const [rejected] = await t.database.db.select().from(merchants).where(eq(merchants.id, ids.rejected!));
-    expect(rejected).toMatchObject({
+    expect(clearIdentity(rejected!)).toMatchObject({
       namaToko: 'Toko rejected',
       status: 'rejected',
       nik: PURGED_MARKER,
@@ -76,9 +78,9 @@ describe('retention of personal data (UU PDP)', () => {
     });
     expect(rejected!.kodePendaftaran).toMatch(/^AIP-/);
     expect(rejected!.purgedAt).toEqual(clock.now());
-    // The stored NIK is still ciphertext (of the marker), so nothing personal is left in clear either.
-    const [raw] = await queryRows<{ nik: string }>(t.database.db, 'select nik from merchants where id = $1', [ids.rejected]);
-    expect(raw!.nik).toMatch(/^enc:v1:/);
+    // The sealed columns hold the bare marker: nothing personal, so nothing to seal.
+    const [raw] = await queryRows<{ nik: string; no_rekening: string }>(t.database.db, 'select nik, no_rekening from merchants where id = $1', [ids.rejected]);
+    expect([raw!.nik, raw!.no_rekening]).toEqual([PURGED_MARKER, PURGED_MARKER]);
     expect(await t.database.db.select().from(uploads).where(eq(uploads.claimedBy, ids.rejected!))).toEqual([]);
 
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'retention_purge'));
@@ -104,14 +106,14 @@ describe('retention of personal data (UU PDP)', () => {
     expect((await listRetentionDue(deps())).map((item) => [item.nama_toko, item.reason])).toEqual([['Toko recent', 'abandoned']]);
     expect(await purgeDueMerchants(deps())).toBe(1);
     const [recent] = await t.database.db.select().from(merchants).where(eq(merchants.id, ids.recent!));
-    expect(recent).toMatchObject({ status: 'processing', nik: PURGED_MARKER, email: PURGED_MARKER, fotoKtp: null, purgedAt: clock.now() });
+    expect(clearIdentity(recent!)).toMatchObject({ status: 'processing', nik: PURGED_MARKER, email: PURGED_MARKER, fotoKtp: null, purgedAt: clock.now() });
     const purges = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'retention_purge'));
     expect(purges.find((row) => row.targetId === ids.recent)?.diff).toMatchObject({ reason: 'abandoned', documents: 5 });
 
     clock.advance(3000 * DAY);
     expect(await purgeDueMerchants(deps())).toBe(0);
     const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, ids.verified!));
-    expect(row!.nik).toBe('3174015503900001');
+    expect(merchantNik(row!)).toBe('3174015503900001');
     expect(row!.fotoKtp).not.toBeNull();
     expect(await t.storage.exists(row!.fotoKtp!)).toBe(true);
     expect(row!.purgedAt).toBeNull();
@@ -164,7 +166,7 @@ describe('a retention pass over many merchants', () => {
     });
     for (const id of rejected) {
       const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, id));
-      expect(row).toMatchObject({ email: PURGED_MARKER, nik: PURGED_MARKER, fotoKtp: null, catatanAdmin: null, status: 'rejected', isDeleted: false });
+      expect(clearIdentity(row!)).toMatchObject({ email: PURGED_MARKER, nik: PURGED_MARKER, fotoKtp: null, catatanAdmin: null, status: 'rejected', isDeleted: false });
       expect(await t.database.db.select().from(uploads).where(eq(uploads.claimedBy, id))).toEqual([]);
     }
   });

@@ -1,3 +1,4 @@
+import { ERASED, ERASED_MARKER } from '../crypto/sealed.js';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
@@ -10,7 +11,7 @@ import { deleteStoredFiles, recordPendingDeletions, retryPendingDeletions } from
 import type { Storage } from '../storage/storage.js';
 
 /** What replaces a removed personal value: readable in the admin screens, never mistaken for data. */
-export const PURGED_MARKER = '[dihapus]';
+export const PURGED_MARKER = ERASED_MARKER;
 const DAY_MS = 24 * 3_600_000;
 const BATCH = 100;
 // Any fixed number shared by every instance: the one that holds it runs the pass, the others skip it.
@@ -129,9 +130,9 @@ export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, rea
     .update(merchants)
     .set({
       ...cleared,
-      nik: PURGED_MARKER,
+      nik: ERASED,
       nikHash: null,
-      noRekening: PURGED_MARKER,
+      noRekening: ERASED,
       noRekeningHash: null,
       noHp: PURGED_MARKER,
       email: PURGED_MARKER,

@@ -1,3 +1,4 @@
+import { clearIdentity } from '../../../tests/support/clear-identity.js';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -54,7 +55,7 @@ describe('data-subject requests (UU PDP Art. 5-13)', () => {
     const [before] = await t.database.db.select().from(merchants).where(eq(merchants.kodePendaftaran, registered.kode_pendaftaran));
     expect(await eraseSubject(t.app.deps, registered.kode_pendaftaran)).toEqual({ documents: 5, pending: 0 });
     const [after] = await t.database.db.select().from(merchants).where(eq(merchants.id, before!.id));
-    expect(after).toMatchObject({ nik: PURGED_MARKER, noRekening: PURGED_MARKER, email: PURGED_MARKER, noHp: PURGED_MARKER, isDeleted: true, fotoKtp: null, namaToko: before!.namaToko });
+    expect(clearIdentity(after!)).toMatchObject({ nik: PURGED_MARKER, noRekening: PURGED_MARKER, email: PURGED_MARKER, noHp: PURGED_MARKER, isDeleted: true, fotoKtp: null, namaToko: before!.namaToko });
     expect(await t.storage.exists(before!.fotoKtp!)).toBe(false);
     const [purge] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'retention_purge'));
     expect(purge!.diff).toMatchObject({ reason: 'subject_request', documents: 5, audit_rows_redacted: 1 });

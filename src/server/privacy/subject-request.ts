@@ -3,7 +3,8 @@ import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, fixRequests, merchants, orderItems, orders, outboxMessages, uploads, type MerchantRow } from '../db/schema.js';
-import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
+import { merchantAccountNumber, merchantNik, SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
+import { messageText } from '../mail/outbox.js';
 import { deleteStoredFiles } from '../storage/pending-deletions.js';
 import type { Storage } from '../storage/storage.js';
 import { PURGE_COLUMNS, purgeMerchants } from './retention.js';
@@ -22,13 +23,13 @@ async function findByCode(db: Db, code: string): Promise<MerchantRow> {
 function personalRecord(row: MerchantRow) {
   const { receiptTokenHash: _token, idempotencyKey: _key, nikHash: _nik, noRekeningHash: _account, createdBy: _by, ...record } = row;
   for (const slot of DOCUMENT_SLOTS) delete (record as Record<string, unknown>)[SLOT_COLUMNS[slot]];
-  return record;
+  return { ...record, nik: merchantNik(row), noRekening: merchantAccountNumber(row) };
 }
 
 /** The mails sent (or queued) to the applicant: what they said, when, and whether they went out. */
 async function mailsOf(db: Db, merchantId: string) {
   const rows = await db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchantId)).orderBy(asc(outboxMessages.createdAt));
-  return rows.map((row) => ({ kind: row.kind, to: row.toAddress, subject: row.subject, state: row.state, created_at: row.createdAt, sent_at: row.sentAt, text_body: row.textBody }));
+  return rows.map((row) => ({ kind: row.kind, to: row.toAddress, subject: row.subject, state: row.state, created_at: row.createdAt, sent_at: row.sentAt, text_body: messageText(row) }));
 }
 
 /** Fix requests (what was asked, when) and the documents replaced through them or by an admin. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.js';
 import { API_MESSAGES } from '../../domain/messages.js';
 import {
@@ -139,7 +140,7 @@ function merchantValues(submission: Submission, prepared: Prepared, now: Date): 
   const { input } = submission;
   const values: NewMerchantRow = {
     kodePendaftaran: prepared.code,
-    ...profileColumns(input),
+    ...profileColumns(randomUUID(), input),
     status: 'processing',
     consentAt: now,
     consentVersion: PRIVACY_NOTICE_VERSION,

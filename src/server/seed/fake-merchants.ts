@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { seal } from '../crypto/sealed.js';
 import { BANKS, BUSINESS_CATEGORIES, MERCHANT_STATUSES, PREMISES, type MerchantStatus } from '../../domain/vocabularies.js';
 import { accountNumberHash, nikHash } from '../crypto/identity-fields.js';
 import type { NewMerchantRow } from '../db/schema.js';
@@ -67,7 +69,11 @@ export function fakeMerchant({ index, random, now, status }: FakeMerchantOptions
     n = Math.floor(n / 36);
   }
   const account = digits(random, 10);
+  // Random like the column's default (not from the seeded generator, whose sequence the rows' other
+  // values keep): the id is needed here to seal the NIK and account number for this row.
+  const id = randomUUID();
   const row: NewMerchantRow = {
+    id,
     kodePendaftaran: `AIP-S${code}`,
     namaToko: store,
     kategoriUsaha: pick(random, BUSINESS_CATEGORIES.slice(0, -1)),
@@ -79,13 +85,13 @@ export function fakeMerchant({ index, random, now, status }: FakeMerchantOptions
     tempatUsaha: pick(random, PREMISES),
     omsetPerBulan: 1_000_000 * (1 + Math.floor(random() * 200)),
     namaPemilik: `${first} ${last}`,
-    nik,
+    nik: seal(nik, 'merchants', 'nik', id),
     nikHash: nikHash(nik),
     noHp: `+628${digits(random, 9 + Math.floor(random() * 3))}`,
     email: `${first}.${last}${index}@contoh.co.id`.toLowerCase(),
     alamatPemilik: `${pick(random, STREETS)} No. ${1 + Math.floor(random() * 200)}, ${place.kota}`,
     namaBank: pick(random, BANKS),
-    noRekening: account,
+    noRekening: seal(account, 'merchants', 'no_rekening', id),
     noRekeningHash: accountNumberHash(account),
     namaRekening: `${first} ${last}`.toUpperCase(),
     status: status ?? pick(random, MERCHANT_STATUSES),

@@ -1,3 +1,4 @@
+import { messageText } from '../mail/outbox.js';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,7 @@ describe('POST /api/orders with Midtrans (against the Snap simulator)', () => {
     expect(row).toMatchObject({ status: 'menunggu_pembayaran', metodePembayaran: 'midtrans', kodeUnik: null, midtransRedirectUrl: body.pembayaran.metode === 'midtrans' ? body.pembayaran.redirect_url : '' });
     const mails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, m.id));
     expect(mails.map((mail) => mail.kind)).toEqual(['order_receipt']);
-    expect(mails[0]!.textBody).toContain(`${snap.origin}/snap/v4/redirection/${sent.token}`);
+    expect(messageText(mails[0]!)).toContain(`${snap.origin}/snap/v4/redirection/${sent.token}`);
     expect(events).toContainEqual({ kind: 'order_changed', merchant_id: m.id, order_id: row!.id });
     expect((await getOrder(t.app, body.kode_pesanan, body.akses)).json()).toMatchObject({ pembayaran: body.pembayaran });
   });

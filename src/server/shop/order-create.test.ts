@@ -1,3 +1,4 @@
+import { messageText } from '../mail/outbox.js';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,8 +93,8 @@ describe('POST /api/orders', () => {
 
     const [mail] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, m.id));
     expect(mail).toMatchObject({ kind: 'order_receipt', toAddress: 'siti.rahayu@example.com', subject: `Pesanan ${body.kode_pesanan} diterima: menunggu pembayaran` });
-    expect(mail!.textBody).toContain(`${publicBaseUrl(t.config)}/pesanan/${body.kode_pesanan}?t=${body.akses}`);
-    expect(mail!.textBody).toContain('Transfer tepat Rp');
+    expect(messageText(mail!)).toContain(`${publicBaseUrl(t.config)}/pesanan/${body.kode_pesanan}?t=${body.akses}`);
+    expect(messageText(mail!)).toContain('Transfer tepat Rp');
     expect(events).toContainEqual({ kind: 'order_changed', merchant_id: m.id, order_id: row!.id });
 
     const page = await getOrder(t.app, body.kode_pesanan, body.akses);

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { seal } from '../crypto/sealed.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, type NewMerchantRow } from '../db/schema.js';
@@ -27,7 +29,9 @@ const RESULT_KEYS = [
 const NOT_FOUND = { error: { code: 'NOT_FOUND', message: 'Data tidak ditemukan. Periksa kembali informasi yang Anda masukkan.' } };
 
 function merchantRow(overrides: Partial<NewMerchantRow> & Pick<NewMerchantRow, 'kodePendaftaran'>): NewMerchantRow {
+  const id = randomUUID();
   return {
+    id,
     namaToko: 'Toko Berkah Jaya',
     kategoriUsaha: 'Retail',
     alamatJalan: 'Jl. Merdeka No. 10',
@@ -36,12 +40,12 @@ function merchantRow(overrides: Partial<NewMerchantRow> & Pick<NewMerchantRow, '
     provinsi: 'DKI Jakarta',
     kodePos: '12810',
     namaPemilik: 'Budi Santoso',
-    nik: '3174015505900001',
+    nik: seal('3174015505900001', 'merchants', 'nik', id),
     noHp: '+6281234567890',
     email: 'budi@gmail.com',
     alamatPemilik: 'Jl. Melati No. 5, Jakarta',
     namaBank: 'BCA',
-    noRekening: '9876501234',
+    noRekening: seal('9876501234', 'merchants', 'no_rekening', id),
     namaRekening: 'BUDI SANTOSO',
     fotoKtp: 'docs/ktp.jpg',
     status: 'processing',

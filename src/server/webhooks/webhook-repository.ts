@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { seal } from '../crypto/sealed.js';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Webhook, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookEvent, WebhookUpdate } from '../../domain/webhooks.js';
 import { writeAudit } from '../audit/audit-repository.js';
@@ -71,10 +72,11 @@ export async function findWebhook(db: Db, id: string): Promise<WebhookEndpointRo
 export async function createWebhook(db: Db, input: WebhookCreate, actor: WebhookActor, now: Date): Promise<WebhookCreated> {
   const secret = newWebhookSecret();
   const events = [...new Set(input.events)];
+  const id = randomUUID();
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(webhookEndpoints)
-      .values({ url: input.url, events, active: input.active ?? true, secret, createdBy: actor.id, createdAt: now, updatedAt: now })
+      .values({ id, url: input.url, events, active: input.active ?? true, secret: seal(secret, 'webhook_endpoints', 'secret', id), createdBy: actor.id, createdAt: now, updatedAt: now })
       .returning();
     await writeAudit(tx, {
       actorId: actor.id,

@@ -1,3 +1,4 @@
+import { unseal } from '../crypto/sealed.js';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../domain/webhooks.js';
@@ -41,10 +42,10 @@ describe('/api/admin/webhooks', () => {
     // Encrypted at rest: the column never holds the secret in clear.
     const [stored] = await queryRows<{ secret: string }>(t.database.db, 'select secret from webhook_endpoints where id = $1', [created.id]);
     expect(stored!.secret).not.toContain(created.secret);
-    expect(stored!.secret).toMatch(/^enc:v1:/);
+    expect(stored!.secret).toMatch(/^enc:v2:/);
     // Read through the column it is the secret again (what the worker signs with).
     const [row] = await t.database.db.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
-    expect(row!.secret).toBe(created.secret);
+    expect(unseal(row!.secret, 'webhook_endpoints', 'secret', created.id)).toBe(created.secret);
 
     const [audit] = await auditOf('webhook_create');
     expect(audit).toMatchObject({

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { seal } from '../crypto/sealed.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -233,7 +235,11 @@ describe('stopping the server with a delivery in flight', () => {
     const t = await buildTestApp();
     try {
       const db = t.database.db;
-      const [endpoint] = await db.insert(webhookEndpoints).values({ url: receiver.url, events: ['order.created'], secret: 'whsec_berhenti' }).returning();
+      const endpointId = randomUUID();
+      const [endpoint] = await db
+        .insert(webhookEndpoints)
+        .values({ id: endpointId, url: receiver.url, events: ['order.created'], secret: seal('whsec_berhenti', 'webhook_endpoints', 'secret', endpointId) })
+        .returning();
       receiver.stall();
       const eventId = await enqueueWebhookEvent(db, { type: 'order.created', data: { kode_pesanan: 'ORD-STOP0001' }, now: new Date() });
       t.app.webhooks.wake();

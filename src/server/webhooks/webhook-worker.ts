@@ -1,3 +1,4 @@
+import { unseal } from '../crypto/sealed.js';
 import { createHmac } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -107,13 +108,12 @@ export class WebhookWorker {
       [new Date(now.getTime() + LEASE_MS), now],
     );
     if (claimed.length === 0) return 0;
-    // Through Drizzle: the column decrypts the secrets.
     const endpointIds = [...new Set(claimed.map((delivery) => delivery.endpoint_id))];
     const endpoints = await this.deps.db
       .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, secret: webhookEndpoints.secret })
       .from(webhookEndpoints)
       .where(inArray(webhookEndpoints.id, endpointIds));
-    const byId = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+    const byId = new Map(endpoints.map((endpoint) => [endpoint.id, { url: endpoint.url, secret: unseal(endpoint.secret, 'webhook_endpoints', 'secret', endpoint.id) }]));
     // One slow receiver must not hold up the others of the batch.
     await Promise.all(
       claimed.map(async (delivery) => {

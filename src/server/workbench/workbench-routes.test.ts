@@ -1,3 +1,4 @@
+import { seal } from '../crypto/sealed.js';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
@@ -122,7 +123,7 @@ describe('GET /api/admin/merchants/{id}/duplicates and the list flag', () => {
     ];
     for (const [index, [nik, problems]] of cases.entries()) {
       const created = await create(distinct(11 + index));
-      await t.database.db.update(merchants).set({ nik }).where(eq(merchants.id, created.id));
+      await t.database.db.update(merchants).set({ nik: seal(nik, 'merchants', 'nik', created.id) }).where(eq(merchants.id, created.id));
       const detail = (await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${created.id}`, headers: { cookie } })).json();
       expect(detail.nik_check.problems).toEqual(problems);
       expect(Object.keys(detail.nik_check).sort()).toEqual(['problems', 'province_code', 'province_mismatch', 'province_name']);

@@ -1,0 +1,7 @@
+import type { MerchantRow } from '../../src/server/db/schema.js';
+import { merchantAccountNumber, merchantNik } from '../../src/server/merchants/merchant-mapping.js';
+
+/** A merchant row as tests compare it: the NIK and account number opened from their sealed columns. */
+export function clearIdentity(row: MerchantRow): Omit<MerchantRow, 'nik' | 'noRekening'> & { nik: string; noRekening: string } {
+  return { ...row, nik: merchantNik(row), noRekening: merchantAccountNumber(row) };
+}
