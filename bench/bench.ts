@@ -1,10 +1,12 @@
-// [DATABASE_URL=... [REDIS_URL=...]] npm run bench [-- --seconds 10 --slice 2 --warmup 2 --registration-seconds 20 --merchants 100000 --list-connections 1 --no-build
+// [DATABASE_URL=... [REDIS_URL=...]] npm run bench:side-by-side [-- --seconds 10 --slice 2 --warmup 2 --registration-seconds 20 --merchants 100000 --list-connections 1 --no-build
 //                   --only lookup,list,registration,camera --engines pglite,postgres]   (camera: the registration again with five camera photos scaled in Chromium)   (--seconds 60 for a longer, steadier run)
 // Builds the server into .build-bench, then on PGlite (and on PostgreSQL when DATABASE_URL is set, in a
 // fresh database dropped afterwards) starts the real server in its own process, production mode, and
 // loads it with autocannon on loopback; in the same run, the bare baseline (bench/bare-server.ts) gets the
 // same load, both servers up at once and loaded in alternating turns. Prints one table per engine and the
 // targets of issue 8. Ratios are what to read: these machines are shared, so absolute figures move.
+// `npm run bench` (bench/outside) is the reference: the server at its
+// default log level, the load generator in a process of its own; docs/performance.md says why they differ.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';

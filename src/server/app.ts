@@ -17,7 +17,7 @@ import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { registerClient } from './http/not-found.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnstorableText } from './http/unstorable-text.js';
-import { loggerOptions } from './logger.js';
+import { loggerOptions, OneLinePerRequest } from './logger.js';
 import { registerMailer } from './mail/mailer.js';
 import { registerWebhookWorker } from './webhooks/webhook-worker.js';
 import { settingsPublicRoutes } from './settings/public-settings.js';
@@ -46,6 +46,7 @@ function trustProxyOption(setting: Config['TRUST_PROXY']): boolean | string[] | 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(options.config),
+    logController: new OneLinePerRequest(),
     trustProxy: trustProxyOption(options.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

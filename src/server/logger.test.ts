@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.js';
-import { loggerOptions, REDACT_PATHS, serializeError } from './logger.js';
+import { loggerOptions, OneLinePerRequest, REDACT_PATHS, serializeError } from './logger.js';
 
 describe('serializeError', () => {
   it('keeps the query but drops the values of a failed database query, in message, stack and params', () => {
@@ -50,10 +50,9 @@ describe('REDACT_PATHS', () => {
 });
 
 describe('request log lines', () => {
-  async function requestLog(urls: string[]): Promise<string> {
-    const lines: string[] = [];
+  async function requestLog(urls: string[], lines: string[] = []): Promise<string> {
     const options = loggerOptions({ NODE_ENV: 'production', LOG_LEVEL: 'info' } as Config) as object;
-    const app = Fastify({ logger: { ...options, stream: { write: (line: string) => lines.push(line) } } });
+    const app = Fastify({ logger: { ...options, stream: { write: (line: string) => lines.push(line) } }, logController: new OneLinePerRequest() });
     app.get('/api/perbaikan/:token', async () => ({ ok: true }));
     app.get('/api/uploads/:id', async () => ({ ok: true }));
     app.get('/api/admin/merchants', async () => ({ items: [] }));
@@ -78,5 +77,17 @@ describe('request log lines', () => {
     for (const url of ['/api/perbaikan/:token', '/api/uploads/:id', '/api/admin/merchants', '/perbaikan/:token', '/pesanan/ORD-AB12CD34', '/status']) {
       expect(text, url).toContain(`"url":"${url}"`);
     }
+  });
+
+  it('are one line per request, written when it completes, with its route, status and time', async () => {
+    const lines: string[] = [];
+    await requestLog(['/api/uploads/7c1a1f3e-5b0e-4c57-9a41-2f1d7d3f0c11', '/status'], lines);
+    const requests = lines.map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number }).filter((line) => line.req);
+    expect(requests.map((line) => [line.msg, line.req?.method, line.req?.url, line.res?.statusCode])).toEqual([
+      ['request completed', 'GET', '/api/uploads/:id', 200],
+      ['request completed', 'GET', '/status', 200],
+    ]);
+    expect(requests.every((line) => typeof line.responseTime === 'number')).toBe(true);
+    expect(lines.some((line) => line.includes('incoming request'))).toBe(false);
   });
 });

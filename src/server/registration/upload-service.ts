@@ -19,11 +19,12 @@ const MB = 1024 * 1024;
 export async function stageUpload(deps: UploadDeps, file: ReceivedFile, clientIp: string | null = null): Promise<UploadResponse> {
   const document = await prepareDocument(file.slot, file.bytes);
   // Approximate under concurrency (uploads in flight pass the check together), exact enough for a disk guard.
-  if ((await stagedBytes(deps.db)) + document.data.length > deps.config.STAGED_UPLOADS_MAX_MB * MB) {
+  const staged = await stagedBytes(deps.db, clientIp);
+  if (staged.total + document.data.length > deps.config.STAGED_UPLOADS_MAX_MB * MB) {
     throw new AppError(503, 'STAGING_FULL', API_MESSAGES.stagingFull);
   }
   // One address's share: a flood from it fills its own share, and everyone else can still upload.
-  if (clientIp && (await stagedBytes(deps.db, clientIp)) + document.data.length > deps.config.STAGED_UPLOADS_PER_IP_MB * MB) {
+  if (clientIp && staged.client + document.data.length > deps.config.STAGED_UPLOADS_PER_IP_MB * MB) {
     throw new AppError(503, 'STAGING_FULL', API_MESSAGES.stagingFull);
   }
   const storageKey = newDocumentKey(document.extension);

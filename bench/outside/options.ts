@@ -1,0 +1,93 @@
+// `npm run bench` options (bench/outside/main.ts prints them with every run).
+import { parseArgs } from 'node:util';
+
+export type Engine = 'pglite' | 'postgres';
+
+export type BenchOptions = {
+  engines: Engine[];
+  /** PostgreSQL configurations' lookups: without REDIS_URL, with it (when a Redis answers). */
+  redis: boolean;
+  registrations: number;
+  registrations2560: number;
+  concurrency: number;
+  lookupConnections: number;
+  /** Client addresses the lookups come from (X-Forwarded-For); 1: one address, limit raised. */
+  clients: number;
+  lookupSeconds: number;
+  lookupRuns: number;
+  warmupSeconds: number;
+  healthSeconds: number;
+  merchants: number;
+  /** Node flags of the server process; `npm run serve` passes --max-semi-space-size=8. */
+  nodeFlags: string[];
+  /** A second column: this tree again with these node flags (the semi-space comparison). */
+  nodeFlagsB: string[] | undefined;
+  logLevel: string | undefined;
+  baseline: string | undefined;
+  build: boolean;
+  postgresUrl: string;
+  redisUrl: string;
+};
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      engines: { type: 'string', default: 'pglite,postgres' },
+      'no-redis': { type: 'boolean', default: false },
+      registrations: { type: 'string', default: '200' },
+      'registrations-2560': { type: 'string', default: '50' },
+      concurrency: { type: 'string', default: '8' },
+      connections: { type: 'string', default: '10' },
+      clients: { type: 'string', default: '20000' },
+      seconds: { type: 'string', default: '10' },
+      runs: { type: 'string', default: '3' },
+      warmup: { type: 'string', default: '3' },
+      'health-seconds': { type: 'string', default: '5' },
+      merchants: { type: 'string', default: '2000' },
+      // `--node-flags=` (empty) runs the server without the semi-space flag.
+      'node-flags': { type: 'string', default: '--max-semi-space-size=8' },
+      'node-flags-b': { type: 'string' },
+      'log-level': { type: 'string' },
+      baseline: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      quick: { type: 'boolean', default: false },
+    },
+  });
+  const quick = values.quick;
+  const engines = values.engines.split(',').filter(Boolean);
+  for (const engine of engines) if (engine !== 'pglite' && engine !== 'postgres') throw new Error(`--engines takes pglite and/or postgres, not ${engine}`);
+  return {
+    engines: engines as Engine[],
+    redis: !values['no-redis'],
+    registrations: quick ? 40 : Number(values.registrations),
+    registrations2560: quick ? 16 : Number(values['registrations-2560']),
+    concurrency: Number(values.concurrency),
+    lookupConnections: Number(values.connections),
+    clients: Number(values.clients),
+    lookupSeconds: quick ? 5 : Number(values.seconds),
+    lookupRuns: Number(values.runs),
+    warmupSeconds: Number(values.warmup),
+    healthSeconds: Number(values['health-seconds']),
+    merchants: quick ? 2000 : Number(values.merchants),
+    nodeFlags: values['node-flags'].split(' ').filter(Boolean),
+    nodeFlagsB: values['node-flags-b']?.split(' ').filter(Boolean),
+    logLevel: values['log-level'],
+    baseline: values.baseline,
+    build: !values['no-build'],
+    postgresUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  };
+}
+
+export function describeOptions(o: BenchOptions): string {
+  return [
+    `engines ${o.engines.join(', ')}${o.engines.includes('postgres') ? (o.redis ? ' (PostgreSQL without and with REDIS_URL)' : ' (PostgreSQL without REDIS_URL)') : ''}`,
+    `${o.merchants.toLocaleString('en')} merchants seeded by db:seed before the server starts`,
+    `registrations: ${o.registrations} of five 1 MB photos and ${o.registrations2560} of five 2560 px photos, ${o.concurrency} applicants at once`,
+    `lookups: ${o.lookupConnections} connections, ${o.clients > 1 ? `from ${o.clients.toLocaleString('en')} client addresses (X-Forwarded-For, TRUST_PROXY=1) each under the real limit of 30 a minute` : 'from one address, RATE_LIMIT_LOOKUPS_PER_MINUTE raised out of reach'}, ${o.lookupRuns} runs of ${o.lookupSeconds} s per server, ours and bare alternated (ours first in odd runs), after ${o.warmupSeconds} s of warm-up each`,
+    `health: GET /api/health at ${o.lookupConnections} connections for ${o.healthSeconds} s`,
+    `load generator: autocannon / fetch in a process of its own (bench/outside/load-process.ts)`,
+    `server: node ${o.nodeFlags.join(' ') || '(no flags)'} with MALLOC_ARENA_MAX=2, NODE_ENV=production, LOG_LEVEL=${o.logLevel ?? 'unset (info)'}`,
+  ].join('\n');
+}
