@@ -78,7 +78,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 /**
  * One log line per request, written when it completes (method, route template, status, time), instead
  * of Fastify's two ("incoming request", then "request completed" without the request): the default
- * pair took a fifth of the server's CPU on the status lookup at LOG_LEVEL=info (decision 0033).
+ * pair took a fifth of the server's CPU on the status lookup at LOG_LEVEL=info (decision 0034).
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
