@@ -1,3 +1,4 @@
+import { enqueueMerchantChecks } from '../checks/check-worker.js';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../domain/messages.js';
 import { MERCHANT_MESSAGES, type MerchantCreate, type MerchantStatusChange, type MerchantUpdate, type RevealRequest, type RevealResponse } from '../../domain/merchants.js';
@@ -104,6 +105,8 @@ export async function updateMerchantProfile(
         targetId: id,
         diff: { old: maskSensitiveFields(pick(row)), new: maskSensitiveFields(pick(updated!)) },
       });
+      // Edited names, NIK or province: the consistency checks run again on the new values (docs/decisions/0034).
+      await enqueueMerchantChecks(tx, id, now);
     }
     return { row: updated!, orderIds };
   });
@@ -190,6 +193,7 @@ export async function createMerchant(
           })
           .returning();
         await writeAudit(tx, { ...audit(actor), action: 'create', targetId: row!.id, diff: { created: row!.namaToko } });
+        await enqueueMerchantChecks(tx, row!.id, now);
         return row!;
       }),
     generate,

@@ -1,3 +1,4 @@
+import { enqueueMerchantChecks } from '../checks/check-worker.js';
 import { eq } from 'drizzle-orm';
 import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.js';
 import { maskAccountNumber, maskNik } from '../../domain/masking.js';
@@ -14,6 +15,7 @@ import { identityHashColumns, PROFILE_FIELDS, SLOT_COLUMNS } from '../merchants/
 import { lockMerchant } from '../merchants/merchant-repository.js';
 import { checkUploads, type RequestedDocument } from '../registration/registration-service.js';
 import { claimUploads, findUploads } from '../registration/upload-repository.js';
+import { replaceSlotWarnings, warningsOfUploads } from '../uploads/photo-warnings.js';
 import { findOpenFixRequest, markFixRequestUsed } from './fix-request-repository.js';
 import { NOTICE_FIELDS } from './identity-change.js';
 import { applyMerchantStatusToOrders, orderMailConfig } from '../shop/merchant-orders.js';
@@ -99,6 +101,8 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
     const patch: Partial<MerchantRow> = { status: 'processing', updatedAt: input.now, queuedAt: input.now };
     for (const field of fields) Object.assign(patch, { [PROFILE_FIELDS[field]]: input.body.fields[field] ?? null });
     for (const slot of slots) Object.assign(patch, { [SLOT_COLUMNS[slot]]: storageKeys[slot] });
+    // A replaced photo's kept warnings are the new photo's (decision 0033); the other slots keep theirs.
+    if (slots.length > 0) patch.peringatanFoto = replaceSlotWarnings(row.peringatanFoto, slots, warningsOfUploads(documents, uploadsById));
     const [updated] = await tx.update(merchants).set({ ...patch, ...identityHashColumns(patch) }).where(eq(merchants.id, row.id)).returning();
 
     const claimed = new Set(await claimUploads(tx, documents.map((d) => d.uploadId), row.id, input.now));
@@ -131,6 +135,8 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
       userAgent: input.userAgent ?? null,
     });
     await enqueueReceipt(tx, { row: updated!, baseUrl: input.baseUrl, now: input.now, resubmission: true, perAddressPerHour: input.mailPerAddressPerHour });
+    // Replaced documents and changed values are checked again (docs/decisions/0034).
+    await enqueueMerchantChecks(tx, row.id, input.now);
     const noticed = NOTICE_FIELDS.filter((f) => changed.includes(f));
     if (noticed.length > 0) {
       await enqueueDataChangeNotice(tx, { before: row, fieldLabels: noticed.map(fixTargetLabel), baseUrl: input.baseUrl, now: input.now });
