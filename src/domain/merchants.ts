@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_SLOTS } from './document-slots.js';
 import { MESSAGES } from './messages.js';
 import { FixListSchema } from './perbaikan.js';
+import { PhotoWarningsSchema } from './photo-quality.js';
 import { PERBAIKAN_MESSAGES } from './perbaikan-texts.js';
 import { BankStepSchema, OwnerStepSchema, REGISTRATION_MESSAGES, StoreStepSchema } from './registration.js';
 import { AUDIT_ACTIONS } from './audit-actions.js';
@@ -46,6 +47,8 @@ const MerchantListQueryObject = z
     // or for the other sorts, the page is found by its offset.
     after: z.uuid().optional(),
     before: z.uuid().optional(),
+    // 'Ada peringatan': only registrations a machine check flagged (docs/decisions/0036).
+    peringatan: z.enum(['ada']).optional(),
   })
   .strict();
 
@@ -93,6 +96,8 @@ export const MerchantListItemSchema = z.object({
   sla: SlaStateSchema.nullable(),
   /** Another non-deleted merchant shares its NIK, account (same bank), phone or e-mail. */
   has_duplicates: z.boolean(),
+  /** The list only: how many machine checks warn (peringatan, gagal, tidak terbaca) on current documents. */
+  check_warnings: z.number().int().optional(),
 });
 export type MerchantListItem = z.infer<typeof MerchantListItemSchema>;
 
@@ -143,6 +148,8 @@ export const MerchantDetailSchema = MerchantListItemSchema.extend({
   kota_qris: z.string(),
   /** A fix link changed the bank, account number or account name since the registration: check it again. */
   rekening_diubah_sejak_pengajuan: z.boolean(),
+  /** Photos the applicant kept despite the quality warning, per slot (decision 0035); `{}` when none. */
+  peringatan_foto: PhotoWarningsSchema,
 });
 export type MerchantDetail = z.infer<typeof MerchantDetailSchema>;
 

@@ -3,6 +3,7 @@ import { DOCUMENT_SLOTS } from './document-slots.js';
 import { isStructurallyValidNik, normalizeEmail, normalizeMobile, stripSeparators } from './indonesian-ids.js';
 import { MESSAGES } from './messages.js';
 import { FIX_FIELD_LABELS } from './perbaikan-texts.js';
+import { PhotoQualitySchema } from './photo-quality.js';
 import { plainText } from './plain-text.js';
 import { BANKS, PREMISES } from './vocabularies.js';
 
@@ -152,5 +153,7 @@ export const UploadResponseSchema = z.object({
   slot: z.enum(DOCUMENT_SLOTS),
   size: z.number().int(),
   content_type: z.enum(['image/jpeg', 'image/png', 'application/pdf']),
+  /** A photo's quality, measured at upload (decision 0035); absent for a PDF, which is never decoded. */
+  kualitas: PhotoQualitySchema.optional(),
 });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;

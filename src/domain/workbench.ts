@@ -22,7 +22,8 @@ export function slaState(ageWorkingDays: number): SlaState {
   return 'overdue';
 }
 
-export const DUPLICATE_KEYS = ['nik', 'no_rekening', 'no_hp', 'email'] as const;
+// `foto`: a photo the reused-photo check found in both registrations (docs/decisions/0036).
+export const DUPLICATE_KEYS = ['nik', 'no_rekening', 'no_hp', 'email', 'foto'] as const;
 export type DuplicateKey = (typeof DUPLICATE_KEYS)[number];
 
 export const MATCH_LABELS: Record<DuplicateKey, string> = {
@@ -30,6 +31,7 @@ export const MATCH_LABELS: Record<DuplicateKey, string> = {
   no_rekening: 'No. Rekening',
   no_hp: 'No. HP',
   email: 'Email',
+  foto: 'Foto',
 };
 
 /** GET /api/admin/merchants/{id}/duplicates: another non-deleted merchant sharing one or more keys. */
@@ -39,6 +41,8 @@ export const DuplicateMatchSchema = z.object({
   nama_toko: z.string(),
   status: z.enum(MERCHANT_STATUSES),
   matched_on: z.array(z.enum(DUPLICATE_KEYS)),
+  /** With `foto`: this registration's photos found in the other ('Foto KTP'). */
+  photos: z.array(z.string()).optional(),
 });
 export type DuplicateMatch = z.infer<typeof DuplicateMatchSchema>;
 export const DuplicateListSchema = z.array(DuplicateMatchSchema);

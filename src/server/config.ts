@@ -121,6 +121,15 @@ export const ConfigSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   WEBHOOK_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(72),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // The machine checks' job queue (docs/decisions/0036): 'off' leaves jobs queued for another instance or
+  // a test to run; the poll, the lease a claimed job holds (a crashed worker's job runs again after it),
+  // the first retry delay (doubling up to the maximum) and the attempts before a job is marked failed.
+  CHECKS_WORKER: z.enum(['on', 'off']).default('on'),
+  CHECKS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  CHECKS_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  CHECKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  CHECKS_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(600_000),
+  CHECKS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
 
   // The shop (docs/decisions/0030). Transfers go to this account: `BANK|number|holder`.
   PAYMENT_BANK_ACCOUNT: z

@@ -7,6 +7,7 @@ import { messageAdminRoutes } from '../mail/message-routes.js';
 import { merchantAdminRoutes } from '../merchants/merchant-routes.js';
 import { settingsAdminRoutes } from '../settings/settings-routes.js';
 import { workbenchAdminRoutes } from '../workbench/workbench-routes.js';
+import { checkAdminRoutes } from '../checks/check-routes.js';
 import { orderAdminRoutes } from '../shop/order-admin-routes.js';
 import { fulfilmentAdminRoutes } from '../shop/fulfilment-routes.js';
 import { deviceAdminRoutes } from '../shop/device-routes.js';
@@ -49,6 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(settingsAdminRoutes);
   await app.register(messageAdminRoutes);
   await app.register(workbenchAdminRoutes);
+  await app.register(checkAdminRoutes);
   await app.register(orderAdminRoutes);
   await app.register(fulfilmentAdminRoutes);
   await app.register(deviceAdminRoutes);

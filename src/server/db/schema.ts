@@ -16,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { Sealed, type SealedColumns } from '../crypto/sealed.js';
 import { wibDay } from './wib-day.js';
+import type { PhotoQuality } from '../../domain/photo-quality.js';
+import type { PhotoWarnings } from '../../domain/photo-quality-texts.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -165,6 +167,9 @@ export const merchants = pgTable(
     mcc: text('mcc'),
     namaQris: text('nama_qris'),
     kotaQris: text('kota_qris'),
+    // The quality warnings of the photos in use that the applicant kept (decision 0035), per slot; only
+    // slots with problems. Computed on the server from the uploads claimed, never taken from the browser.
+    peringatanFoto: jsonb('peringatan_foto').$type<PhotoWarnings>().notNull().default(sql`'{}'::jsonb`),
   },
   (t) => [
     uniqueIndex('merchants_kode_pendaftaran_key').on(t.kodePendaftaran),
@@ -238,6 +243,8 @@ export const uploads = pgTable(
     claimedAt: timestamptz('claimed_at'),
     // Who staged it, while staged only: the per-IP share of the staging cap. Cleared when claimed or purged.
     clientIp: text('client_ip'),
+    // The photo's quality measured at upload (decision 0035); null for a PDF and uploads made before it.
+    kualitas: jsonb('kualitas').$type<PhotoQuality>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -603,3 +610,87 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * A background job queue every instance shares (docs/decisions/0036): the outbox's claim pattern made
+ * general. Claimed with `FOR UPDATE SKIP LOCKED`; `next_attempt_at` doubles as the lease, so a job whose
+ * worker died (kill -9) comes due again. A job is written in the transaction of the change that needs it.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    check('jobs_state_check', sql`${t.state} in ('pending', 'done', 'failed')`),
+  ],
+);
+
+/**
+ * The result of one machine check of a registration, stored once per (merchant, check, slot, version): the
+ * version is the document's storage key (a replacement is a new key) or a digest of the typed values the
+ * check read, so a check reruns exactly when its input changed. `slot` is '' for checks of typed fields.
+ */
+export const merchantChecks = pgTable(
+  'merchant_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    slot: text('slot').notNull().default(''),
+    version: text('version').notNull(),
+    result: text('result').notNull(),
+    detail: text('detail').notNull(),
+    // foto_duplikat: the registration codes the photo matches, so a later match can be added to the detail.
+    data: jsonb('data'),
+    checkedAt: timestamptz('checked_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('merchant_checks_version_key').on(t.merchantId, t.kind, t.slot, t.version),
+    check('merchant_checks_result_check', sql`${t.result} in ('lulus', 'peringatan', 'gagal', 'tidak_terbaca')`),
+  ],
+);
+
+/**
+ * Perceptual hashes (64-bit pHash) of every photo, with crop variants (variant 0 is the photo itself). The
+ * four 16-bit bands each have an index: two hashes within Hamming distance 7 share a band within distance
+ * 1 (pigeonhole), so a lookup probes each band with its value and its 16 one-bit neighbours.
+ */
+export const photoHashes = pgTable(
+  'photo_hashes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    slot: text('slot').notNull(),
+    storageKey: text('storage_key').notNull(),
+    variant: integer('variant').notNull(),
+    hash: bigint('hash', { mode: 'bigint' }).notNull(),
+    b0: integer('b0').notNull(),
+    b1: integer('b1').notNull(),
+    b2: integer('b2').notNull(),
+    b3: integer('b3').notNull(),
+  },
+  (t) => [
+    uniqueIndex('photo_hashes_key_variant_key').on(t.storageKey, t.variant),
+    index('photo_hashes_merchant_idx').on(t.merchantId, t.slot),
+    index('photo_hashes_b0_idx').on(t.b0),
+    index('photo_hashes_b1_idx').on(t.b1),
+    index('photo_hashes_b2_idx').on(t.b2),
+    index('photo_hashes_b3_idx').on(t.b3),
+  ],
+);
+
+export type MerchantCheckRow = typeof merchantChecks.$inferSelect;

@@ -170,6 +170,6 @@ describe('admin documents', () => {
     // A draft may ask whether its upload still stands (issue 16): JSON metadata, never the bytes.
     const own = await t.app.inject({ method: 'GET', url: `/api/uploads/${uploadId}` });
     expect(own.headers['content-type']).toMatch(/^application\/json/);
-    expect(Object.keys(own.json()).sort()).toEqual(['content_type', 'size', 'slot', 'upload_id']);
+    expect(Object.keys(own.json()).sort()).toEqual(['content_type', 'kualitas', 'size', 'slot', 'upload_id']);
   });
 });

@@ -58,6 +58,7 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await replaceDocument(app.deps, actorOf(request), id, slot, file, (key, error) =>
         request.log.error({ err: error, key }, 'stored document left without a reference'),
       );
+      app.checks.wake();
       void app.deps.events
         .publish({ kind: 'document_changed', merchant_id: id })
         .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));

@@ -1,3 +1,4 @@
+import { enqueueMerchantChecks } from '../checks/check-worker.js';
 import { eq } from 'drizzle-orm';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../domain/document-slots.js';
 import { MESSAGES } from '../../domain/messages.js';
@@ -9,6 +10,7 @@ import type { Actor } from '../merchants/merchant-service.js';
 import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
 import { findMerchant, lockMerchant } from '../merchants/merchant-repository.js';
 import { detectDocumentType, prepareDocument } from '../registration/document-processing.js';
+import { replaceSlotWarnings } from '../uploads/photo-warnings.js';
 import { recordFailedDeletion } from '../storage/pending-deletions.js';
 import { newDocumentKey } from '../storage/storage-keys.js';
 import { cleanFileName } from '../shared/file-names.js';
@@ -90,7 +92,8 @@ export async function replaceDocument(
       oldKey = row[SLOT_COLUMNS[slot]];
       const [saved] = await tx
         .update(merchants)
-        .set({ [SLOT_COLUMNS[slot]]: newKey, updatedAt: deps.now() })
+        // The applicant's kept warning was about the replaced photo, not this one (decision 0035).
+        .set({ [SLOT_COLUMNS[slot]]: newKey, updatedAt: deps.now(), peringatanFoto: replaceSlotWarnings(row.peringatanFoto, [slot]) })
         .where(eq(merchants.id, merchantId))
         .returning();
       await writeAudit(tx, {
@@ -103,6 +106,8 @@ export async function replaceDocument(
         ip: actor.ip ?? null,
         userAgent: actor.userAgent ?? null,
       });
+      // The new photo is checked like an applicant's (docs/decisions/0036).
+      await enqueueMerchantChecks(tx, merchantId, deps.now());
       return saved!;
     });
   } catch (error) {

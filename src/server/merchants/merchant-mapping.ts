@@ -22,7 +22,7 @@ export const SLOT_COLUMNS = {
 } as const satisfies Record<DocumentSlot, keyof MerchantRow>;
 
 /** What a list item or detail adds to the row: computed by the repository (working days, duplicate probe). */
-export type WorkbenchFacts = { ageWorkingDays: number | null; hasDuplicates: boolean; bankChangedByApplicant?: boolean };
+export type WorkbenchFacts = { ageWorkingDays: number | null; hasDuplicates: boolean; bankChangedByApplicant?: boolean; checkWarnings?: number };
 const NO_FACTS: WorkbenchFacts = { ageWorkingDays: null, hasDuplicates: false };
 
 export function toListItem(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): MerchantListItem {
@@ -41,6 +41,7 @@ export function toListItem(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): 
     age_working_days: age,
     sla: age === null ? null : slaState(age),
     has_duplicates: facts.hasDuplicates,
+    ...(facts.checkWarnings === undefined ? {} : { check_warnings: facts.checkWarnings }),
   };
 }
 
@@ -85,6 +86,7 @@ export function toDetail(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): Me
     },
     ...qrisData(row),
     rekening_diubah_sejak_pengajuan: facts.bankChangedByApplicant ?? false,
+    peringatan_foto: row.peringatanFoto,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { merchantCounts, merchants, merchantSearchText, type MerchantRow } from '../db/schema.js';
 import type { MerchantDetail } from '../../domain/merchants.js';
 import { hasDuplicates, hasDuplicatesColumn } from '../workbench/duplicate-repository.js';
+import { checkWarningsColumn, hasCheckWarnings } from '../checks/check-repository.js';
 import { workingDaysSince } from '../workbench/working-days.js';
 import { toDetail, toListItem } from './merchant-mapping.js';
 import { bankChangedByApplicant } from '../perbaikan/identity-change.js';
@@ -18,7 +19,7 @@ const ORDER: Record<MerchantSort, SQL[]> = {
   queue: [asc(merchants.queuedAt), asc(merchants.id)],
 };
 
-type FilterQuery = Pick<MerchantListQuery, 'q' | 'status'> & { sort?: MerchantSort };
+type FilterQuery = Pick<MerchantListQuery, 'q' | 'status'> & { sort?: MerchantSort; peringatan?: 'ada' };
 
 /** The queue is the processing merchants whatever the status filter says. */
 function effectiveStatus(query: FilterQuery): MerchantListQuery['status'] {
@@ -30,6 +31,7 @@ export function merchantFilter(query: FilterQuery): SQL {
   const conditions: SQL[] = [eq(merchants.isDeleted, false)];
   const status = effectiveStatus(query);
   if (status !== 'all') conditions.push(eq(merchants.status, status));
+  if (query.peringatan === 'ada') conditions.push(hasCheckWarnings);
   const code = query.q ? codePrefix(query.q) : undefined;
   if (code) {
     // `AIP-…` is a registration code: a prefix of the code column, through its text_pattern_ops index,
@@ -80,7 +82,8 @@ export async function estimatedMatches(db: Db, filter: SQL): Promise<number> {
  */
 export async function countMerchants(db: Db, query: FilterQuery): Promise<MerchantTotal> {
   const status = effectiveStatus(query);
-  if (query.q) {
+  // The counters know statuses only: a warnings filter is counted like a search.
+  if (query.q || query.peringatan) {
     const filter = merchantFilter(query);
     const capped = { total: EXACT_TOTAL_CAP, total_capped: true };
     if ((await estimatedMatches(db, filter)) >= ESTIMATE_MARGIN * EXACT_TOTAL_CAP) return capped;
@@ -108,8 +111,8 @@ export async function countMerchants(db: Db, query: FilterQuery): Promise<Mercha
  * page 2,000 skips 50,000 index entries instead of fetching 50,000 rows to throw away.
  */
 /** A page's row and whether it has a possible duplicate (issue 18's list mark). */
-type PageRow = { row: MerchantRow; hasDuplicates: boolean };
-const PAGE_COLUMNS = { row: merchants, hasDuplicates: hasDuplicatesColumn };
+type PageRow = { row: MerchantRow; hasDuplicates: boolean; checkWarnings: number };
+const PAGE_COLUMNS = { row: merchants, hasDuplicates: hasDuplicatesColumn, checkWarnings: checkWarningsColumn };
 
 async function offsetPage(db: Db, query: MerchantListQuery): Promise<PageRow[]> {
   const order = merchantOrder(query.sort);
@@ -156,7 +159,7 @@ export async function listMerchants(db: Db, query: MerchantListQuery, now: Date 
   const hasNext = keyed && keyed.length > 0 && !cursor?.forward ? true : rows.length > query.page_size;
   const items = rows
     .slice(0, query.page_size)
-    .map(({ row, hasDuplicates }) => toListItem(row, { ageWorkingDays: workingDaysSince(row.queuedAt, now), hasDuplicates }));
+    .map(({ row, hasDuplicates, checkWarnings }) => toListItem(row, { ageWorkingDays: workingDaysSince(row.queuedAt, now), hasDuplicates, checkWarnings }));
   return { items, ...total, has_next: hasNext, page: query.page, page_size: query.page_size };
 }
 

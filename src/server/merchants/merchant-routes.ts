@@ -133,6 +133,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/merchants', { schema: { tags: ['admin'], body: MerchantCreateSchema, response: { 201: MerchantDetailSchema } } }, async (request, reply) => {
     const row = await createMerchant(db, request.body, actorOf(request), app.deps.now());
+    app.checks.wake();
     void announce(request, 'created', row.id);
     return reply.status(201).send(await detail(row));
   });
@@ -149,6 +150,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { row, orderIds } = await updateMerchantProfile(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
       app.mailer.wake();
+      app.checks.wake();
       app.webhooks.wake();
       void announce(request, 'updated', row.id);
       announceOrders(request, row.id, orderIds);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { enqueueMerchantChecks } from '../checks/check-worker.js';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../domain/messages.js';
 import { MERCHANT_MESSAGES, type MerchantCreate, type MerchantStatusChange, type MerchantUpdate, type RevealRequest, type RevealResponse } from '../../domain/merchants.js';
@@ -111,6 +112,8 @@ export async function updateMerchantProfile(
         targetId: id,
         diff: { old: maskSensitiveFields(pick(row)), new: maskSensitiveFields(pick(updated!)) },
       });
+      // Edited names, NIK or province: the consistency checks run again on the new values (docs/decisions/0036).
+      await enqueueMerchantChecks(tx, id, now);
     }
     return { row: updated!, orderIds };
   });
@@ -197,6 +200,7 @@ export async function createMerchant(
           })
           .returning();
         await writeAudit(tx, { ...audit(actor), action: 'create', targetId: row!.id, diff: { created: row!.namaToko } });
+        await enqueueMerchantChecks(tx, row!.id, now);
         return row!;
       }),
     generate,

@@ -1,3 +1,4 @@
+import { enqueueMerchantChecks } from '../checks/check-worker.js';
 import { eq } from 'drizzle-orm';
 import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.js';
 import { maskAccountNumber, maskNik } from '../../domain/masking.js';
@@ -14,6 +15,7 @@ import { identityColumns, merchantAccountNumber, merchantNik, PROFILE_FIELDS, pr
 import { lockMerchant } from '../merchants/merchant-repository.js';
 import { checkUploads, type RequestedDocument } from '../registration/registration-service.js';
 import { claimUploads, findUploads } from '../registration/upload-repository.js';
+import { replaceSlotWarnings, warningsOfUploads } from '../uploads/photo-warnings.js';
 import { findOpenFixRequest, markFixRequestUsed } from './fix-request-repository.js';
 import { NOTICE_FIELDS } from './identity-change.js';
 import { applyMerchantStatusToOrders, orderMailConfig } from '../shop/merchant-orders.js';
@@ -101,6 +103,8 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
       if (field !== 'nik' && field !== 'no_rekening') Object.assign(patch, { [PROFILE_FIELDS[field]]: input.body.fields[field] ?? null });
     }
     for (const slot of slots) Object.assign(patch, { [SLOT_COLUMNS[slot]]: storageKeys[slot] });
+    // A replaced photo's kept warnings are the new photo's (decision 0035); the other slots keep theirs.
+    if (slots.length > 0) patch.peringatanFoto = replaceSlotWarnings(row.peringatanFoto, slots, warningsOfUploads(documents, uploadsById));
     const identity = identityColumns(row.id, {
       nik: fields.includes('nik') ? input.body.fields.nik : undefined,
       noRekening: fields.includes('no_rekening') ? input.body.fields.no_rekening : undefined,
@@ -137,6 +141,8 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
       userAgent: input.userAgent ?? null,
     });
     await enqueueReceipt(tx, { row: updated!, baseUrl: input.baseUrl, now: input.now, resubmission: true, perAddressPerHour: input.mailPerAddressPerHour });
+    // Replaced documents and changed values are checked again (docs/decisions/0036).
+    await enqueueMerchantChecks(tx, row.id, input.now);
     const noticed = NOTICE_FIELDS.filter((f) => changed.includes(f));
     if (noticed.length > 0) {
       await enqueueDataChangeNotice(tx, { before: row, fieldLabels: noticed.map(fixTargetLabel), baseUrl: input.baseUrl, now: input.now });

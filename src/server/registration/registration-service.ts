@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.js';
 import { API_MESSAGES } from '../../domain/messages.js';
+import type { PhotoWarnings } from '../../domain/photo-quality-texts.js';
 import {
   PRIVACY_NOTICE_VERSION,
   SUBMISSION_MESSAGES,
@@ -12,6 +13,7 @@ import { writeAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import type { MerchantRow, NewMerchantRow, UploadRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
+import { enqueueMerchantChecks } from '../checks/check-worker.js';
 import { enqueueReceipt } from '../mail/applicant-mail.js';
 import { profileColumns, SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
@@ -27,6 +29,7 @@ import {
   insertMerchant,
   replaceReceiptTokenHash,
 } from './registration-repository.js';
+import { warningsOfUploads } from '../uploads/photo-warnings.js';
 import { uniqueViolation } from './unique-violation.js';
 import { claimUploads, findUploads, findUploadsClaimedBy } from './upload-repository.js';
 
@@ -67,7 +70,14 @@ export async function submitRegistration(deps: RegistrationDeps, submission: Sub
   const receiptToken = generateToken();
   try {
     const row = await withUniqueRegistrationCode(
-      (code) => insertRegistration(deps, submission, { code, storageKeys, documents, receiptTokenHash: hashToken(receiptToken) }),
+      (code) =>
+        insertRegistration(deps, submission, {
+          code,
+          storageKeys,
+          documents,
+          receiptTokenHash: hashToken(receiptToken),
+          photoWarnings: warningsOfUploads(documents, uploadsById),
+        }),
       deps.generateCode ?? generateRegistrationCode,
     );
     return { created: true, merchantId: row.id, registration: toResponse(row, receiptToken) };
@@ -109,6 +119,7 @@ type Prepared = {
   storageKeys: Partial<Record<DocumentSlot, string>>;
   documents: RequestedDocument[];
   receiptTokenHash: string;
+  photoWarnings: PhotoWarnings;
 };
 
 async function insertRegistration(deps: RegistrationDeps, submission: Submission, prepared: Prepared): Promise<MerchantRow> {
@@ -132,6 +143,8 @@ async function insertRegistration(deps: RegistrationDeps, submission: Submission
       userAgent: submission.userAgent ?? null,
     });
     await enqueueReceipt(tx, { row, baseUrl: deps.baseUrl ?? '', now, perAddressPerHour: deps.mailPerAddressPerHour });
+    // The machine checks (docs/decisions/0036) run after the commit, off the request path.
+    await enqueueMerchantChecks(tx, row.id, now);
     return row;
   });
 }
@@ -149,6 +162,7 @@ function merchantValues(submission: Submission, prepared: Prepared, now: Date): 
     submittedAt: now,
     queuedAt: now,
     updatedAt: now,
+    peringatanFoto: prepared.photoWarnings,
   };
   for (const slot of DOCUMENT_SLOTS) values[SLOT_COLUMNS[slot]] = prepared.storageKeys[slot] ?? null;
   return values;

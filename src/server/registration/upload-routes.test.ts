@@ -26,7 +26,7 @@ describe('POST /api/uploads', () => {
     const response = await uploadFile(t.app, 'foto_ktp', jpeg, { filename: 'ktp saya.jpg' });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual(['content_type', 'size', 'slot', 'upload_id']);
+    expect(Object.keys(body).sort()).toEqual(['content_type', 'kualitas', 'size', 'slot', 'upload_id']);
     expect(body).toMatchObject({ slot: 'foto_ktp', content_type: 'image/jpeg' });
     expect(body.upload_id).toMatch(UUID);
 

@@ -2,6 +2,7 @@ import type { DocumentSlot } from '../../domain/document-slots.js';
 import { API_MESSAGES } from '../../domain/messages.js';
 import { SUBMISSION_MESSAGES, type UploadResponse } from '../../domain/registration.js';
 import type { AppDeps } from '../app-deps.js';
+import type { UploadRow } from '../db/schema.js';
 import { newDocumentKey } from '../storage/storage-keys.js';
 import { prepareDocument } from './document-processing.js';
 import { AppError } from '../http/app-error.js';
@@ -39,6 +40,7 @@ export async function stageUpload(deps: UploadDeps, file: ReceivedFile, clientIp
     sha256: document.sha256,
     originalName: cleanFileName(file.filename),
     clientIp,
+    kualitas: document.quality,
     createdAt: deps.now(),
   });
   try {
@@ -48,18 +50,24 @@ export async function stageUpload(deps: UploadDeps, file: ReceivedFile, clientIp
     await deleteUpload(deps.db, row.id).catch(() => {});
     throw error;
   }
-  return { upload_id: row.id, slot: file.slot, size: row.size, content_type: document.contentType };
+  return toUploadResponse(row);
+}
+
+/** The answer for a staged row: `kualitas` for a photo (decision 0035), none for a PDF. */
+function toUploadResponse(row: UploadRow): UploadResponse {
+  const answer: UploadResponse = { upload_id: row.id, slot: row.slot as DocumentSlot, size: row.size, content_type: row.contentType as UploadResponse['content_type'] };
+  return row.kualitas ? { ...answer, kualitas: row.kualitas } : answer;
 }
 
 /**
  * A staged upload a registration can still claim, for a draft restored in the browser (issue 16). The
  * random id is the applicant's only handle on it, so the answer carries no more than the upload did:
- * slot, size and type. Claimed, purged and expired uploads all answer 404 alike, revealing nothing.
+ * slot, size, type and a photo's quality. Claimed, purged and expired uploads all answer 404 alike, revealing nothing.
  */
 export async function findStagedUpload(deps: Pick<UploadDeps, 'db' | 'now'>, id: string): Promise<UploadResponse> {
   const [row] = await findUploads(deps.db, [id]);
   const expired = row && deps.now().getTime() - row.createdAt.getTime() >= STAGED_UPLOAD_TTL_MS;
   if (!row || row.claimedBy || expired) throw new AppError(404, 'UPLOAD_NOT_FOUND', SUBMISSION_MESSAGES.stagedUploadGone);
-  return { upload_id: row.id, slot: row.slot as DocumentSlot, size: row.size, content_type: row.contentType as UploadResponse['content_type'] };
+  return toUploadResponse(row);
 }
 

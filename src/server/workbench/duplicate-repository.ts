@@ -4,6 +4,8 @@ import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 import { merchants } from '../db/schema.js';
+import { findPhotoDuplicates } from '../checks/check-repository.js';
+import { photoLabel } from '../../domain/machine-checks.js';
 
 /*
  * A possible duplicate is another live merchant with the same NIK (its keyed hash: the value is encrypted),
@@ -58,10 +60,18 @@ limit ${DUPLICATE_LIMIT}`;
 /** GET /api/admin/merchants/{id}/duplicates: one query, the keys each other merchant shares. */
 export async function findDuplicates(db: Db, id: string): Promise<DuplicateList> {
   const rows = await queryRows<DuplicateRow>(db, DUPLICATES_SQL, [id]);
-  return rows.map((row) => {
+  const list: DuplicateList = rows.map((row) => {
     const matched = (['nik', 'no_rekening', 'no_hp', 'email'] as const).filter((key) => row[key]) satisfies DuplicateKey[];
     return { id: row.id, kode_pendaftaran: row.kode_pendaftaran, nama_toko: row.nama_toko, status: normalizeStatus(row.status), matched_on: matched };
   });
+  // The reused photos the machine checks found: added to the same merchant's entry, or an entry of their own.
+  for (const photo of await findPhotoDuplicates(db, id)) {
+    const entry = list.find((item) => item.id === photo.id);
+    const photos = photo.slots.map(photoLabel);
+    if (entry) Object.assign(entry, { matched_on: [...entry.matched_on, 'foto'], photos });
+    else list.push({ id: photo.id, kode_pendaftaran: photo.kode_pendaftaran, nama_toko: photo.nama_toko, status: normalizeStatus(photo.status), matched_on: ['foto'], photos });
+  }
+  return list.slice(0, DUPLICATE_LIMIT);
 }
 
 /** For one merchant's detail: the list's probes. */

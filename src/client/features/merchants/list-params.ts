@@ -20,9 +20,11 @@ export type MerchantListView = {
    */
   after: string;
   before: string;
+  /** 'ada': only merchants a machine check warned about ('Ada peringatan'). */
+  peringatan: '' | 'ada';
 };
 
-export const DEFAULT_LIST_VIEW: MerchantListView = { q: '', status: 'all', sort: 'newest', page: 1, page_size: 25, after: '', before: '' };
+export const DEFAULT_LIST_VIEW: MerchantListView = { q: '', status: 'all', sort: 'newest', page: 1, page_size: 25, after: '', before: '', peringatan: '' };
 
 const CURSOR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,6 +54,7 @@ export function parseListView(params: URLSearchParams, state: unknown = null): M
     page_size: SIZES.includes(size) ? (size as PageSize) : DEFAULT_LIST_VIEW.page_size,
     after,
     before: after ? '' : cursor('before'),
+    peringatan: params.get('peringatan') === 'ada' ? 'ada' : '',
   };
 }
 
@@ -76,6 +79,7 @@ export function listViewToSearchParams(view: MerchantListView): URLSearchParams 
   if (view.sort !== DEFAULT_LIST_VIEW.sort) params.set('sort', view.sort);
   if (view.page !== DEFAULT_LIST_VIEW.page) params.set('page', String(view.page));
   if (view.page_size !== DEFAULT_LIST_VIEW.page_size) params.set('page_size', String(view.page_size));
+  if (view.peringatan) params.set('peringatan', view.peringatan);
   // Any change but paging starts again at page 1, where no cursor applies.
   if (view.page > 1 && view.after) params.set('after', view.after);
   else if (view.page > 1 && view.before) params.set('before', view.before);
@@ -85,7 +89,8 @@ export function listViewToSearchParams(view: MerchantListView): URLSearchParams 
 /** The API query (GET /api/admin/merchants) for a view; an empty search is not sent. */
 export function listViewToQuery(view: MerchantListView): MerchantListQuery {
   const cursor = view.page === 1 ? {} : view.after ? { after: view.after } : view.before ? { before: view.before } : {};
-  return { ...(view.q ? { q: view.q } : {}), status: view.status, sort: view.sort, page: view.page, page_size: view.page_size, ...cursor };
+  const warned = view.peringatan ? { peringatan: view.peringatan } : {};
+  return { ...(view.q ? { q: view.q } : {}), status: view.status, sort: view.sort, page: view.page, page_size: view.page_size, ...cursor, ...warned };
 }
 
 /**

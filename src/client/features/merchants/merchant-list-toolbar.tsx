@@ -1,3 +1,4 @@
+import { WarningsFilter } from '../workbench/check-warnings';
 import type { MerchantSort } from '../../../domain/merchants';
 import { MERCHANT_STATUSES, STATUS_LABELS } from '../../../domain/vocabularies';
 import { ListToolbar, ToolbarSelect, type ViewToolbarProps } from '../../components/list/list-toolbar';
@@ -37,6 +38,7 @@ export function MerchantListToolbar({ queue, ...props }: ViewToolbarProps<Mercha
         )
       }
     >
+      <WarningsFilter checked={view.peringatan === 'ada'} onChange={(on) => onChange({ peringatan: on ? 'ada' : '' })} />
       {!queue && (
         <>
           <ToolbarSelect label="Status" name="status" className="w-52" value={view.status} options={STATUS_OPTIONS} onChange={(status) => onChange({ status })} />

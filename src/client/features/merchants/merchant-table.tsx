@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { DataTable } from '../../components/list/data-table';
 import { TableRow, Td } from '../../components/ui/table';
 import { DuplicateMark, SlaBadge } from '../workbench/sla-badge';
+import { CheckWarningsMark } from '../workbench/check-warnings';
 import { MerchantStatusBadge } from './merchant-status-badge';
 import type { MerchantRef } from './merchant-ref';
 import { RowActions } from './row-actions';
@@ -37,6 +38,7 @@ export function MerchantTable({ items, loading, onChangeStatus, onDelete }: Merc
                 {merchant.nama_toko}
               </Link>
               {merchant.has_duplicates && <DuplicateMark />}
+              {Boolean(merchant.check_warnings) && <CheckWarningsMark count={merchant.check_warnings!} />}
             </span>
           </Td>
           <Td>{merchant.nama_pemilik}</Td>

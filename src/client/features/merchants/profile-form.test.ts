@@ -44,6 +44,7 @@ const merchant: MerchantDetail = {
   nama_qris: 'TOKO BERKAH',
   kota_qris: 'JAKARTA SELATAN',
   rekening_diubah_sejak_pengajuan: false,
+  peringatan_foto: {},
 };
 
 describe('toProfileForm', () => {

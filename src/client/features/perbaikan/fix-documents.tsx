@@ -40,7 +40,7 @@ export function FixDocuments({ slots, reasons, errors, onState }: FixDocumentsPr
       {slots.map((slot) => (
         <div key={slot} className="space-y-1">
           <p className="text-sm font-medium text-orange-800">Alasan: {reasons.get(slot)}</p>
-          <UploadField slot={slot} document={uploads.documents[slot]} error={errors[slot]} onChoose={(file) => void uploads.choose(slot, file)} onRemove={() => uploads.remove(slot)} maxMb={uploads.maxMb} />
+          <UploadField slot={slot} document={uploads.documents[slot]} error={errors[slot]} onChoose={(file) => void uploads.choose(slot, file)} onRemove={() => uploads.remove(slot)} onKeep={() => uploads.keep(slot)} maxMb={uploads.maxMb} />
         </div>
       ))}
     </Card>

@@ -29,6 +29,7 @@ export function SlotField({ slot, uploads }: { slot: DocumentSlot; uploads: Docu
       maxMb={uploads.maxMb}
       onChoose={(file) => void uploads.choose(slot, file)}
       onRemove={() => uploads.remove(slot)}
+      onKeep={() => uploads.keep(slot)}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Eye, FileText, Trash2 } from 'lucide-react';
-import { useId, type Ref } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef } from 'react';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import { formatMegabytes } from '../../../domain/format';
 import { buttonVariants, Button } from '../../components/ui/button';
@@ -9,20 +9,35 @@ import { cn } from '../../lib/cn';
 import type { UploadedDocument } from './use-document-uploads';
 import { acceptAttribute, PDF_TYPE } from './upload-rules';
 
+// Loaded only when the server warned about a photo: the wizard's first load has no room for it.
+const PhotoQualityNotice = lazy(async () => ({ default: (await import('./photo-quality-notice')).PhotoQualityNotice }));
+
 type UploadFieldProps = {
   slot: DocumentSlot;
   document: UploadedDocument | undefined;
   error?: string;
   onChoose: (file: File) => void;
   onRemove: () => void;
-  inputRef?: Ref<HTMLInputElement>;
+  /** 'Tetap Gunakan' under a quality warning. */
+  onKeep: () => void;
+  /** The form's ref (react-hook-form focuses the field it refuses). */
+  inputRef?: (node: HTMLInputElement | null) => void;
   /** The upload limit of the settings (issue 18), 3 MB unless lowered. */
   maxMb: number;
 };
 
 /** SPEC §2's upload field: label, marker, helper text, then name, size, thumbnail, eye, remove and progress. */
-export function UploadField({ slot, document, error, onChoose, onRemove, inputRef, maxMb }: UploadFieldProps) {
+export function UploadField({ slot, document, error, onChoose, onRemove, onKeep, inputRef, maxMb }: UploadFieldProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement | null>(null);
+  // 'Ganti Foto' opens this input's chooser; the form keeps its own ref to focus a refused field.
+  const setInput = useCallback(
+    (node: HTMLInputElement | null) => {
+      input.current = node;
+      inputRef?.(node);
+    },
+    [inputRef],
+  );
   const info = DOCUMENT_SLOT_INFO[slot];
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -34,7 +49,7 @@ export function UploadField({ slot, document, error, onChoose, onRemove, inputRe
       </Label>
       <input
         id={id}
-        ref={inputRef}
+        ref={setInput}
         type="file"
         name={slot}
         accept={acceptAttribute(slot)}
@@ -59,6 +74,11 @@ export function UploadField({ slot, document, error, onChoose, onRemove, inputRe
         {info.allowsPdf && <span className="block">Dokumen ini juga boleh berupa PDF.</span>}
       </p>
       {document && <ChosenFile label={info.label} document={document} onRemove={onRemove} />}
+      {document?.status === 'done' && document.masalah.length > 0 && (
+        <Suspense fallback={null}>
+          <PhotoQualityNotice label={info.label} masalah={document.masalah} kept={document.kept} onReplace={() => input.current?.click()} onKeep={onKeep} />
+        </Suspense>
+      )}
       {error && (
         <p id={errorId} className="text-xs font-medium text-red-600">
           {error}

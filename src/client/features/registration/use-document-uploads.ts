@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOT_INFO, fileTypeMessage, MAX_UPLOAD_BYTES, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
+import type { PhotoProblem } from '../../../domain/photo-quality-texts';
 import { ApiRequestError } from '../../lib/api-client';
 import { saveDraftUpload, type RegistrationDraft } from './registration-draft';
 import { fileProblem, fileType, isPdf } from './upload-rules';
@@ -23,6 +24,10 @@ export type UploadedDocument = {
   /** preparing: a photo being scaled; waiting: offline, the upload resumes with the connection. */
   status: 'preparing' | 'uploading' | 'waiting' | 'done';
   uploadId: string | null;
+  /** The server's quality warnings for the photo (decision 0035); none for a PDF or a restored draft. */
+  masalah: PhotoProblem[];
+  /** The applicant chose 'Tetap Gunakan': the warning gives way to a note. */
+  kept: boolean;
 };
 
 export type DocumentUploads = {
@@ -32,6 +37,8 @@ export type DocumentUploads = {
   /** Checks and uploads the file; resolves to its upload id, or null when it was refused. */
   choose: (slot: DocumentSlot, file: File) => Promise<string | null>;
   remove: (slot: DocumentSlot) => void;
+  /** Keeps a photo despite its quality warning; the server records the warning from its own measure. */
+  keep: (slot: DocumentSlot) => void;
   reset: () => void;
   /** Whether any of these slots is still uploading. */
   uploading: (slots: readonly DocumentSlot[]) => boolean;
@@ -94,7 +101,7 @@ export function useDocumentUploads(restored: RegistrationDraft['uploads'] = {}, 
       const previewUrl = URL.createObjectURL(file);
       controllers.current.set(slot, controller);
       urls.current.set(slot, previewUrl);
-      const chosen = { name: file.name, size: file.size, type: fileType(file), previewUrl, restored: false, progress: 0, uploadId: null };
+      const chosen = { name: file.name, size: file.size, type: fileType(file), previewUrl, restored: false, progress: 0, uploadId: null, masalah: [], kept: false };
       setDocuments((current) => ({ ...current, [slot]: { ...chosen, status: isPdf(file) ? 'uploading' : 'preparing' } }));
       const update = (change: Partial<UploadedDocument>) =>
         setDocuments((current) => {
@@ -117,7 +124,7 @@ export function useDocumentUploads(restored: RegistrationDraft['uploads'] = {}, 
           () => uploadDocument(slot, sent, (progress) => update({ progress, status: 'uploading' }), controller.signal),
           { signal: controller.signal, onWaiting: () => update({ status: 'waiting' }) },
         );
-        update({ progress: 100, status: 'done', uploadId: result.upload_id });
+        update({ progress: 100, status: 'done', uploadId: result.upload_id, masalah: result.kualitas?.masalah ?? [] });
         controllers.current.delete(slot);
         void remember(slot, sent, result.upload_id, controller.signal);
         return result.upload_id;
@@ -132,6 +139,13 @@ export function useDocumentUploads(restored: RegistrationDraft['uploads'] = {}, 
     },
     [forget, remove],
   );
+
+  const keep = useCallback((slot: DocumentSlot) => {
+    setDocuments((current) => {
+      const document = current[slot];
+      return document ? { ...current, [slot]: { ...document, kept: true } } : current;
+    });
+  }, []);
 
   const reset = useCallback(() => {
     for (const slot of [...urls.current.keys()]) forget(slot);
@@ -171,14 +185,14 @@ export function useDocumentUploads(restored: RegistrationDraft['uploads'] = {}, 
 
   const uploading = (slots: readonly DocumentSlot[]) =>
     slots.some((slot) => { const status = documents[slot]?.status; return status !== undefined && status !== 'done'; });
-  return { documents, missing, choose, remove, reset, uploading, maxMb };
+  return { documents, missing, choose, remove, keep, reset, uploading, maxMb };
 }
 
 function restoredDocuments(restored: RegistrationDraft['uploads']): Partial<Record<DocumentSlot, UploadedDocument>> {
   return Object.fromEntries(
     Object.entries(restored).map(([slot, upload]) => [
       slot,
-      { name: upload.name, size: upload.size, type: upload.type, previewUrl: upload.thumbnail, restored: true, progress: 100, status: 'done', uploadId: upload.uploadId },
+      { name: upload.name, size: upload.size, type: upload.type, previewUrl: upload.thumbnail, restored: true, progress: 100, status: 'done', uploadId: upload.uploadId, masalah: [], kept: false },
     ]),
   );
 }

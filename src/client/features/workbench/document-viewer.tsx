@@ -4,6 +4,8 @@ import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from '../../../
 import { MESSAGES } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import type { PhotoWarnings } from '../../../domain/photo-quality-texts';
+import { KeptPhotoWarning } from '../merchants/kept-photo-warning';
 import { PDF_TYPE, useBlobSource, useDocumentBlob } from '../merchants/use-document-blob';
 
 // pdf.js only when a PDF is on screen (decision 0014).
@@ -13,7 +15,7 @@ export type ViewerState = { index: number; zoom: number; rotation: number };
 export const ZOOM_STEPS = [1, 1.5, 2, 3] as const;
 
 type DocumentViewerProps = {
-  merchant: { id: string; updated_at: string; documents: Record<DocumentSlot, boolean> };
+  merchant: { id: string; updated_at: string; documents: Record<DocumentSlot, boolean>; peringatan_foto?: PhotoWarnings };
   state: ViewerState;
   onChange: (change: Partial<ViewerState>) => void;
   /** Slots whose checklist is complete (readable and matching): marked in the document list. */
@@ -72,6 +74,7 @@ export function DocumentViewer({ merchant, state, onChange, checked }: DocumentV
           </Button>
         </div>
       </div>
+      <KeptPhotoWarning problems={merchant.peringatan_foto?.[slot]} />
       <p className="sr-only" aria-live="polite">
         Perbesaran {Math.round(state.zoom * 100)}%, diputar {state.rotation} derajat
       </p>

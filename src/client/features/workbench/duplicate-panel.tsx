@@ -36,7 +36,9 @@ export function DuplicatePanel({ merchantId }: { merchantId: string }) {
               </Link>
               <span className="font-mono text-xs">{item.kode_pendaftaran}</span>
               <MerchantStatusBadge status={item.status} />
-              <span className="text-slate-700">Sama: {item.matched_on.map((key) => MATCH_LABELS[key]).join(', ')}</span>
+              <span className="text-slate-700">
+                Sama: {item.matched_on.map((key) => (key === 'foto' && item.photos ? item.photos.join(', ') : MATCH_LABELS[key])).join(', ')}
+              </span>
             </li>
           ))}
         </ul>

@@ -20,6 +20,7 @@ import { useLiveMerchantUpdates } from '../merchants/use-live-merchant-updates';
 import { useMerchantDetail } from '../merchants/use-merchant-detail';
 import { DocumentViewer, type ViewerState } from './document-viewer';
 import { DuplicatePanel } from './duplicate-panel';
+import { MachineChecksPanel } from './machine-checks-panel';
 import { checkedSlots, ReviewChecklistFields } from './review-checklist';
 import { ReviewData } from './review-data';
 import { isTypingTarget, nextAfterDecision, queueNeighbour, shortcutFor, type Decision } from './review-shortcuts';
@@ -161,6 +162,7 @@ function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
         </div>
         <div className="space-y-4 lg:col-span-2">
           <ReviewChecklistFields slot={slot} checklist={checklist} onChange={setChecklist} />
+          <MachineChecksPanel merchantId={merchant.id} slot={slot} />
           <section aria-labelledby="keputusan" className="rounded-xl border border-slate-200 bg-white p-4">
             <h2 id="keputusan" className="font-semibold">
               Keputusan

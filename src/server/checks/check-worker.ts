@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.js';
+import { runMerchantChecks, MERCHANT_CHECKS_JOB } from './check-runner.js';
+import { enqueueJob, JobQueue } from './job-queue.js';
+import { createKtpReader, type KtpReader } from './ktp-ocr.js';
+
+/** What routes need of the checks: a nudge after a commit that queued a job, and the queue for tests. */
+export type Checks = { wake(): void; queue: JobQueue };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    checks: Checks;
+  }
+}
+
+/** Call inside the transaction that submitted or changed the registration: the checks run after its commit. */
+export async function enqueueMerchantChecks(tx: Db, merchantId: string, now: Date): Promise<void> {
+  await enqueueJob(tx, MERCHANT_CHECKS_JOB, { merchantId }, now);
+}
+
+/**
+ * The job queue's worker runs in every instance from ready to close (CHECKS_WORKER=on): one job at a time,
+ * off the request path (the OCR runs in tesseract.js's own worker thread). The OCR reader starts on the
+ * first KTP to read and stays until close.
+ */
+export function registerCheckWorker(app: FastifyInstance): void {
+  const { config } = app.deps;
+  let reader: Promise<KtpReader> | null = null;
+  const ktpReader = () => {
+    reader ??= createKtpReader().catch((error: unknown) => {
+      reader = null;
+      throw error;
+    });
+    return reader;
+  };
+  const queue = new JobQueue({
+    db: app.deps.db,
+    handlers: { [MERCHANT_CHECKS_JOB]: (payload) => runMerchantChecks({ ...app.deps, ktpReader }, payload) },
+    now: () => app.deps.now(),
+    log: app.log,
+    pollIntervalMs: config.CHECKS_POLL_INTERVAL_MS,
+    leaseMs: config.CHECKS_LEASE_MS,
+    retryBaseMs: config.CHECKS_RETRY_BASE_MS,
+    retryMaxMs: config.CHECKS_RETRY_MAX_MS,
+    maxAttempts: config.CHECKS_MAX_ATTEMPTS,
+  });
+  const running = config.CHECKS_WORKER === 'on';
+  app.decorate('checks', { wake: () => (running ? queue.wake() : undefined), queue });
+  if (running) app.addHook('onReady', async () => queue.start());
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    const started = reader;
+    reader = null;
+    if (started) await (await started.catch(() => null))?.close();
+  });
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MachineCheck } from '../../domain/machine-checks.js';
+import { jobs, merchantChecks } from '../db/schema.js';
+import { signIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { distinctPhoto, seeded } from '../../../tests/support/check-photos.js';
+import { drawKtpCard, randomKtpPerson } from '../../../tests/support/ktp-card.js';
+import {
+  APPLICANT,
+  GENEROUS_LIMITS,
+  merchantIdOf,
+  multipartBody,
+  postRegistration,
+  registrationBody,
+  REQUIRED_SLOTS,
+  stageDocument,
+} from '../../../tests/support/registration-fixtures.js';
+
+const BASE = 'https://merchant.aipos.test';
+const OTHER_NIK = '3174015503900027';
+
+/**
+ * A card showing the applicant's name with this NIK, as a phone would send it (JPEG). Both NIKs of these
+ * tests are a woman born on 15 March 1990, the birth date the card prints.
+ */
+async function ktpCard(nik: string, seed: number, nama: string = APPLICANT.nama_pemilik.toUpperCase()): Promise<Buffer> {
+  const person = { ...randomKtpPerson(seeded(seed)), nik, nama, tanggal_lahir: '1990-03-15', jenis_kelamin: 'PEREMPUAN' as const };
+  return sharp(await drawKtpCard(person)).jpeg({ quality: 90 }).toBuffer();
+}
+
+// OCR and photo comparison run inside the tests (runUntilIdle): seconds each, more on a busy machine.
+describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/checks', { timeout: 240_000 }, () => {
+  let t: TestApp;
+  let cookie: string;
+  let seed = 1;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...GENEROUS_LIMITS, PUBLIC_BASE_URL: BASE } });
+    ({ cookie } = await signIn(t.app));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** A registration whose photos are its own (distinct from every other test's), with these replaced. */
+  async function register(photos: Partial<Record<(typeof REQUIRED_SLOTS)[number], Buffer>> = {}, overrides: Record<string, unknown> = {}) {
+    const ids: Record<string, string> = {};
+    for (const slot of REQUIRED_SLOTS) ids[slot] = await stageDocument(t.app, slot, photos[slot] ?? (await distinctPhoto((seed += 1))));
+    const response = await postRegistration(t.app, registrationBody(ids, overrides), randomUUID());
+    expect(response.statusCode).toBe(201);
+    const kode = response.json().kode_pendaftaran as string;
+    return { id: await merchantIdOf(t.app, kode), kode };
+  }
+
+  const checksOf = async (id: string): Promise<MachineCheck[]> => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${id}/checks`, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    return response.json().checks as MachineCheck[];
+  };
+  const find = (checks: MachineCheck[], kind: string, slot?: string) => checks.find((c) => c.kind === kind && c.slot === slot);
+  const storedRows = async (id: string) => t.database.db.select().from(merchantChecks).where(eq(merchantChecks.merchantId, id));
+
+  it('reads the KTP: cocok when the card holds the typed NIK, berbeda (masked) when another', async () => {
+    const same = await register({ foto_ktp: await ktpCard(APPLICANT.nik, 11) });
+    // Somebody else's card: another name, another NIK.
+    const other = await register({ foto_ktp: await ktpCard(OTHER_NIK, 12, 'DEWI KUSUMA') });
+    // Queued in the registration's transaction, not yet run: waiting.
+    expect(find(await checksOf(same.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({ result: 'menunggu', detail: 'Pemeriksaan sedang berjalan', checked_at: null });
+
+    await t.app.checks.queue.runUntilIdle();
+
+    const mine = await checksOf(same.id);
+    expect(find(mine, 'ktp_ocr', 'foto_ktp')).toMatchObject({ result: 'lulus', detail: 'NIK pada foto KTP cocok dengan NIK yang diisi' });
+    expect(find(await checksOf(other.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({ result: 'gagal', detail: 'NIK pada foto KTP berbeda: •••• •••• •••• 0027' });
+    // The consistency checks; two people's cards of one template are not the same photo.
+    expect(find(mine, 'nama_rekening')).toMatchObject({ result: 'lulus', detail: 'Nama rekening sesuai nama pemilik' });
+    expect(find(mine, 'struktur_nik')).toMatchObject({ result: 'lulus', detail: 'Struktur NIK wajar' });
+    expect(find(mine, 'provinsi_nik')).toMatchObject({ result: 'lulus', detail: 'Provinsi pada NIK sesuai provinsi alamat' });
+    expect(find(mine, 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'lulus', detail: 'Tidak ada foto yang sama pada pendaftaran lain' });
+    expect(find(mine, 'kualitas_foto', 'foto_ktp')).toMatchObject({ result: 'lulus' });
+    expect(mine.every((c) => c.result !== 'menunggu' && c.checked_at !== null)).toBe(true);
+    // The NIK read is stored masked only.
+    expect(JSON.stringify(await storedRows(other.id))).not.toContain(OTHER_NIK);
+  });
+
+  it('warns of an account holder other than the owner and a NIK issued in another province', async () => {
+    const merchant = await register({}, { nama_rekening: 'Budi Santoso', provinsi: 'Jawa Barat' });
+    await t.app.checks.queue.runUntilIdle();
+    const checks = await checksOf(merchant.id);
+    expect(find(checks, 'nama_rekening')).toMatchObject({ result: 'peringatan', detail: 'Nama rekening berbeda dengan nama pemilik' });
+    expect(find(checks, 'provinsi_nik')).toMatchObject({ result: 'peringatan', detail: 'Provinsi pada NIK berbeda dengan provinsi alamat' });
+  });
+
+  it('flags the same photo in two registrations on both, with the other code and slot', async () => {
+    const card = await ktpCard(APPLICANT.nik, 21);
+    const first = await register({ foto_ktp: card });
+    await t.app.checks.queue.runUntilIdle();
+    expect(find(await checksOf(first.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'lulus' });
+
+    // The same card sent again, recompressed.
+    const second = await register({ foto_ktp: await sharp(card).jpeg({ quality: 50 }).toBuffer() });
+    await t.app.checks.queue.runUntilIdle();
+    expect(find(await checksOf(second.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'peringatan', detail: `Foto KTP sama dengan ${first.kode}` });
+    expect(find(await checksOf(first.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'peringatan', detail: `Foto KTP sama dengan ${second.kode}` });
+    // Other slots of the two stay clear.
+    expect(find(await checksOf(second.id), 'foto_duplikat', 'foto_usaha')).toMatchObject({ result: 'lulus' });
+    // The workbench's duplicates panel names the photo beside the keys the two share.
+    const panel = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${first.id}/duplicates`, headers: { cookie } });
+    expect(panel.json()).toContainEqual(expect.objectContaining({ kode_pendaftaran: second.kode, matched_on: expect.arrayContaining(['foto']), photos: ['Foto KTP'] }));
+  });
+
+  it('counts warnings per merchant in the queue and filters it to those with warnings', async () => {
+    const flagged = await register({ foto_ktp: await ktpCard(APPLICANT.nik, 51) }, { nama_rekening: 'Agus Wijaya' });
+    const clean = await register({ foto_ktp: await ktpCard(APPLICANT.nik, 52) });
+    await t.app.checks.queue.runUntilIdle();
+    const warningsOf = async (id: string) => (await checksOf(id)).filter((c) => ['peringatan', 'gagal', 'tidak_terbaca'].includes(c.result)).length;
+    const list = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/admin/merchants?sort=queue&page_size=100${query}`, headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { items: { id: string; check_warnings: number }[]; total: number };
+    };
+    const all = await list('');
+    // The account holder's warning comes on top of whatever the upload's quality check said of the photos.
+    const flaggedCount = all.items.find((item) => item.id === flagged.id)?.check_warnings;
+    expect(flaggedCount).toBe(await warningsOf(flagged.id));
+    expect(all.items.find((item) => item.id === clean.id)?.check_warnings).toBe(await warningsOf(clean.id));
+    expect(find(await checksOf(flagged.id), 'nama_rekening')).toMatchObject({ result: 'peringatan' });
+    const warned = await list('&peringatan=ada');
+    expect(warned.items.map((item) => item.id).sort()).toEqual(all.items.filter((item) => item.check_warnings > 0).map((item) => item.id).sort());
+    expect(warned.items.map((item) => item.id)).toContain(flagged.id);
+    expect(warned.total).toBe(warned.items.length);
+  });
+
+  it('checks a document again when a fix link replaces it, and stores each result once', async () => {
+    const merchant = await register({ foto_ktp: await ktpCard(OTHER_NIK, 31) });
+    await t.app.checks.queue.runUntilIdle();
+    expect(find(await checksOf(merchant.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({ result: 'gagal' });
+    const before = (await storedRows(merchant.id)).length;
+
+    const status = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/merchants/${merchant.id}/status`,
+      headers: { cookie },
+      payload: { status: 'data_tidak_lengkap', catatan_admin: 'KTP tidak sesuai', perbaikan: [{ field: 'foto_ktp', alasan: 'NIK berbeda' }] },
+    });
+    expect(status.statusCode).toBe(200);
+    const token = (status.json().fix_link as string).slice(`${BASE}/perbaikan/`.length);
+    const upload = await stageDocument(t.app, 'foto_ktp', await ktpCard(APPLICANT.nik, 32));
+    const resubmit = await t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload: { fields: {}, documents: { foto_ktp: upload } } });
+    expect(resubmit.statusCode).toBe(200);
+
+    // The new card's checks wait; the unchanged values keep their results.
+    const waiting = await checksOf(merchant.id);
+    expect(find(waiting, 'ktp_ocr', 'foto_ktp')).toMatchObject({ result: 'menunggu' });
+    expect(find(waiting, 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'menunggu' });
+    expect(find(waiting, 'nama_rekening')).toMatchObject({ result: 'lulus' });
+
+    await t.app.checks.queue.runUntilIdle();
+    expect(find(await checksOf(merchant.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({ result: 'lulus', detail: 'NIK pada foto KTP cocok dengan NIK yang diisi' });
+    // One row per check of the current versions: the replaced card's results went, nothing was doubled.
+    expect((await storedRows(merchant.id)).length).toBe(before);
+
+    // The same job queued again (a retry after a crash) finds every result stored and adds none.
+    await t.database.db.insert(jobs).values({ kind: 'merchant_checks', payload: { merchantId: merchant.id } });
+    expect(await t.app.checks.queue.runUntilIdle()).toBe(1);
+    expect((await storedRows(merchant.id)).length).toBe(before);
+  });
+
+  it('checks a photo an admin replaced', async () => {
+    const card = await distinctPhoto(4100);
+    const merchant = await register();
+    const earlier = await register({ foto_usaha: card });
+    await t.app.checks.queue.runUntilIdle();
+    expect(find(await checksOf(merchant.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'lulus' });
+
+    const body = await multipartBody([{ name: 'foto_ktp', data: card, filename: 'ganti.jpg', contentType: 'image/jpeg' }]);
+    const response = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${merchant.id}/documents/foto_ktp`, headers: { ...body.headers, cookie }, payload: body.payload });
+    expect(response.statusCode).toBe(200);
+    await t.app.checks.queue.runUntilIdle();
+    expect(find(await checksOf(merchant.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'peringatan', detail: `Foto KTP sama dengan ${earlier.kode} (Foto Usaha)` });
+    expect(find(await checksOf(earlier.id), 'foto_duplikat', 'foto_usaha')).toMatchObject({ result: 'peringatan', detail: `Foto Usaha sama dengan ${merchant.kode} (Foto KTP)` });
+  });
+
+  it('answers only signed-in admins, 404 for an unknown merchant', async () => {
+    const url = '/api/admin/merchants/00000000-0000-4000-8000-000000000000/checks';
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const missing = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: { code: 'MERCHANT_NOT_FOUND', message: expect.any(String) } });
+  });
+});
