@@ -8,6 +8,7 @@ import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { BankStep, OwnerStep, StoreStep } from '../../domain/registration.js';
 import { accountNumberHash, nikHash } from '../crypto/identity-fields.js';
 import type { MerchantRow, NewMerchantRow } from '../db/schema.js';
+import type { ClaimHolder } from '../../domain/review-claims.js';
 
 /** The merchant columns holding each slot's storage key. */
 export const SLOT_COLUMNS = {
@@ -21,7 +22,9 @@ export const SLOT_COLUMNS = {
 } as const satisfies Record<DocumentSlot, keyof MerchantRow>;
 
 /** What a list item or detail adds to the row: computed by the repository (working days, duplicate probe). */
-export type WorkbenchFacts = { ageWorkingDays: number | null; hasDuplicates: boolean; bankChangedByApplicant?: boolean };
+export type WorkbenchFacts = { ageWorkingDays: number | null; hasDuplicates: boolean; bankChangedByApplicant?: boolean; review?: ReviewFacts };
+/** Who holds the case now (a live claim) and the e-mail of the admin whose first 'verified' waits. */
+export type ReviewFacts = { holder: ClaimHolder; firstApprover: string | null };
 const NO_FACTS: WorkbenchFacts = { ageWorkingDays: null, hasDuplicates: false };
 
 export function toListItem(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): MerchantListItem {
@@ -40,6 +43,8 @@ export function toListItem(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): 
     age_working_days: age,
     sla: age === null ? null : slaState(age),
     has_duplicates: facts.hasDuplicates,
+    diklaim_oleh: facts.review?.holder ?? null,
+    persetujuan_kedua: { menunggu: row.persetujuanPertamaAt !== null, oleh: facts.review?.firstApprover ?? null },
   };
 }
 
