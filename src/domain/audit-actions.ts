@@ -35,5 +35,12 @@ export const AUDIT_ACTIONS = [
   'webhook_delete',
   'webhook_resend',
   'identity_search',
+  'note_added',
+  'audit_export',
+  'claim_taken',
+  'claim_released',
+  'claim_takeover',
+  'claim_assigned',
+  'first_approval',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -10,6 +10,8 @@ import { MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
 import { NikFlagsSchema, NikPersonalSchema } from './nik-structure.js';
 import { ExportAlasanSchema, KRITERIA_USAHA, MCC_CODE_LIST, QrisUpdateShape } from './qris.js';
 import { ReviewChecklistSchema, SlaStateSchema } from './workbench.js';
+import { CLAIM_FILTERS, ClaimCountsSchema, ClaimHolderSchema, SecondApprovalSchema } from './review-claims.js';
+import { hasFinalCode, REASON_MESSAGES, StatusReasonCodesSchema } from './reason-codes.js';
 
 export const MERCHANT_MESSAGES = {
   staleSave: 'Data merchant telah diubah oleh admin lain. Muat ulang data terbaru sebelum menyimpan.',
@@ -49,6 +51,8 @@ const MerchantListQueryObject = z
     before: z.uuid().optional(),
     // 'Ada peringatan': only registrations a machine check flagged (docs/decisions/0036).
     peringatan: z.enum(['ada']).optional(),
+    /** The queue's claim filter: 'Milik saya' (saya) or 'Belum diambil' (belum). */
+    klaim: z.enum(CLAIM_FILTERS).optional(),
   })
   .strict();
 
@@ -77,7 +81,10 @@ export type MerchantExportQuery = z.infer<typeof MerchantExportQuerySchema>;
  * Body of POST /api/admin/merchants/export: the export filter, for a search term that must not be in a URL
  * (a whole NIK or account number). POST /api/admin/merchants/search takes MerchantListQuerySchema as its body.
  */
-export const MerchantExportBodySchema = MerchantListQueryObject.pick({ q: true, status: true }).strict();
+export const MerchantExportBodySchema = MerchantListQueryObject.pick({ q: true, status: true })
+  // The rows selected on the list or the queue ('Ekspor CSV' of the bulk bar), within the filter.
+  .extend({ ids: z.array(z.uuid()).min(1).max(500).optional() })
+  .strict();
 export type MerchantExportBody = z.infer<typeof MerchantExportBodySchema>;
 
 export const MerchantListItemSchema = z.object({
@@ -98,6 +105,10 @@ export const MerchantListItemSchema = z.object({
   has_duplicates: z.boolean(),
   /** The list only: how many machine checks warn (peringatan, gagal, tidak terbaca) on current documents. */
   check_warnings: z.number().int().optional(),
+  /** The admin reviewing it now (a live claim), or null: 'Sedang ditinjau oleh …' / 'Belum diambil'. */
+  diklaim_oleh: ClaimHolderSchema,
+  /** A first 'verified' waiting for another admin's (the four-eyes rule): 'Menunggu Persetujuan Kedua'. */
+  persetujuan_kedua: SecondApprovalSchema,
 });
 export type MerchantListItem = z.infer<typeof MerchantListItemSchema>;
 
@@ -110,6 +121,8 @@ export const MerchantListSchema = z.object({
   has_next: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),
+  /** With sort=queue: the caller's cases and those nobody holds. */
+  claim_counts: ClaimCountsSchema.optional(),
 });
 export type MerchantList = z.infer<typeof MerchantListSchema>;
 
@@ -214,9 +227,17 @@ export const MerchantStatusChangeSchema = z
     checklist: ReviewChecklistSchema.optional(),
     /** The status the reviewer saw: another status now is the edit screen's stale-save 409. */
     expected_status: z.enum(MERCHANT_STATUSES).optional(),
+    /** Reason codes of the decision (reason-codes.ts): a rejection needs at least one `final` code. */
+    kode_alasan: StatusReasonCodesSchema.optional(),
   })
   .strict()
   .superRefine((value, ctx) => {
+    if (value.status === 'rejected' && !hasFinalCode(value.kode_alasan)) {
+      ctx.addIssue({ code: 'custom', path: ['kode_alasan'], message: REASON_MESSAGES.finalRequired });
+    }
+    if ((value.status === 'processing' || value.status === 'verified') && (value.kode_alasan?.length ?? 0) > 0) {
+      ctx.addIssue({ code: 'custom', path: ['kode_alasan'], message: REASON_MESSAGES.onlyForDecisions });
+    }
     const count = value.perbaikan?.length ?? 0;
     if (value.status === 'data_tidak_lengkap' && count === 0) {
       ctx.addIssue({ code: 'custom', path: ['perbaikan'], message: PERBAIKAN_MESSAGES.requiredForIncomplete });
@@ -226,19 +247,33 @@ export const MerchantStatusChangeSchema = z
     }
   });
 export type MerchantStatusChange = z.infer<typeof MerchantStatusChangeSchema>;
+/** What a client sends: fix items as `{ field, kode }` or `{ field, alasan }` (the schema fills in the rest). */
+export type MerchantStatusChangeInput = z.input<typeof MerchantStatusChangeSchema>;
 
 /** The status change's answer: the merchant, and the fix link when one was made (shown once, to copy). */
 export const StatusChangeResponseSchema = MerchantDetailSchema.extend({ fix_link: z.string().nullable() });
 export type StatusChangeResponse = z.infer<typeof StatusChangeResponseSchema>;
 
-export const AuditListQuerySchema = z
-  .object({
-    q: z.string().trim().max(100).optional(),
-    action: z.enum(['all', ...AUDIT_ACTIONS]).default('all'),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-  })
-  .strict();
+export const AUDIT_FILTER_MESSAGES = { dateRange: 'Tanggal akhir tidak boleh sebelum tanggal awal' } as const;
+
+/** The audit log's filters: search, action, the admin who acted, and a range of WIB days (inclusive). */
+const AuditFilterObject = z.object({
+  q: z.string().trim().max(100).optional(),
+  action: z.enum(['all', ...AUDIT_ACTIONS]).default('all'),
+  admin: z.uuid().optional(),
+  dari: z.iso.date().optional(),
+  sampai: z.iso.date().optional(),
+});
+const dateRangeOrdered = (query: { dari?: string | undefined; sampai?: string | undefined }) => !(query.dari && query.sampai && query.sampai < query.dari);
+
+export const AuditListQuerySchema = AuditFilterObject.extend({ page: z.coerce.number().int().min(1).max(100_000).default(1) })
+  .strict()
+  .refine(dateRangeOrdered, { message: AUDIT_FILTER_MESSAGES.dateRange, path: ['sampai'] });
 export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
+
+/** GET /api/admin/audit/export: the list's filters, every page. */
+export const AuditExportQuerySchema = AuditFilterObject.strict().refine(dateRangeOrdered, { message: AUDIT_FILTER_MESSAGES.dateRange, path: ['sampai'] });
+export type AuditFilter = z.infer<typeof AuditExportQuerySchema>;
 
 export const AUDIT_PAGE_SIZE = 100;
 

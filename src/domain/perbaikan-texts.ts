@@ -62,9 +62,6 @@ export function fixTargetLabel(target: FixTarget): string {
   return isFixField(target) ? FIX_FIELD_LABELS[target] : `Dokumen ${DOCUMENT_SLOT_INFO[target].label}`;
 }
 
-/** The admin's short choice list; 'Lainnya' asks for a text of their own. */
-export const FIX_REASONS = ['Foto buram', 'Tidak sesuai KTP', 'Dokumen kedaluwarsa', 'Data tidak valid', 'Lainnya'] as const;
-
 /** Days a fix link stays valid. */
 export const FIX_LINK_DAYS = 14;
 

@@ -2,17 +2,42 @@ import { z } from 'zod';
 import { DOCUMENT_SLOTS, type DocumentSlot } from './document-slots.js';
 import { FIX_TARGETS, fixTargetLabel, PERBAIKAN_MESSAGES, type FixTarget } from './perbaikan-texts.js';
 import { BankStepSchema, OwnerStepSchema, StoreStepSchema } from './registration.js';
+import { REASON_MESSAGES, ReasonCodeSchema, reasonInfo } from './reason-codes.js';
 
-/** One flagged field or slot with the admin's reason. */
+/**
+ * One flagged field or slot with its reason: a code from the list (`kode`, one the applicant can fix and
+ * that concerns this field, optionally with the admin's words after it), or the admin's own words alone
+ * (`alasan`, kept as `lainnya`). Stored as `{ field, kode, alasan }`, `alasan` being what the applicant reads.
+ */
 export const FixItemSchema = z
   .object({
     field: z.string(PERBAIKAN_MESSAGES.unknownTarget('')).max(50).refine((v) => (FIX_TARGETS as readonly string[]).includes(v), {
       error: (issue) => PERBAIKAN_MESSAGES.unknownTarget(String(issue.input).slice(0, 50)),
     }),
-    alasan: z.string(PERBAIKAN_MESSAGES.reasonRequired).trim().min(1, PERBAIKAN_MESSAGES.reasonRequired).max(300, PERBAIKAN_MESSAGES.reasonTooLong),
+    kode: ReasonCodeSchema.optional(),
+    alasan: z.string(PERBAIKAN_MESSAGES.reasonRequired).trim().max(300, PERBAIKAN_MESSAGES.reasonTooLong).optional(),
   })
   .strict()
-  .transform((item) => ({ field: item.field as FixTarget, alasan: item.alasan }));
+  .superRefine((item, ctx) => {
+    const kode = item.kode ?? 'lainnya';
+    if (kode === 'lainnya') {
+      if (!item.alasan) ctx.addIssue({ code: 'custom', path: ['alasan'], message: PERBAIKAN_MESSAGES.reasonRequired });
+      return;
+    }
+    const info = reasonInfo(kode);
+    if (info.jenis === 'final') ctx.addIssue({ code: 'custom', path: ['kode'], message: REASON_MESSAGES.notFixable(info.teks_tim) });
+    else if (info.bidang.length > 0 && !(info.bidang as readonly string[]).includes(item.field)) {
+      const label = (FIX_TARGETS as readonly string[]).includes(item.field) ? fixTargetLabel(item.field as FixTarget) : item.field;
+      ctx.addIssue({ code: 'custom', path: ['kode'], message: REASON_MESSAGES.notForTarget(info.teks_tim, label) });
+    }
+  })
+  .transform((item) => {
+    const kode = item.kode ?? 'lainnya';
+    // A code's own text, and the admin's words after it when given (the fix page and the mail show both).
+    const teks = reasonInfo(kode).teks_pendaftar;
+    const alasan = kode === 'lainnya' ? item.alasan! : item.alasan ? `${teks} ${item.alasan}` : teks;
+    return { field: item.field as FixTarget, kode, alasan };
+  });
 export type FixItem = z.infer<typeof FixItemSchema>;
 
 /** The checklist of POST /api/admin/merchants/{id}/status: each target at most once. */

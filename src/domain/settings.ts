@@ -15,7 +15,22 @@ export const SETTINGS_MESSAGES = {
   maxUpload: 'Ukuran unggah maksimal harus 1-3 MB',
   autoApprove: 'Persetujuan otomatis tidak tersedia: setiap pendaftaran ditinjau admin',
   flag: 'Nilai pengaturan harus ya atau tidak',
+  omsetAbove: 'Batas omset harus angka rupiah 0 atau lebih, atau kosong',
 } as const;
+
+/**
+ * When a merchant needs a second admin's approval to become verified: always, when a check or a duplicate
+ * signal warns, or when its omset_per_bulan is above the amount (null: no such rule).
+ */
+export const FourEyesSchema = z
+  .object({
+    selalu: z.boolean(SETTINGS_MESSAGES.flag),
+    saat_peringatan: z.boolean(SETTINGS_MESSAGES.flag),
+    omset_di_atas: z.number(SETTINGS_MESSAGES.omsetAbove).int(SETTINGS_MESSAGES.omsetAbove).min(0, SETTINGS_MESSAGES.omsetAbove).nullable(),
+  })
+  .strict();
+export type FourEyes = z.infer<typeof FourEyesSchema>;
+const FOUR_EYES_OFF: FourEyes = { selalu: false, saat_peringatan: false, omset_di_atas: null };
 
 /**
  * GET/PUT /api/admin/settings: the settings an admin may change, persisted on the server. In issue 15 only
@@ -30,6 +45,8 @@ export const AppSettingsSchema = z
     email_notifications: z.boolean(SETTINGS_MESSAGES.flag),
     max_upload_mb: z.number(SETTINGS_MESSAGES.maxUpload).int(SETTINGS_MESSAGES.maxUpload).min(1, SETTINGS_MESSAGES.maxUpload).max(3, SETTINGS_MESSAGES.maxUpload),
     auto_approve: z.literal(false, SETTINGS_MESSAGES.autoApprove),
+    // A save that leaves it out (an older client) turns the rule off: the settings screen always sends it.
+    four_eyes: FourEyesSchema.default(FOUR_EYES_OFF),
   })
   .strict();
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
@@ -41,4 +58,5 @@ export const SETTINGS_DEFAULTS: Readonly<AppSettings> = {
   email_notifications: true,
   max_upload_mb: 3,
   auto_approve: false,
+  four_eyes: FOUR_EYES_OFF,
 };

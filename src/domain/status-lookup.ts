@@ -44,6 +44,8 @@ export const StatusResultSchema = z
     kecamatan: z.string().nullable(),
     provinsi: z.string(),
     kode_pos: z.string().nullable(),
+    // Rejected or data_tidak_lengkap: the applicant texts of the decision's reason codes (reason-codes.ts).
+    alasan: z.array(z.string()).default([]),
     // data_tidak_lengkap only (issue 15): what the admin asked to fix, labels and reasons, never a value.
     perbaikan: z.array(z.object({ field: z.string(), label: z.string(), alasan: z.string() })).default([]),
     // Issue 28: the registration's orders, newest first (at most 20), for the asker with the receipt or

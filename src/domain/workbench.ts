@@ -50,6 +50,20 @@ export type DuplicateList = z.infer<typeof DuplicateListSchema>;
 
 export const STATS_DAYS = 30;
 
+const WaitingTotalSchema = z.object({ merchant: z.number().int(), hari_kerja: z.number().int() });
+
+export const ReviewerStatsSchema = z.object({
+  admin_id: z.string(),
+  email: z.string().nullable(),
+  /** Verified or rejected. */
+  keputusan: z.number().int(),
+  /** Median minutes from the case's claim (taken, taken over or assigned) to the decision; null without claims. */
+  median_klaim_menit: z.number().nullable(),
+  /** Status changes to data_tidak_lengkap: fix requests sent to the applicant. */
+  permintaan_perbaikan: z.number().int(),
+});
+export type ReviewerStats = z.infer<typeof ReviewerStatsSchema>;
+
 /** GET /api/admin/stats: the dashboard's numbers; dates are WIB (Asia/Jakarta) calendar days. */
 export const AdminStatsSchema = z.object({
   by_status: z.object({
@@ -73,6 +87,13 @@ export const AdminStatsSchema = z.object({
     median: z.number().nullable(),
     p90: z.number().nullable(),
   }),
+  /**
+   * The open cases now, in working days: those waiting for the applicant (data_tidak_lengkap, since the fix
+   * request) apart from those waiting for us (processing, the queue's paused-aware age).
+   */
+  menunggu: z.object({ pendaftar: WaitingTotalSchema, kami: WaitingTotalSchema }),
+  /** Per reviewer over the last STATS_DAYS days, most decisions first. */
+  per_reviewer: z.array(ReviewerStatsSchema),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 

@@ -46,6 +46,8 @@ export const ConfigSchema = z.object({
   COOKIE_SECURE: booleanFromEnv.optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  // A reviewer's claim on a merchant lapses after this many minutes without a heartbeat from the review screen.
+  CLAIM_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(20),
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().positive().default(5),
   // Unset: required in production (identity documents sit behind the admin sign-in).
   REQUIRE_ADMIN_MFA: booleanFromEnv.optional(),

@@ -87,7 +87,8 @@ describe('merchant list', () => {
       expect(text).toContain(value);
     }
     const headers = await page.getByRole('columnheader').allInnerTexts();
-    expect(headers.map((h) => h.trim().toLowerCase())).toEqual(['kode', 'nama toko', 'pemilik', 'no. hp', 'email', 'lokasi', 'status', 'tanggal daftar', 'aksi']);
+    // SPEC's columns, with the bulk bar's selection box first and the case's reviewer before the actions.
+    expect(headers.map((h) => h.trim().toLowerCase())).toEqual(['pilih', 'kode', 'nama toko', 'pemilik', 'no. hp', 'email', 'lokasi', 'status', 'tanggal daftar', 'peninjau', 'aksi']);
     expect(await page.getByText(/Menampilkan 1-4 dari 4 merchant/).count()).toBe(1);
     for (const name of [`Lihat ${registration.nama_toko}`, `Edit ${registration.nama_toko}`, `Ubah status ${registration.nama_toko}`, `Hapus ${registration.nama_toko}`]) {
       await row.getByRole(name.startsWith('Lihat') || name.startsWith('Edit') ? 'link' : 'button', { name }).waitFor();

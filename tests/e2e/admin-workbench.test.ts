@@ -74,7 +74,8 @@ describe('the queue', () => {
     expect(Number(/(\d+) hari kerja/.exec(await badge.innerText())?.[1])).toBeGreaterThan(3);
     expect(await rowOf(page, second.kode_pendaftaran).getByTestId('sla-badge').innerText()).toMatch(/^Tepat waktu/);
     // Oldest first: the merchant dated back heads the queue.
-    const codes = await page.locator('tbody tr td:first-child').allInnerTexts();
+    // The first column is each row's selection box for the bulk bar; the code follows it.
+    const codes = await page.locator('tbody tr td:nth-child(2)').allInnerTexts();
     expect(codes.map((code) => code.trim())).toEqual([old.kode_pendaftaran, second.kode_pendaftaran, third.kode_pendaftaran]);
     // Same NIK and account: every row carries the duplicate mark, named for screen readers.
     await oldRow.getByRole('img', { name: 'Kemungkinan duplikat' }).waitFor();

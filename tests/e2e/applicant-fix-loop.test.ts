@@ -10,6 +10,7 @@ import { launchBrowser } from './support/browser.js';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 import { startServer, type RunningServer } from './support/server-process.js';
+import { reasonInfo } from '../../src/domain/reason-codes.js';
 
 const INVALID = 'Tautan perbaikan tidak valid atau sudah kedaluwarsa';
 
@@ -51,7 +52,7 @@ async function fixLinkFromMail(code: string, count: number): Promise<string> {
   }
 }
 
-/** Admin: status dialog from the detail screen, data_tidak_lengkap, foto_ktp 'Foto buram' and no_hp with a reason of their own. */
+/** Admin: status dialog from the detail screen, data_tidak_lengkap, foto_ktp 'KTP buram' (its code) and no_hp with a reason of their own. */
 async function requestFix(admin: Page, id: string): Promise<string> {
   await admin.goto(`/admin/merchants/${id}`);
   await admin.getByRole('button', { name: 'Ubah Status' }).click();
@@ -59,7 +60,7 @@ async function requestFix(admin: Page, id: string): Promise<string> {
   await dialog.getByLabel('Status Baru').selectOption('data_tidak_lengkap');
   await dialog.getByRole('checkbox', { name: 'Dokumen KTP' }).check();
   await dialog.getByRole('checkbox', { name: 'Nomor HP' }).check();
-  expect(await dialog.getByLabel('Alasan Dokumen KTP').inputValue()).toBe('Foto buram');
+  expect(await dialog.getByLabel('Alasan Dokumen KTP').inputValue()).toBe('ktp_buram');
   await dialog.getByLabel('Alasan Nomor HP').selectOption('Lainnya');
   await dialog.getByLabel('Keterangan Nomor HP').fill('Nomor tidak aktif');
   await dialog.getByLabel('Catatan Admin (opsional)').fill('Mohon perbaiki foto KTP dan nomor HP');
@@ -111,7 +112,7 @@ describe('the fix loop in the browser', () => {
     const link = await fixLinkFromMail(registration.kode_pendaftaran, 1);
     expect(link).toBe(shownLink);
     const mail = smtp.received.find((m) => m.text.includes(link))!;
-    expect(mail.text).toContain('- Dokumen KTP: Foto buram');
+    expect(mail.text).toContain(`- Dokumen KTP: ${reasonInfo('ktp_buram').teks_pendaftar}`);
     expect(mail.text).toContain('- Nomor HP: Nomor tidak aktif');
     // Neither the NIK nor the account number of the fixture's applicant, in any form.
     for (const secret of ['3174015503900001', '5550001112']) expect(mail.text).not.toContain(secret);
@@ -129,7 +130,7 @@ describe('the fix loop in the browser', () => {
     const form = applicant.getByRole('form', { name: 'Perbaikan data' });
     await form.getByText(registration.kode_pendaftaran).waitFor();
     await form.getByText('Mohon perbaiki foto KTP dan nomor HP').waitFor();
-    await form.getByText('Alasan: Foto buram').waitFor();
+    await form.getByText(`Alasan: ${reasonInfo('ktp_buram').teks_pendaftar}`).waitFor();
     await form.getByText('Alasan: Nomor tidak aktif').waitFor();
     // Exactly the two flagged: one phone field, pre-filled, and one file field.
     const controls = await form.locator('input, select, textarea').evaluateAll((nodes) => nodes.map((n) => `${(n as HTMLInputElement).type}:${(n as HTMLInputElement).name}`));

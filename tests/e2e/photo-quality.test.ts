@@ -10,7 +10,7 @@ import type { RunningServer } from './support/server-process.js';
 import { fillBank, fillOwnerStep, fillStoreText, goForwardTo, uploadDone, uploadFile, uploadFiles, type FilePayload } from './support/registration-wizard.js';
 
 /**
- * Decision 0033 in the browser: the server's quality warning under a slot at once, 'Tetap Gunakan' keeps
+ * Decision 0035 in the browser: the server's quality warning under a slot at once, 'Tetap Gunakan' keeps
  * the photo, 'Ganti Foto' opens the chooser again, and the reviewer sees the warning that was kept.
  */
 let server: RunningServer;

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { AUDIT_ACTOR_LABELS, AUDIT_PAGE_SIZE, type AuditEntry, type AuditList, type AuditListQuery } from '../../domain/merchants.js';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { AUDIT_ACTOR_LABELS, AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter, type AuditList, type AuditListQuery } from '../../domain/merchants.js';
 import type { AuditAction } from '../../domain/audit-actions.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, users } from '../db/schema.js';
@@ -39,7 +39,7 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const entryColumns = {
+export const entryColumns = {
   id: auditLogs.id,
   actorId: auditLogs.actorId,
   actorEmail: users.email,
@@ -50,7 +50,7 @@ const entryColumns = {
   createdAt: auditLogs.createdAt,
 };
 
-type EntryRow = { [K in keyof typeof entryColumns]: unknown } & { id: number; createdAt: Date };
+export type EntryRow = { [K in keyof typeof entryColumns]: unknown } & { id: number; createdAt: Date };
 
 /** A resubmission is the applicant's own act through the fix link; other rows with no admin are the system's. */
 function actorLabel(actorEmail: string | null, action: string): string {
@@ -58,7 +58,7 @@ function actorLabel(actorEmail: string | null, action: string): string {
   return action === 'resubmission' ? AUDIT_ACTOR_LABELS.fixLink : AUDIT_ACTOR_LABELS.system;
 }
 
-function toEntry(row: EntryRow): AuditEntry {
+export function toEntry(row: EntryRow): AuditEntry {
   return {
     id: row.id,
     actor_id: (row.actorId as string | null) ?? null,
@@ -72,10 +72,18 @@ function toEntry(row: EntryRow): AuditEntry {
   };
 }
 
-/** Newest first, 100 a page; search over action, table, target and the actor's e-mail. */
-export async function listAudit(db: Db, query: AuditListQuery): Promise<AuditList> {
+const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** 00:00 WIB of a calendar day `YYYY-MM-DD`, plus `days`. */
+const wibDayStart = (day: string, days = 0) => new Date(Date.parse(`${day}T00:00:00Z`) - JAKARTA_OFFSET_MS + days * DAY_MS);
+
+/** The WHERE of the list and of its CSV export: the same filters give the same rows. */
+export function auditFilter(query: AuditFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.action !== 'all') conditions.push(eq(auditLogs.action, query.action));
+  if (query.admin) conditions.push(eq(auditLogs.actorId, query.admin));
+  if (query.dari) conditions.push(gte(auditLogs.createdAt, wibDayStart(query.dari)));
+  if (query.sampai) conditions.push(lt(auditLogs.createdAt, wibDayStart(query.sampai, 1)));
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
     conditions.push(
@@ -87,7 +95,12 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<AuditLis
       )!,
     );
   }
-  const where = conditions.length ? and(...conditions) : undefined;
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Newest first, 100 a page; search over action, table, target and the actor's e-mail. */
+export async function listAudit(db: Db, query: AuditListQuery): Promise<AuditList> {
+  const where = auditFilter(query);
   const [rows, totals] = await Promise.all([
     db
       .select(entryColumns)

@@ -1,10 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuditListQuerySchema, AuditListSchema } from '../../domain/merchants.js';
-import { listAudit } from './audit-repository.js';
+import { IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
+import { AuditExportQuerySchema, AuditListQuerySchema, AuditListSchema } from '../../domain/merchants.js';
+import { requireAdmin } from '../auth/request-auth.js';
+import { exportAuditCsv } from './audit-export.js';
+import { listAudit, writeAudit } from './audit-repository.js';
 
-/** GET /api/admin/audit: read only; no route updates or deletes audit rows. */
+/** GET /api/admin/audit and its CSV export: read only; no route updates or deletes audit rows. */
 export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/audit', { schema: { tags: ['admin'], querystring: AuditListQuerySchema, response: { 200: AuditListSchema } } }, async (request) =>
     listAudit(app.deps.db, request.query),
   );
+
+  app.get('/audit/export', { schema: { tags: ['admin'], querystring: AuditExportQuerySchema } }, async (request, reply) => {
+    const admin = requireAdmin(request);
+    const query = request.query;
+    let rows = 0;
+    const csv = exportAuditCsv(app.deps.db, query, () => {
+      rows += 1;
+    });
+    // The export's own row names the filter, but never an identity number typed as the search.
+    const filter = { ...query, q: query.q ? (isIdentityTerm(query.q) ? IDENTITY_TERM_PLACEHOLDER : query.q) : null };
+    csv.once('end', () => {
+      // A failed audit write is logged and does not break the action (as for the merchant export).
+      writeAudit(app.deps.db, {
+        actorId: admin.id,
+        action: 'audit_export',
+        targetTable: 'audit_logs',
+        targetId: null,
+        diff: { filter, rows },
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      }).catch((error: unknown) => request.log.error({ err: error }, 'audit export audit write failed'));
+    });
+    const stamp = app.deps.now().toISOString().slice(0, 10);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="audit-log-${stamp}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(csv);
+  });
 };

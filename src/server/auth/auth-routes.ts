@@ -15,6 +15,7 @@ import { deleteSession, deleteSessionByToken, deleteUserSessions } from './sessi
 import { startSession } from './sign-in.js';
 import { consumeTotpCode } from './totp.js';
 import { findUserByEmail, normalizeEmail } from './user-store.js';
+import { releaseClaimsOnSignOut } from '../workbench/claim-sign-out.js';
 
 // Besides the per-account and per-address failure counts in the database, a plain request cap per
 // address keeps argon2 from being used to burn the CPU. Its store failing refuses sign-in (fails closed).
@@ -105,6 +106,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/logout', { schema: { tags: ['auth'], response: { 204: z.null(), 403: ApiErrorSchema } } }, async (request, reply) => {
     const token = readSessionToken(request, config);
+    // The admin's claims on cases under review end with the sign-out, not CLAIM_IDLE_MINUTES later.
+    const session = token ? await loadSession(request) : null;
+    if (session) await releaseClaimsOnSignOut(app, session.user.id, request);
     if (token) await deleteSessionByToken(db, token);
     clearSessionCookie(reply, config);
     return reply.status(204).send(null);

@@ -163,6 +163,11 @@ export const merchants = pgTable(
     queuedAt: timestamptz('queued_at').notNull().defaultNow(),
     // The first decision (any status but processing): the dashboard's time-to-decision.
     firstDecidedAt: timestamptz('first_decided_at'),
+    // Since when it waits for the applicant (data_tidak_lengkap): the working-day age pauses meanwhile and
+    // the queue's clock resumes from it at resubmission (docs/decisions/0039-reasons-notes-and-the-fair-clock.md).
+    waitingSince: timestamptz('waiting_since'),
+    // The reason codes of the last decision (src/domain/reason-codes.ts); the applicant reads only their texts.
+    kodeAlasan: jsonb('kode_alasan').$type<string[]>().notNull().default([]),
     // QRIS data chosen by an admin; null means the value derived from the profile applies.
     mcc: text('mcc'),
     namaQris: text('nama_qris'),
@@ -170,9 +175,21 @@ export const merchants = pgTable(
     // The quality warnings of the photos in use that the applicant kept (decision 0035), per slot; only
     // slots with problems. Computed on the server from the uploads claimed, never taken from the browser.
     peringatanFoto: jsonb('peringatan_foto').$type<PhotoWarnings>().notNull().default(sql`'{}'::jsonb`),
+    // The reviewer who holds the case (docs/decisions/0038): taken and checked by one conditional UPDATE on
+    // this row, so 'Ambil Berikutnya' can lock with SKIP LOCKED. claim_seen_at is the review screen's last
+    // heartbeat: older than CLAIM_IDLE_MINUTES, the claim has lapsed. Neither touches updated_at.
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamptz('claimed_at'),
+    claimSeenAt: timestamptz('claim_seen_at'),
+    // A first 'verified' that waits for a second admin (the four-eyes rule in settings): the status stays
+    // processing, for the applicant and the orders, until another admin verifies.
+    persetujuanPertamaOleh: uuid('persetujuan_pertama_oleh').references(() => users.id, { onDelete: 'set null' }),
+    persetujuanPertamaAt: timestamptz('persetujuan_pertama_at'),
   },
   (t) => [
     uniqueIndex('merchants_kode_pendaftaran_key').on(t.kodePendaftaran),
+    // The held claims: 'Milik saya' in the queue's order, the count of held cases, a sign-out's release.
+    index('merchants_claimed_by_idx').on(t.claimedBy, t.queuedAt, t.id).where(sql`${t.claimedBy} is not null`),
     // The review queue: live processing rows, longest waiting first; also the overdue count's range.
     index('merchants_queue_idx').on(t.queuedAt, t.id).where(sql`${t.status} = 'processing' and ${t.isDeleted} = false`),
     // The duplicate probe's other two keys (NIK and account go through their hash indexes).
@@ -366,6 +383,41 @@ export const fixRequests = pgTable(
   (t) => [uniqueIndex('fix_requests_token_hash_key').on(t.tokenHash), index('fix_requests_merchant_idx').on(t.merchantId, t.createdAt.desc())],
 );
 
+/**
+ * The team's internal notes on a merchant: written once, never updated (no route edits them), read only
+ * through the notes endpoint, never in a public answer, a mail, the applicant's export or a webhook.
+ */
+export const merchantNotes = pgTable(
+  'merchant_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    teks: text('teks').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('merchant_notes_merchant_idx').on(t.merchantId, t.createdAt)],
+);
+
+/** A named set of filters of the review queue or the merchant list: the owner's, or shared with the team. */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nama: text('nama').notNull(),
+    daftar: text('daftar').notNull(),
+    filter: jsonb('filter').notNull(),
+    dibagikan: boolean('dibagikan').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('saved_views_admin_idx').on(t.adminId, t.daftar), check('saved_views_daftar_check', sql`${t.daftar} in ('antrean', 'merchant')`)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -375,6 +427,8 @@ export type AuditLogRow = typeof auditLogs.$inferSelect;
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 export type FixRequestRow = typeof fixRequests.$inferSelect;
 export type PendingDeletionRow = typeof pendingDeletions.$inferSelect;
+export type MerchantNoteRow = typeof merchantNotes.$inferSelect;
+export type SavedViewRow = typeof savedViews.$inferSelect;
 
 /**
  * Per-IP request counters of the public limits (uploads, registrations, lookups, sign-in) when several

@@ -79,7 +79,7 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
     expect(fix.text).toMatch(new RegExp(`${BASE}/perbaikan/[A-Za-z0-9_-]{43}`));
     noIdentityNumbers(fix.text + fix.html);
 
-    await setStatus(merchant.id, { status: 'rejected', catatan_admin: 'Usaha tidak sesuai' });
+    await setStatus(merchant.id, { status: 'rejected', catatan_admin: 'Usaha tidak sesuai', kode_alasan: ['usaha_tidak_memenuhi_syarat'] });
     await expect.poll(async () => (await subjects(0)).length).toBe(3);
     const rejected = (await subjects(0))[2]!;
     expect(rejected.subject).toContain(': Ditolak');

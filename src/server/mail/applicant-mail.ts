@@ -1,3 +1,4 @@
+import { applicantReasonTexts } from '../../domain/reason-codes.js';
 import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { Db } from '../db/database.js';
 import type { MerchantRow } from '../db/schema.js';
@@ -34,7 +35,7 @@ export async function enqueueStatusMail(tx: Db, input: { row: MerchantRow; baseU
     merchantId: input.row.id,
     kind: 'status',
     to: input.row.email,
-    content: statusMail(mailMerchant(input.row), status, input.row.catatanAdmin, input.baseUrl, input.fix),
+    content: statusMail(mailMerchant(input.row), status, input.row.catatanAdmin, input.baseUrl, input.fix, applicantReasonTexts(input.row.kodeAlasan)),
     skipped: !settings.email_notifications,
     now: input.now,
   });

@@ -52,7 +52,7 @@ describe('at most 3 public receipts per address per hour (MAIL_PER_ADDRESS_PER_H
     expect((await mailsOf(second.id, ['order_receipt']))[0]).toMatchObject({ state: 'skipped', lastError: REASON });
 
     // What an admin decides is not a public action: the status mail still goes.
-    await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${second.id}/status`, headers: { cookie }, payload: { status: 'rejected' } });
+    await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${second.id}/status`, headers: { cookie }, payload: { status: 'rejected', kode_alasan: ['data_ganda'] } });
     expect((await mailsOf(second.id, ['status']))[0]).toMatchObject({ state: 'pending', lastError: null });
 
     // Another address is not touched.

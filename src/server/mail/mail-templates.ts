@@ -65,13 +65,22 @@ export function dataChangedMail(merchant: MailMerchant, fieldLabels: string[], c
 export type FixLink = { url: string; expiresAt: Date; items: FixItem[] };
 
 /** After an admin set verified, rejected or data_tidak_lengkap: the status page's text, the note, any fix list. */
-export function statusMail(merchant: MailMerchant, status: MerchantStatus, catatan: string | null, baseUrl: string, fix: FixLink | null): MailContent {
+export function statusMail(
+  merchant: MailMerchant,
+  status: MerchantStatus,
+  catatan: string | null,
+  baseUrl: string,
+  fix: FixLink | null,
+  /** The applicant texts of the decision's reason codes (applicantReasonTexts), never the team's. */
+  reasons: readonly string[] = [],
+): MailContent {
   const message = STATUS_MESSAGES[status];
   const paragraphs: string[][] = [
     [`Halo ${merchant.namaPemilik},`],
     [`Status pendaftaran ${merchant.namaToko} (${merchant.kodePendaftaran}): ${STATUS_LABELS[status]}`],
     [message.title, message.body],
   ];
+  if (reasons.length > 0) paragraphs.push(['Alasan:', ...reasons.map((reason) => `- ${reason}`)]);
   if (catatan) paragraphs.push(['Catatan Admin:', catatan]);
   if (fix) {
     paragraphs.push(['Yang perlu diperbaiki:', ...fix.items.map((item) => `- ${fixTargetLabel(item.field)}: ${item.alasan}`)]);

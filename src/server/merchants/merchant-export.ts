@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { formatDateTimeWib } from '../../domain/format.js';
 import type { MerchantListQuery } from '../../domain/merchants.js';
 import { STATUS_LABELS, normalizeStatus } from '../../domain/vocabularies.js';
@@ -51,10 +51,12 @@ function toRecord(row: MerchantRow): string[] {
  * Every matching merchant, newest first, read in keyset batches so 100,000 rows never sit in memory.
  * The cursor keeps submitted_at as PostgreSQL text: a JS Date would cut microseconds and skip rows.
  */
-async function* merchantRows(db: Db, query: Pick<MerchantListQuery, 'q' | 'status'>, onRow: () => void): AsyncGenerator<string[]> {
+type ExportQuery = Pick<MerchantListQuery, 'q' | 'status'> & { ids?: readonly string[] };
+
+async function* merchantRows(db: Db, query: ExportQuery, onRow: () => void): AsyncGenerator<string[]> {
   let cursor: { at: string; id: string } | null = null;
   for (;;) {
-    const filter = merchantFilter(query);
+    const filter = query.ids ? and(merchantFilter(query), inArray(merchants.id, [...query.ids]))! : merchantFilter(query);
     const where: SQL | undefined = cursor ? and(filter, sql`(${merchants.submittedAt}, ${merchants.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`) : filter;
     const rows: { row: MerchantRow; at: string }[] = await db
       .select({ row: merchants, at: sql<string>`${merchants.submittedAt}::text` })
@@ -73,7 +75,7 @@ async function* merchantRows(db: Db, query: Pick<MerchantListQuery, 'q' | 'statu
 }
 
 /** UTF-8 CSV with a BOM (so Excel reads the encoding), a header row, then the rows as they are read. */
-export function exportMerchantsCsv(db: Db, query: Pick<MerchantListQuery, 'q' | 'status'>, onRow: () => void): Readable {
+export function exportMerchantsCsv(db: Db, query: ExportQuery, onRow: () => void): Readable {
   const csv = stringify({ bom: true, header: true, columns: EXPORT_COLUMNS.map((c) => c.header) });
   const source = Readable.from(merchantRows(db, query, onRow));
   source.on('error', (error) => csv.destroy(error));

@@ -9,6 +9,7 @@ import type { BankStep, OwnerStep, StoreStep } from '../../domain/registration.j
 import { accountNumberHash, nikHash } from '../crypto/identity-fields.js';
 import { seal, unseal } from '../crypto/sealed.js';
 import type { MerchantRow, NewMerchantRow } from '../db/schema.js';
+import type { ClaimHolder } from '../../domain/review-claims.js';
 
 /** The merchant columns holding each slot's storage key. */
 export const SLOT_COLUMNS = {
@@ -22,7 +23,9 @@ export const SLOT_COLUMNS = {
 } as const satisfies Record<DocumentSlot, keyof MerchantRow>;
 
 /** What a list item or detail adds to the row: computed by the repository (working days, duplicate probe). */
-export type WorkbenchFacts = { ageWorkingDays: number | null; hasDuplicates: boolean; bankChangedByApplicant?: boolean; checkWarnings?: number };
+export type WorkbenchFacts = { ageWorkingDays: number | null; hasDuplicates: boolean; bankChangedByApplicant?: boolean; checkWarnings?: number; review?: ReviewFacts };
+/** Who holds the case now (a live claim) and the e-mail of the admin whose first 'verified' waits. */
+export type ReviewFacts = { holder: ClaimHolder; firstApprover: string | null };
 const NO_FACTS: WorkbenchFacts = { ageWorkingDays: null, hasDuplicates: false };
 
 export function toListItem(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): MerchantListItem {
@@ -42,6 +45,8 @@ export function toListItem(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): 
     sla: age === null ? null : slaState(age),
     has_duplicates: facts.hasDuplicates,
     ...(facts.checkWarnings === undefined ? {} : { check_warnings: facts.checkWarnings }),
+    diklaim_oleh: facts.review?.holder ?? null,
+    persetujuan_kedua: { menunggu: row.persetujuanPertamaAt !== null, oleh: facts.review?.firstApprover ?? null },
   };
 }
 

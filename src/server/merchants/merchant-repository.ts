@@ -9,6 +9,8 @@ import { workingDaysSince } from '../workbench/working-days.js';
 import { toDetail, toListItem } from './merchant-mapping.js';
 import { bankChangedByApplicant } from '../perbaikan/identity-change.js';
 import { codePrefix, escapeLike, identitySearch, searchVariants } from './merchant-search.js';
+import { claimCounts, claimFilter, reviewColumns, reviewFacts, reviewFactsOf, type ClaimView } from './claim-list.js';
+import type { ClaimClock } from '../workbench/claim-clock.js';
 
 const ORDER: Record<MerchantSort, SQL[]> = {
   newest: [desc(merchants.submittedAt), desc(merchants.id)],
@@ -19,7 +21,7 @@ const ORDER: Record<MerchantSort, SQL[]> = {
   queue: [asc(merchants.queuedAt), asc(merchants.id)],
 };
 
-type FilterQuery = Pick<MerchantListQuery, 'q' | 'status'> & { sort?: MerchantSort; peringatan?: 'ada' };
+type FilterQuery = Pick<MerchantListQuery, 'q' | 'status'> & { sort?: MerchantSort; peringatan?: 'ada'; klaim?: MerchantListQuery['klaim'] };
 
 /** The queue is the processing merchants whatever the status filter says. */
 function effectiveStatus(query: FilterQuery): MerchantListQuery['status'] {
@@ -27,8 +29,10 @@ function effectiveStatus(query: FilterQuery): MerchantListQuery['status'] {
 }
 
 /** The filter shared by the list and the CSV export: never a soft-deleted row. */
-export function merchantFilter(query: FilterQuery): SQL {
+export function merchantFilter(query: FilterQuery, view?: ClaimView): SQL {
   const conditions: SQL[] = [eq(merchants.isDeleted, false)];
+  const claimed = claimFilter(query.klaim, view);
+  if (claimed) conditions.push(claimed);
   const status = effectiveStatus(query);
   if (status !== 'all') conditions.push(eq(merchants.status, status));
   if (query.peringatan === 'ada') conditions.push(hasCheckWarnings);
@@ -80,11 +84,11 @@ export async function estimatedMatches(db: Db, filter: SQL): Promise<number> {
  * expects far more: counting 80,000 trigram matches rechecks as many rows, several times the cost of the
  * page itself, for a figure nobody pages through (docs/decisions/0023).
  */
-export async function countMerchants(db: Db, query: FilterQuery): Promise<MerchantTotal> {
+export async function countMerchants(db: Db, query: FilterQuery, view?: ClaimView): Promise<MerchantTotal> {
   const status = effectiveStatus(query);
   // The counters know statuses only: a warnings filter is counted like a search.
   if (query.q || query.peringatan) {
-    const filter = merchantFilter(query);
+    const filter = merchantFilter(query, view);
     const capped = { total: EXACT_TOTAL_CAP, total_capped: true };
     if ((await estimatedMatches(db, filter)) >= ESTIMATE_MARGIN * EXACT_TOTAL_CAP) return capped;
     const matches = db
@@ -102,7 +106,13 @@ export async function countMerchants(db: Db, query: FilterQuery): Promise<Mercha
     .from(merchantCounts)
     .where(status === 'all' ? undefined : eq(merchantCounts.status, status));
   // sum() is null over no rows and comes back as a string (bigint) from both drivers.
-  return { total: Number(rows[0]?.total ?? 0), total_capped: false };
+  const total = Number(rows[0]?.total ?? 0);
+  if (query.klaim && view) {
+    // A claim filter without a search: the processing counter less the held claims (claim-list.ts).
+    const counts = await claimCounts(db, view, total);
+    return { total: query.klaim === 'saya' ? counts.milik_saya : counts.belum_diambil, total_capped: false };
+  }
+  return { total, total_capped: false };
 }
 
 /**
@@ -111,15 +121,15 @@ export async function countMerchants(db: Db, query: FilterQuery): Promise<Mercha
  * page 2,000 skips 50,000 index entries instead of fetching 50,000 rows to throw away.
  */
 /** A page's row and whether it has a possible duplicate (issue 18's list mark). */
-type PageRow = { row: MerchantRow; hasDuplicates: boolean; checkWarnings: number };
-const PAGE_COLUMNS = { row: merchants, hasDuplicates: hasDuplicatesColumn, checkWarnings: checkWarningsColumn };
+type PageRow = { row: MerchantRow; hasDuplicates: boolean; checkWarnings: number; holderEmail: string | null; firstApproverEmail: string | null };
+const PAGE_COLUMNS = { row: merchants, hasDuplicates: hasDuplicatesColumn, checkWarnings: checkWarningsColumn, ...reviewColumns };
 
-async function offsetPage(db: Db, query: MerchantListQuery): Promise<PageRow[]> {
+async function offsetPage(db: Db, query: MerchantListQuery, view?: ClaimView): Promise<PageRow[]> {
   const order = merchantOrder(query.sort);
   const ids = db
     .select({ id: merchants.id })
     .from(merchants)
-    .where(merchantFilter(query))
+    .where(merchantFilter(query, view))
     .orderBy(...order)
     .limit(query.page_size + 1)
     .offset((query.page - 1) * query.page_size);
@@ -134,14 +144,14 @@ const KEYSET_SORTS: ReadonlySet<MerchantSort> = new Set(['newest', 'oldest']);
  * page 40,000 costs what page 2 does. The row is compared by its own stored (submitted_at, id), so
  * timestamps equal to the microsecond still page without skipping or repeating a row.
  */
-async function keysetPage(db: Db, query: MerchantListQuery, cursor: { id: string; forward: boolean }): Promise<PageRow[]> {
+async function keysetPage(db: Db, query: MerchantListQuery, cursor: { id: string; forward: boolean }, view?: ClaimView): Promise<PageRow[]> {
   const ascending = (query.sort === 'oldest') === cursor.forward;
   const anchor = sql`(select ${merchants.submittedAt}, ${merchants.id} from ${merchants} where ${merchants.id} = ${cursor.id})`;
   const place = ascending ? sql`(${merchants.submittedAt}, ${merchants.id}) > ${anchor}` : sql`(${merchants.submittedAt}, ${merchants.id}) < ${anchor}`;
   const rows = await db
     .select(PAGE_COLUMNS)
     .from(merchants)
-    .where(and(merchantFilter(query), place))
+    .where(and(merchantFilter(query, view), place))
     .orderBy(...merchantOrder(ascending ? 'oldest' : 'newest'))
     .limit(query.page_size + 1);
   if (cursor.forward) return rows;
@@ -149,18 +159,32 @@ async function keysetPage(db: Db, query: MerchantListQuery, cursor: { id: string
   return rows.slice(0, query.page_size).reverse();
 }
 
-export async function listMerchants(db: Db, query: MerchantListQuery, now: Date = new Date()): Promise<MerchantList> {
+/** `view`: the signed-in admin, for the claim filters, the holders and (sort=queue) the claim counts. */
+export async function listMerchants(db: Db, query: MerchantListQuery, now: Date = new Date(), view?: ClaimView): Promise<MerchantList> {
   const cursorId = query.after ?? query.before;
   const cursor = cursorId && query.page > 1 && KEYSET_SORTS.has(query.sort) ? { id: cursorId, forward: Boolean(query.after) } : undefined;
-  const [keyed, total] = await Promise.all([cursor ? keysetPage(db, query, cursor) : undefined, countMerchants(db, query)]);
+  const counted = view && query.sort === 'queue' && !query.q ? queueCounts(db, view) : undefined;
+  const [keyed, total, claim_counts] = await Promise.all([cursor ? keysetPage(db, query, cursor, view) : undefined, countMerchants(db, query, view), counted]);
   // A cursor row that no longer exists (purged) finds nothing: the page number still finds the page.
-  const rows = keyed && keyed.length > 0 ? keyed : await offsetPage(db, query);
+  const rows = keyed && keyed.length > 0 ? keyed : await offsetPage(db, query, view);
   // Before a row there is always that row itself, so a page reached backwards has a next one.
   const hasNext = keyed && keyed.length > 0 && !cursor?.forward ? true : rows.length > query.page_size;
   const items = rows
     .slice(0, query.page_size)
-    .map(({ row, hasDuplicates, checkWarnings }) => toListItem(row, { ageWorkingDays: workingDaysSince(row.queuedAt, now), hasDuplicates, checkWarnings }));
-  return { items, ...total, has_next: hasNext, page: query.page, page_size: query.page_size };
+    .map(({ row, hasDuplicates, checkWarnings, ...emails }) =>
+      toListItem(row, {
+        ageWorkingDays: workingDaysSince(row.queuedAt, now),
+        hasDuplicates,
+        checkWarnings,
+        review: reviewFacts(row, emails, view ?? { now, idleMinutes: 0 }),
+      }),
+    );
+  return { items, ...total, has_next: hasNext, page: query.page, page_size: query.page_size, ...(claim_counts ? { claim_counts } : {}) };
+}
+
+async function queueCounts(db: Db, view: ClaimView) {
+  const processing = await countMerchants(db, { status: 'processing' });
+  return claimCounts(db, view, processing.total);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -187,8 +211,9 @@ export async function lockMerchant(tx: Db, id: string): Promise<MerchantRow | un
 }
 
 /** The detail an admin screen gets: the row, its age in working days and whether it has possible duplicates. */
-export async function merchantDetail(db: Db, row: MerchantRow, now: Date): Promise<MerchantDetail> {
+export async function merchantDetail(db: Db, row: MerchantRow, now: Date, clock: ClaimClock = { now, idleMinutes: 20 }): Promise<MerchantDetail> {
   return toDetail(row, {
+    review: await reviewFactsOf(db, row, clock),
     ageWorkingDays: workingDaysSince(row.queuedAt, now),
     hasDuplicates: await hasDuplicates(db, row.id),
     bankChangedByApplicant: await bankChangedByApplicant(db, row.id),

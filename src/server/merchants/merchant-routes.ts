@@ -27,6 +27,7 @@ import type { MerchantEvent } from '../events/event-bus.js';
 import { AppError } from '../http/app-error.js';
 import { loadSession, requireAdmin } from '../auth/request-auth.js';
 import { exportMerchantsCsv } from './merchant-export.js';
+import { claimClockOf } from '../workbench/claim-clock.js';
 import { identitySearchGuard } from './identity-search-guard.js';
 import { exportQrisCsv, merchantsMissingMcc } from './merchant-qris-export.js';
 import { findMerchant, listMerchants, merchantDetail } from './merchant-repository.js';
@@ -42,7 +43,10 @@ function actorOf(request: FastifyRequest) {
 /** Admin merchant endpoints; registered inside the admin plugin, behind its one guard. */
 export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  const detail = (row: MerchantRow) => merchantDetail(db, row, app.deps.now());
+  const claimClock = () => claimClockOf(app.deps.now(), app.deps.config);
+  const detail = (row: MerchantRow) => merchantDetail(db, row, app.deps.now(), claimClock());
+  // The signed-in admin's view of claims: 'Milik saya', the holders, the queue's claim counts.
+  const claimView = (request: FastifyRequest) => ({ ...claimClock(), adminId: requireAdmin(request).id });
   const baseUrl = publicBaseUrl(app.deps.config);
   // After the commit: a lost announcement only delays a refresh, so it never fails the request.
   const announce = (request: FastifyRequest, kind: MerchantEvent['kind'], merchantId: string) =>
@@ -60,14 +64,14 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/merchants', { schema: { tags: ['admin'], querystring: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request, reply) => {
     await guardIdentitySearch(request.query.q, actorOf(request), reply);
-    return listMerchants(db, request.query, app.deps.now());
+    return listMerchants(db, request.query, app.deps.now(), claimView(request));
   });
 
   // The same list for a term that must not be in a URL (a whole NIK or account number): request logs,
   // proxies and the browser's history keep URLs.
   app.post('/merchants/search', { schema: { tags: ['admin'], body: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request, reply) => {
     await guardIdentitySearch(request.body.q, actorOf(request), reply);
-    return listMerchants(db, request.body, app.deps.now());
+    return listMerchants(db, request.body, app.deps.now(), claimView(request));
   });
 
   app.get('/merchants/export', { schema: { tags: ['admin'], querystring: MerchantExportQuerySchema } }, async (request, reply) => {
@@ -83,7 +87,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guardIdentitySearch(query.q, actor, reply);
     // The export's own audit row names the filter, but never an identity number typed as the search.
     const q = query.q ? (isIdentityTerm(query.q) ? IDENTITY_TERM_PLACEHOLDER : query.q) : null;
-    const filter = { q, status: query.status };
+    const filter = { q, status: query.status, ...(query.ids ? { ids: query.ids.length } : {}) };
     const csv = exportMerchantsCsv(db, query, () => {
       rows += 1;
     });

@@ -15,7 +15,11 @@ import { generateRegistrationCode, withUniqueRegistrationCode, type Registration
 import { enqueueStatusMail } from '../mail/applicant-mail.js';
 import { createFixRequest, supersedeFixRequests } from '../perbaikan/fix-request-repository.js';
 import { applyMerchantStatusToOrders, orderMailConfig } from '../shop/merchant-orders.js';
+import { queueClock } from '../workbench/paused-clock.js';
 import type { TransitionConfig } from '../shop/order-transitions.js';
+import { claimClockOf } from '../workbench/claim-clock.js';
+import { gateChange } from '../workbench/review-gate.js';
+import { recordFirstApproval } from '../workbench/second-approval.js';
 
 export type Actor = { id: string; ip?: string | null; userAgent?: string | null };
 
@@ -25,16 +29,6 @@ async function requireLockedMerchant(tx: Db, id: string): Promise<MerchantRow> {
   const row = await lockMerchant(tx, id);
   if (!row) throw notFound();
   return row;
-}
-
-/**
- * The queue's clock (issue 18): entering processing restarts the age; leaving it for the first time records
- * the first decision, the dashboard's time-to-decision.
- */
-export function statusClock(row: Pick<MerchantRow, 'status' | 'firstDecidedAt'>, next: string, now: Date): Partial<MerchantRow> {
-  if (next === row.status) return {};
-  if (next === 'processing') return { queuedAt: now };
-  return row.firstDecidedAt ? {} : { firstDecidedAt: now };
 }
 
 /** What the profile form saves: the profile of SPEC §7 and the QRIS values, one audit row. */
@@ -76,8 +70,14 @@ export async function updateMerchantProfile(
       return profileValue(row, EDITABLE_FIELDS[field]) !== next;
     });
     if (changed.length === 0) return { row, orderIds: [] };
+    // Another admin's claim refuses the edit; a 'verified' that needs a second admin is recorded as the first.
+    const gate = await gateChange(tx, row, changed.includes('status') ? input.status : null, actor, claimClockOf(now, config));
+    if (gate.first) {
+      changed.splice(changed.indexOf('status'), 1);
+      if (changed.length === 0) return { row: await recordFirstApproval(tx, row, actor, now, { catatan: input.catatan_admin ?? null }), orderIds: [] };
+    }
 
-    const patch: Partial<MerchantRow> = { updatedAt: now };
+    const patch: Partial<MerchantRow> = { updatedAt: now, ...gate.columns };
     for (const field of changed) {
       if (field !== 'nik' && field !== 'no_rekening') Object.assign(patch, { [EDITABLE_FIELDS[field]]: input[field] ?? null });
     }
@@ -85,7 +85,8 @@ export async function updateMerchantProfile(
       nik: changed.includes('nik') ? input.nik : undefined,
       noRekening: changed.includes('no_rekening') ? input.no_rekening : undefined,
     });
-    const clock = patch.status === undefined ? {} : statusClock(row, patch.status, now);
+    // A status set in the profile form carries no reason codes: the previous decision's go.
+    const clock = patch.status === undefined ? {} : { ...queueClock(row, patch.status, now), kodeAlasan: [] };
     const [updated] = await tx.update(merchants).set({ ...patch, ...identity, ...clock }).where(eq(merchants.id, id)).returning();
 
     const statusChanged = changed.includes('status');
@@ -115,6 +116,7 @@ export async function updateMerchantProfile(
       // Edited names, NIK or province: the consistency checks run again on the new values (docs/decisions/0036).
       await enqueueMerchantChecks(tx, id, now);
     }
+    if (gate.first) return { row: await recordFirstApproval(tx, updated!, actor, now, { catatan: input.catatan_admin ?? null }), orderIds };
     return { row: updated!, orderIds };
   });
 }
@@ -142,9 +144,16 @@ export async function changeMerchantStatus(
       throw new AppError(409, 'STALE_UPDATE', MERCHANT_MESSAGES.staleSave);
     }
     const catatan = input.catatan_admin ?? null;
+    const gate = await gateChange(tx, row, input.status, actor, claimClockOf(now, config));
+    if (gate.first) {
+      const checklist = input.checklist ? { checklist: input.checklist } : {};
+      return { row: await recordFirstApproval(tx, row, actor, now, { catatan, ...checklist }), fixLink: null, orderIds: [] };
+    }
+    // The decision's reasons: the status page and the mail show their applicant texts, the team its own.
+    const kodeAlasan = input.kode_alasan ?? [];
     const [updated] = await tx
       .update(merchants)
-      .set({ status: input.status, catatanAdmin: catatan, updatedAt: now, ...statusClock(row, input.status, now) })
+      .set({ status: input.status, catatanAdmin: catatan, kodeAlasan: kodeAlasan, updatedAt: now, ...queueClock(row, input.status, now), ...gate.columns })
       .where(eq(merchants.id, id))
       .returning();
     await supersedeFixRequests(tx, id, now);
@@ -163,6 +172,7 @@ export async function changeMerchantStatus(
         to: input.status,
         catatan,
         merchant_name: row.namaToko,
+        ...(kodeAlasan.length > 0 ? { kode_alasan: kodeAlasan } : {}),
         ...(items.length > 0 ? { perbaikan: items } : {}),
         ...(input.checklist ? { checklist: input.checklist } : {}),
       },

@@ -55,7 +55,7 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
     expect(JSON.stringify(stored)).not.toContain(tokenOf(link));
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(14 * DAY);
     // Rejected without a list: no link.
-    expect((await setStatus(merchant.id, { status: 'rejected' })).json().fix_link).toBeNull();
+    expect((await setStatus(merchant.id, { status: 'rejected', kode_alasan: ['data_ganda'] })).json().fix_link).toBeNull();
   });
 
   it('GET answers the store, code, note, the flagged items and only their values (NIK masked)', async () => {

@@ -19,6 +19,7 @@ import { replaceSlotWarnings, warningsOfUploads } from '../uploads/photo-warning
 import { findOpenFixRequest, markFixRequestUsed } from './fix-request-repository.js';
 import { NOTICE_FIELDS } from './identity-change.js';
 import { applyMerchantStatusToOrders, orderMailConfig } from '../shop/merchant-orders.js';
+import { queueClock } from '../workbench/paused-clock.js';
 
 const invalidLink = () => new AppError(404, 'FIX_LINK_INVALID', PERBAIKAN_MESSAGES.invalidLink);
 
@@ -97,8 +98,9 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
     const row = await lockMerchant(tx, locked.merchantId);
     if (!row || row.purgedAt) throw invalidLink();
 
-    // Back in the review queue, at its end: the age in working days restarts from the resubmission.
-    const patch: Partial<MerchantRow> = { status: 'processing', updatedAt: input.now, queuedAt: input.now };
+    // Back in the review queue: the age in working days resumes where it paused while the applicant had
+    // the case (paused-clock.ts); the last decision's reason codes no longer apply.
+    const patch: Partial<MerchantRow> = { status: 'processing', updatedAt: input.now, kodeAlasan: [], ...queueClock(row, 'processing', input.now) };
     for (const field of fields) {
       if (field !== 'nik' && field !== 'no_rekening') Object.assign(patch, { [PROFILE_FIELDS[field]]: input.body.fields[field] ?? null });
     }

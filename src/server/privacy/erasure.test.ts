@@ -143,7 +143,7 @@ describe('erasure leaves nothing of the applicant: no personal value in a databa
     const exported = await exportSubject(t.app.deps, code);
     expect(exported.mails.map((mail) => [mail.kind, mail.to])).toEqual(expect.arrayContaining([['receipt', OLD_EMAIL]]));
     expect(exported.mails.every((mail) => typeof mail.text_body === 'string' && !mail.text_body.startsWith('enc:'))).toBe(true);
-    expect(exported.fix_requests).toEqual([expect.objectContaining({ items: [{ field: 'email', alasan: 'Email salah' }, { field: 'foto_usaha', alasan: 'Foto buram' }] })]);
+    expect(exported.fix_requests).toEqual([expect.objectContaining({ items: [{ field: 'email', kode: 'lainnya', alasan: 'Email salah' }, { field: 'foto_usaha', kode: 'lainnya', alasan: 'Foto buram' }] })]);
     expect(exported.replaced_documents.map((entry) => [entry.slot, entry.by])).toEqual([
       ['foto_usaha', 'pendaftar'],
       ['foto_usaha', 'admin'],

@@ -32,7 +32,7 @@ describe('retention of personal data (UU PDP)', () => {
     for (const [name, email] of [['rejected', 'tolak@example.com'], ['deleted', 'hapus@example.com'], ['verified', 'oke@example.com'], ['recent', 'baru@example.com']] as const) {
       ids[name] = await idOf((await registerMerchant(t.app, { email, nama_toko: `Toko ${name}` })).kode_pendaftaran);
     }
-    expect((await call('POST', `/api/admin/merchants/${ids.rejected}/status`, { status: 'rejected', catatan_admin: 'KTP tidak terbaca' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/merchants/${ids.rejected}/status`, { status: 'rejected', catatan_admin: 'KTP tidak terbaca', kode_alasan: ['data_ganda'] })).statusCode).toBe(200);
     expect((await call('DELETE', `/api/admin/merchants/${ids.deleted}`)).statusCode).toBe(204);
     expect((await call('POST', `/api/admin/merchants/${ids.verified}/status`, { status: 'verified' })).statusCode).toBe(200);
   });
@@ -133,7 +133,7 @@ describe('a retention pass over many merchants', () => {
     const rejected: string[] = [];
     for (const name of ['Satu', 'Dua', 'Tiga']) {
       const { id } = await registerMerchant(t.app, { email: `${name.toLowerCase()}@example.com`, nama_toko: `Toko ${name}` });
-      const answer = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${id}/status`, headers: { cookie: admin.cookie }, payload: { status: 'rejected', catatan_admin: 'Data tidak sesuai' } });
+      const answer = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${id}/status`, headers: { cookie: admin.cookie }, payload: { status: 'rejected', catatan_admin: 'Data tidak sesuai', kode_alasan: ['data_ganda'] } });
       expect(answer.statusCode).toBe(200);
       rejected.push(id);
     }

@@ -5,7 +5,7 @@ import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
 import { writeAudits } from '../audit/audit-repository.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { auditLogs, fixRequests, merchants, orders, outboxMessages, rateLimitCounters, uploads, type MerchantRow } from '../db/schema.js';
+import { auditLogs, fixRequests, merchantNotes, merchants, orders, outboxMessages, rateLimitCounters, uploads, type MerchantRow } from '../db/schema.js';
 import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
 import { deleteStoredFiles, recordPendingDeletions, retryPendingDeletions } from '../storage/pending-deletions.js';
 import type { Storage } from '../storage/storage.js';
@@ -113,6 +113,8 @@ export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, rea
   // E-mails to the applicant hold their address and name; fix requests their reasons (issue 15).
   await tx.delete(outboxMessages).where(inArray(outboxMessages.merchantId, ids));
   await tx.delete(fixRequests).where(inArray(fixRequests.merchantId, ids));
+  // The team's internal notes speak about the applicant: they go with the rest.
+  await tx.delete(merchantNotes).where(inArray(merchantNotes.merchantId, ids));
   // Orders stay (financial records: code, lines, amounts, invoice number); who received them and where,
   // and the buyer's IP, go (docs/privacy.md).
   await tx

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
+import { applicantReasonTexts } from '../../domain/reason-codes.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, fixRequests, merchants, orderItems, orders, outboxMessages, uploads, type MerchantRow } from '../db/schema.js';
@@ -21,9 +22,19 @@ async function findByCode(db: Db, code: string): Promise<MerchantRow> {
 
 /** Storage keys and credentials are ours, not the applicant's data; everything else of the row is. */
 function personalRecord(row: MerchantRow) {
-  const { receiptTokenHash: _token, idempotencyKey: _key, nikHash: _nik, noRekeningHash: _account, createdBy: _by, ...record } = row;
+  const { receiptTokenHash: _token, idempotencyKey: _key, nikHash: _nik, noRekeningHash: _account, createdBy: _by, kodeAlasan, ...record } = row;
   for (const slot of DOCUMENT_SLOTS) delete (record as Record<string, unknown>)[SLOT_COLUMNS[slot]];
-  return { ...record, nik: merchantNik(row), noRekening: merchantAccountNumber(row) };
+  return { ...record, nik: merchantNik(row), noRekening: merchantAccountNumber(row), alasan: applicantReasonTexts(kodeAlasan) };
+}
+
+/**
+ * A trail entry as the applicant may read it: a decision's reason codes become their applicant texts (a
+ * suspicion of fraud reads as the neutral text, never by its code); internal notes never have a text there.
+ */
+function applicantDiff(diff: unknown): unknown {
+  if (!diff || typeof diff !== 'object' || !('kode_alasan' in diff)) return diff;
+  const { kode_alasan: codes, ...rest } = diff as { kode_alasan: unknown };
+  return { ...rest, alasan: applicantReasonTexts(Array.isArray(codes) ? codes : []) };
 }
 
 /** The mails sent (or queued) to the applicant: what they said, when, and whether they went out. */
@@ -124,7 +135,7 @@ export async function exportSubject(deps: SubjectDeps, code: string) {
     replaced_documents: replaced,
     orders: orderList,
     requests,
-    activity: trail.map((entry) => ({ action: entry.action, at: entry.createdAt, diff: entry.diff })),
+    activity: trail.map((entry) => ({ action: entry.action, at: entry.createdAt, diff: applicantDiff(entry.diff) })),
   };
 }
 

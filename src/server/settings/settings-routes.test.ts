@@ -24,7 +24,14 @@ describe('GET /api/admin/system', () => {
 
 describe('GET/PUT /api/admin/settings', () => {
   let cookie: string;
-  const VALID = { session_timeout_minutes: 25, maintenance_mode: true, email_notifications: false, max_upload_mb: 2, auto_approve: false };
+  const VALID = {
+    session_timeout_minutes: 25,
+    maintenance_mode: true,
+    email_notifications: false,
+    max_upload_mb: 2,
+    auto_approve: false,
+    four_eyes: { selalu: false, saat_peringatan: true, omset_di_atas: 50_000_000 },
+  };
   const t = testAppPerSuite({}, async (app) => {
     ({ cookie } = await signIn(app.app));
   });
@@ -33,7 +40,14 @@ describe('GET/PUT /api/admin/settings', () => {
   it('answers the defaults before anything is saved', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ session_timeout_minutes: 30, maintenance_mode: false, email_notifications: true, max_upload_mb: 3, auto_approve: false });
+    expect(response.json()).toEqual({
+      session_timeout_minutes: 30,
+      maintenance_mode: false,
+      email_notifications: true,
+      max_upload_mb: 3,
+      auto_approve: false,
+      four_eyes: { selalu: false, saat_peringatan: false, omset_di_atas: null },
+    });
   });
 
   it('saves the whole shape, reads it back, and audits settings_update with before and after', async () => {
@@ -56,6 +70,7 @@ describe('GET/PUT /api/admin/settings', () => {
     [{ max_upload_mb: 0 }, 'Ukuran unggah maksimal harus 1-3 MB'],
     [{ max_upload_mb: 10 }, 'Ukuran unggah maksimal harus 1-3 MB'],
     [{ auto_approve: true }, 'Persetujuan otomatis tidak tersedia: setiap pendaftaran ditinjau admin'],
+    [{ four_eyes: { selalu: true, saat_peringatan: false, omset_di_atas: -1 } }, 'Batas omset harus angka rupiah 0 atau lebih, atau kosong'],
     [{ email_notifications: 'ya' }, 'Nilai pengaturan harus ya atau tidak'],
   ])('refuses %j with 400 and its Indonesian message, changing nothing', async (change, message) => {
     const response = await put({ ...VALID, ...change });

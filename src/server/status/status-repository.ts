@@ -19,6 +19,8 @@ const PUBLIC_COLUMNS = {
   kodePendaftaran: merchants.kodePendaftaran,
   submittedAt: merchants.submittedAt,
   catatanAdmin: merchants.catatanAdmin,
+  // Reason codes of the decision: only their applicant texts leave the server (status-service.ts).
+  kodeAlasan: merchants.kodeAlasan,
   alamatJalan: merchants.alamatJalan,
   kecamatan: merchants.kecamatan,
   provinsi: merchants.provinsi,

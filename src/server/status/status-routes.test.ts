@@ -9,6 +9,7 @@ import { registerMerchant } from '../../../tests/support/registration-fixtures.j
 
 const RESULT_KEYS = [
   'alamat_jalan',
+  'alasan',
   'catatan_admin',
   'email',
   'kategori_usaha',
@@ -132,6 +133,7 @@ describe('POST /api/status/lookup', () => {
         kecamatan: null,
         provinsi: 'DKI Jakarta',
         kode_pos: null,
+        alasan: [],
         perbaikan: [],
         pesanan: null,
         timeline: null,

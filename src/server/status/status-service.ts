@@ -4,6 +4,7 @@ import { maskEmail, maskPersonName, maskPhone } from '../../domain/masking.js';
 import { publicStatus, type StatusLookupRequest, type StatusResult } from '../../domain/status-lookup.js';
 import { fixTargetLabel } from '../../domain/perbaikan-texts.js';
 import { FIX_REASON_FOR_CODE_ONLY } from '../../domain/status-texts.js';
+import { applicantReasonTexts, reasonInfo } from '../../domain/reason-codes.js';
 import type { Db } from '../db/database.js';
 import { hashToken } from '../shared/tokens.js';
 import type { TimelineEntry } from '../../domain/orders.js';
@@ -68,11 +69,15 @@ function toStatusResult(row: PublicMerchantRow, asker: Asker, orderRows: StatusO
     kecamatan: owner ? row.kecamatan : null,
     provinsi: row.provinsi,
     kode_pos: owner ? row.kodePos : null,
-    // A registration waiting for fixes lists what to fix.
+    // The decision's reasons as the applicant reads them (never a team text, never a suspicion): the texts
+    // are the same for every registration, so a code alone may read them too.
+    alasan: row.status === 'rejected' || row.status === 'data_tidak_lengkap' ? applicantReasonTexts(row.kodeAlasan) : [],
+    // A registration waiting for fixes lists what to fix; a code alone reads a listed reason's own text,
+    // never the admin's words.
     perbaikan: (row.fixItems ?? []).map((item) => ({
       field: item.field,
       label: fixTargetLabel(item.field),
-      alasan: asker === 'code' ? FIX_REASON_FOR_CODE_ONLY : item.alasan,
+      alasan: asker !== 'code' ? item.alasan : item.kode && item.kode !== 'lainnya' ? reasonInfo(item.kode).teks_pendaftar : FIX_REASON_FOR_CODE_ONLY,
     })),
     pesanan: orderRows?.map((order) => ({ kode_pesanan: order.kodePesanan, status: order.status, total: order.total, created_at: order.createdAt.toISOString() })) ?? null,
     timeline,

@@ -4,7 +4,8 @@ import { MERCHANT_STATUSES } from '../../domain/vocabularies.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, merchantCounts, merchants } from '../db/schema.js';
 import { wibDay } from '../db/wib-day.js';
-import { addDays, ageCutoff, jakartaDay, workingDaysBetween } from './working-days.js';
+import { reviewerStats, waitingTotals } from './reviewer-stats.js';
+import { addDays, ageCutoff, jakartaDay, jakartaDayStart, workingDaysBetween } from './working-days.js';
 
 /** The grouped day as 'YYYY-MM-DD' text: node-postgres would turn a date into a local-time Date. */
 const asText = (day: SQL) => sql<string>`${day}::text`;
@@ -109,5 +110,6 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
   const firstDay = addDays(today, -(STATS_DAYS - 1));
   const [byStatus, days, decision] = await Promise.all([countByStatus(db), perDay(db, firstDay, today), decisionWorkingDays(db, firstDay)]);
   const overdue = await countOverdue(db, now, byStatus.processing);
-  return { by_status: byStatus, overdue, per_day: days, decision_working_days: decision };
+  const [menunggu, perReviewer] = await Promise.all([waitingTotals(db, today), reviewerStats(db, jakartaDayStart(firstDay))]);
+  return { by_status: byStatus, overdue, per_day: days, decision_working_days: decision, menunggu, per_reviewer: perReviewer };
 }

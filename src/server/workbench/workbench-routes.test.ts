@@ -183,7 +183,7 @@ describe('GET /api/admin/merchants?sort=queue', () => {
   it('moves a merchant back to processing to the end of the queue, and records its first decision once', async () => {
     const [first] = await t.database.db.select().from(merchants).where(eq(merchants.namaToko, 'Antre 2'));
     const change = (status: string) =>
-      t.app.inject({ method: 'POST', url: `/api/admin/merchants/${first!.id}/status`, headers: { cookie }, payload: { status } });
+      t.app.inject({ method: 'POST', url: `/api/admin/merchants/${first!.id}/status`, headers: { cookie }, payload: { status, ...(status === 'rejected' ? { kode_alasan: ['data_ganda'] } : {}) } });
     expect((await change('verified')).statusCode).toBe(200);
     expect((await change('processing')).statusCode).toBe(200);
     expect((await queue()).items.map((m) => m.nama_toko).at(-1)).toBe('Antre 2');
@@ -206,7 +206,7 @@ describe('POST .../status from the review screen: expected_status and checklist'
     const checklist = { foto_ktp: { readable: true, matches: true }, foto_selfie_ktp: { readable: true, matches: false } };
     const first = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: { status: 'verified', expected_status: 'processing', checklist } });
     expect(first.statusCode, first.body).toBe(200);
-    const second = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: { status: 'rejected', expected_status: 'processing' } });
+    const second = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: { status: 'rejected', expected_status: 'processing', kode_alasan: ['data_ganda'] } });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ error: { code: 'STALE_UPDATE', message: MERCHANT_MESSAGES.staleSave } });
     const rows = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, created.id));

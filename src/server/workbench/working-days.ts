@@ -35,7 +35,7 @@ export function jakartaDay(instant: Date): string {
 }
 
 /** The instant a WIB calendar day starts (00:00 WIB). */
-function jakartaDayStart(day: string): Date {
+export function jakartaDayStart(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00Z`) - JAKARTA_OFFSET_MS);
 }
 

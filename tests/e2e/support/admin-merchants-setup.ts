@@ -65,7 +65,7 @@ export async function createMerchantThroughApi(request: APIRequestContext, nama_
 }
 
 export async function setStatusThroughApi(request: APIRequestContext, id: string, status: string): Promise<void> {
-  const response = await request.post(`/api/admin/merchants/${id}/status`, { data: { status, catatan_admin: null } });
+  const response = await request.post(`/api/admin/merchants/${id}/status`, { data: { status, catatan_admin: null, ...(status === 'rejected' ? { kode_alasan: ['data_ganda'] } : {}) } });
   if (!response.ok()) throw new Error(`status: ${response.status()} ${await response.text()}`);
 }
 

@@ -35,6 +35,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   webhook_delete: 'Hapus webhook',
   webhook_resend: 'Kirim ulang webhook',
   identity_search: 'Cari NIK/rekening',
+  note_added: 'Catatan internal',
+  audit_export: 'Ekspor log audit',
+  claim_taken: 'Ambil tinjauan',
+  claim_released: 'Lepaskan tinjauan',
+  claim_takeover: 'Ambil alih tinjauan',
+  claim_assigned: 'Tugaskan tinjauan',
+  first_approval: 'Persetujuan pertama',
 };
 
 // SPEC §2: each action its own colour, so a scan down the column tells them apart.
@@ -71,6 +78,13 @@ const ACTION_COLOURS: Record<AuditAction, string> = {
   webhook_delete: 'bg-red-50 text-red-700 ring-1 ring-inset ring-red-300',
   webhook_resend: 'bg-fuchsia-50 text-fuchsia-700 ring-1 ring-inset ring-fuchsia-300',
   identity_search: 'bg-orange-50 text-orange-700 ring-1 ring-inset ring-orange-300',
+  note_added: 'bg-yellow-50 text-yellow-800 ring-1 ring-inset ring-yellow-400',
+  audit_export: 'bg-teal-50 text-teal-700 ring-1 ring-inset ring-teal-300',
+  claim_taken: 'bg-cyan-50 text-cyan-700 ring-1 ring-inset ring-cyan-300',
+  claim_released: 'bg-slate-50 text-slate-700 ring-1 ring-inset ring-slate-300',
+  claim_takeover: 'bg-amber-50 text-amber-800 ring-1 ring-inset ring-amber-400',
+  claim_assigned: 'bg-violet-50 text-violet-700 ring-1 ring-inset ring-violet-300',
+  first_approval: 'bg-lime-50 text-lime-800 ring-1 ring-inset ring-lime-400',
 };
 
 function isAuditAction(value: string): value is AuditAction {

@@ -8,6 +8,7 @@ import { auditKeys, fetchAuditList } from './audit-api';
 import { auditViewToQuery, auditViewToSearchParams, parseAuditView } from './audit-params';
 import { AuditTable } from './audit-table';
 import { AuditToolbar } from './audit-toolbar';
+import { AuditExportButton } from './audit-export-button';
 
 /** /admin/audit: newest first, 100 per page, search and filter in the URL. */
 export function AuditLogPage() {
@@ -29,7 +30,10 @@ export function AuditLogPage() {
 
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
-      <h1 className="text-2xl font-bold">Audit Logs</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Audit Logs</h1>
+        <AuditExportButton view={view} />
+      </div>
       <AuditToolbar view={view} onChange={setView} onRefresh={() => void result.refetch()} refreshing={result.isFetching} />
       <AuditTable items={result.data?.items} loading={result.isPending} />
       {result.data && (

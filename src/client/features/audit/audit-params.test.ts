@@ -9,8 +9,16 @@ describe('audit view in the URL', () => {
   });
 
   it('round-trips a search, an action and a page', () => {
-    const view = { q: 'admin@aipos.id', action: 'status_change', page: 2 } as const;
+    const view = { ...DEFAULT_AUDIT_VIEW, q: 'admin@aipos.id', action: 'status_change', page: 2 } as const;
     expect(parseAuditView(auditViewToSearchParams(view))).toEqual(view);
+  });
+
+  it('round-trips the admin and the WIB day range; drops a bad id or day, and the end of a reversed range', () => {
+    const view = { ...DEFAULT_AUDIT_VIEW, admin: '0b4f3c8e-1d2a-4c5b-9e6f-7a8b9c0d1e2f', dari: '2026-11-01', sampai: '2026-11-30' };
+    expect(parseAuditView(auditViewToSearchParams(view))).toEqual(view);
+    expect(auditViewToQuery(view)).toEqual({ action: 'all', admin: view.admin, dari: '2026-11-01', sampai: '2026-11-30', page: 1 });
+    expect(parseAuditView(new URLSearchParams('admin=budi&dari=2026-13-45&sampai=kemarin'))).toEqual(DEFAULT_AUDIT_VIEW);
+    expect(parseAuditView(new URLSearchParams('dari=2026-11-30&sampai=2026-11-01'))).toEqual({ ...DEFAULT_AUDIT_VIEW, dari: '2026-11-30' });
   });
 
   it('leaves defaults out of the URL', () => {

@@ -1,24 +1,31 @@
 import { DOCUMENT_SLOTS } from '../../../domain/document-slots';
-import type { FixItem } from '../../../domain/perbaikan';
-import { FIX_FIELDS, FIX_REASONS, fixTargetLabel, type FixTarget } from '../../../domain/perbaikan-texts';
+import { FIX_FIELDS, fixTargetLabel, type FixTarget } from '../../../domain/perbaikan-texts';
+import { REASON_CODE_LIST, type ReasonCode } from '../../../domain/reason-codes';
 import { Input, NativeSelect } from '../../components/ui/input';
 
-/** One row of the checklist as the admin fills it: a reason from the list, and text of their own. */
-export type FixChoice = { reason: (typeof FIX_REASONS)[number]; text: string };
+/** One row of the checklist as the admin fills it: a reason code from the list, and text of their own. */
+export type FixChoice = { kode: ReasonCode; text: string };
 export type FixChoices = Partial<Record<FixTarget, FixChoice>>;
 
-/** The request's `alasan`: the chosen reason, the admin's own text for 'Lainnya', or both. */
-export function fixItems(choices: FixChoices): FixItem[] {
+/** What the request's item sends: `{ field, kode }` (with the admin's words after the code's text), or `alasan` alone for Lainnya. */
+type FixItemInput = { field: FixTarget; kode?: ReasonCode; alasan?: string };
+
+/** The codes an applicant can fix that concern this field or slot, 'Lainnya' last. */
+export function reasonsFor(target: FixTarget) {
+  return REASON_CODE_LIST.filter((info) => info.jenis === 'bisa_diperbaiki' && (info.bidang.length === 0 || info.bidang.includes(target)));
+}
+
+export function fixItems(choices: FixChoices): FixItemInput[] {
   return (Object.entries(choices) as [FixTarget, FixChoice][]).map(([field, choice]) => {
     const text = choice.text.trim();
-    const alasan = choice.reason === 'Lainnya' ? text : text ? `${choice.reason}: ${text}` : choice.reason;
-    return { field, alasan };
+    if (choice.kode === 'lainnya') return { field, alasan: text };
+    return text ? { field, kode: choice.kode, alasan: text } : { field, kode: choice.kode };
   });
 }
 
 /** Every checked row has a reason (Lainnya needs its text). */
 export function fixChoicesComplete(choices: FixChoices): boolean {
-  return fixItems(choices).every((item) => item.alasan.length > 0);
+  return fixItems(choices).every((item) => item.kode !== undefined || (item.alasan ?? '').length > 0);
 }
 
 type FixChecklistProps = { choices: FixChoices; onChange: (choices: FixChoices) => void; required: boolean; error?: string };
@@ -27,7 +34,7 @@ type FixChecklistProps = { choices: FixChoices; onChange: (choices: FixChoices) 
 export function FixChecklist({ choices, onChange, required, error }: FixChecklistProps) {
   const toggle = (target: FixTarget, checked: boolean) => {
     const next = { ...choices };
-    if (checked) next[target] = { reason: FIX_REASONS[0], text: '' };
+    if (checked) next[target] = { kode: reasonsFor(target)[0]!.kode, text: '' };
     else delete next[target];
     onChange(next);
   };
@@ -44,10 +51,10 @@ export function FixChecklist({ choices, onChange, required, error }: FixChecklis
         </label>
         {choice && (
           <div className="mt-1.5 ml-6 grid gap-2 sm:grid-cols-2">
-            <NativeSelect aria-label={`Alasan ${label}`} name={`alasan_${target}`} value={choice.reason} onChange={(e) => update(target, { reason: e.target.value as FixChoice['reason'] })}>
-              {FIX_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {reason}
+            <NativeSelect aria-label={`Alasan ${label}`} name={`alasan_${target}`} value={choice.kode} onChange={(e) => update(target, { kode: e.target.value as ReasonCode })}>
+              {reasonsFor(target).map((reason) => (
+                <option key={reason.kode} value={reason.kode}>
+                  {reason.teks_tim}
                 </option>
               ))}
             </NativeSelect>
@@ -55,9 +62,9 @@ export function FixChecklist({ choices, onChange, required, error }: FixChecklis
               aria-label={`Keterangan ${label}`}
               name={`keterangan_${target}`}
               maxLength={200}
-              placeholder={choice.reason === 'Lainnya' ? 'Tulis alasannya' : 'Keterangan (opsional)'}
+              placeholder={choice.kode === 'lainnya' ? 'Tulis alasannya' : 'Keterangan (opsional)'}
               value={choice.text}
-              aria-invalid={choice.reason === 'Lainnya' && choice.text.trim() === ''}
+              aria-invalid={choice.kode === 'lainnya' && choice.text.trim() === ''}
               onChange={(e) => update(target, { text: e.target.value })}
             />
           </div>

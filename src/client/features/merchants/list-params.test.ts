@@ -30,8 +30,9 @@ describe('parseListView', () => {
   });
 
   it('reads every value of a shared link', () => {
-    const view = parseListView(new URLSearchParams('q=%20Berkah%20&status=verified&sort=nama_toko&page=3&page_size=100&peringatan=ada'));
-    expect(view).toEqual({ q: 'Berkah', status: 'verified', sort: 'nama_toko', page: 3, page_size: 100, after: '', before: '', peringatan: 'ada' });
+    const view = parseListView(new URLSearchParams('q=%20Berkah%20&status=verified&sort=nama_toko&page=3&page_size=100&peringatan=ada&klaim=saya'));
+    expect(view).toEqual({ q: 'Berkah', status: 'verified', sort: 'nama_toko', page: 3, page_size: 100, after: '', before: '', peringatan: 'ada', klaim: 'saya' });
+    expect(parseListView(new URLSearchParams('klaim=orang-lain')).klaim).toBe('');
   });
 
   it('falls back to defaults for values the server would refuse', () => {
@@ -63,7 +64,7 @@ describe('listViewToSearchParams', () => {
   });
 
   it('round-trips through parseListView', () => {
-    const view = { q: '0813 5555', status: 'data_tidak_lengkap', sort: 'status', page: 4, page_size: 50, after: '', before: '', peringatan: 'ada' } as const;
+    const view = { q: '0813 5555', status: 'data_tidak_lengkap', sort: 'status', page: 4, page_size: 50, after: '', before: '', peringatan: 'ada', klaim: 'belum' } as const;
     // A phone typed with 0 has the shape of an account number: it goes through the history state.
     expect(parseListView(listViewToSearchParams(view), listViewToState(view))).toEqual(view);
     const keyed = { ...DEFAULT_LIST_VIEW, page: 7, after: ID };

@@ -2,6 +2,7 @@ import { MERCHANT_SORTS, PAGE_SIZES, type MerchantListQuery, type MerchantSort }
 import { MERCHANT_STATUSES, type MerchantStatus } from '../../../domain/vocabularies';
 import { isIdentityTerm } from '../../../domain/identity-search';
 import { parsePage } from '../../components/list/list-view';
+import { CLAIM_FILTERS, type ClaimFilter } from '../../../domain/review-claims';
 
 export type StatusFilter = 'all' | MerchantStatus;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -22,9 +23,11 @@ export type MerchantListView = {
   before: string;
   /** 'ada': only merchants a machine check warned about ('Ada peringatan'). */
   peringatan: '' | 'ada';
+  /** The queue's claim filter ('Milik saya', 'Belum diambil'); empty: every case. */
+  klaim: '' | ClaimFilter;
 };
 
-export const DEFAULT_LIST_VIEW: MerchantListView = { q: '', status: 'all', sort: 'newest', page: 1, page_size: 25, after: '', before: '', peringatan: '' };
+export const DEFAULT_LIST_VIEW: MerchantListView = { q: '', status: 'all', sort: 'newest', page: 1, page_size: 25, after: '', before: '', peringatan: '', klaim: '' };
 
 const CURSOR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,6 +58,7 @@ export function parseListView(params: URLSearchParams, state: unknown = null): M
     after,
     before: after ? '' : cursor('before'),
     peringatan: params.get('peringatan') === 'ada' ? 'ada' : '',
+    klaim: (CLAIM_FILTERS as readonly string[]).includes(params.get('klaim') ?? '') ? (params.get('klaim') as ClaimFilter) : '',
   };
 }
 
@@ -80,6 +84,7 @@ export function listViewToSearchParams(view: MerchantListView): URLSearchParams 
   if (view.page !== DEFAULT_LIST_VIEW.page) params.set('page', String(view.page));
   if (view.page_size !== DEFAULT_LIST_VIEW.page_size) params.set('page_size', String(view.page_size));
   if (view.peringatan) params.set('peringatan', view.peringatan);
+  if (view.klaim) params.set('klaim', view.klaim);
   // Any change but paging starts again at page 1, where no cursor applies.
   if (view.page > 1 && view.after) params.set('after', view.after);
   else if (view.page > 1 && view.before) params.set('before', view.before);
@@ -90,7 +95,8 @@ export function listViewToSearchParams(view: MerchantListView): URLSearchParams 
 export function listViewToQuery(view: MerchantListView): MerchantListQuery {
   const cursor = view.page === 1 ? {} : view.after ? { after: view.after } : view.before ? { before: view.before } : {};
   const warned = view.peringatan ? { peringatan: view.peringatan } : {};
-  return { ...(view.q ? { q: view.q } : {}), status: view.status, sort: view.sort, page: view.page, page_size: view.page_size, ...cursor, ...warned };
+  const claimed = view.klaim ? { klaim: view.klaim } : {};
+  return { ...(view.q ? { q: view.q } : {}), status: view.status, sort: view.sort, page: view.page, page_size: view.page_size, ...cursor, ...warned, ...claimed };
 }
 
 /**

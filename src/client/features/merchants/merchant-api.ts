@@ -8,7 +8,7 @@ import {
   type MerchantDetail,
   type MerchantList,
   type MerchantListQuery,
-  type MerchantStatusChange,
+  type MerchantStatusChangeInput,
   type MerchantUpdateSchema,
   RevealResponseSchema,
   StatusChangeResponseSchema,
@@ -85,7 +85,7 @@ export function updateMerchant(id: string, body: MerchantUpdateBody): Promise<Me
 }
 
 /** The answer carries the fix link when the change made one: shown once, for the admin to copy. */
-export function changeMerchantStatus(id: string, body: MerchantStatusChange): Promise<StatusChangeResponse> {
+export function changeMerchantStatus(id: string, body: MerchantStatusChangeInput): Promise<StatusChangeResponse> {
   return apiFetch(`${idPath(id)}/status`, { method: 'POST', body, schema: StatusChangeResponseSchema });
 }
 

@@ -19,6 +19,7 @@ import { MerchantDocumentsTab } from './merchant-documents-tab';
 import { MerchantMessagesTab } from './merchant-messages-tab';
 import { StatusChangeDialog } from './status-change-dialog';
 import { MerchantNotFound } from './merchant-not-found';
+import { NotesCard } from './notes-card';
 import { MerchantProfileForm } from './merchant-profile-form';
 import { useRevealedValues } from './revealable-field';
 import { StaleSaveAlert } from './stale-save-alert';
@@ -106,6 +107,7 @@ export function MerchantDetailPage() {
         </h2>
         <NikCheckInfo check={merchant.nik_check} personal={revealed.nikPersonal} />
       </Card>
+      <NotesCard merchantId={merchant.id} />
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label="Bagian detail merchant">
           {TABS.map(({ value, label, Icon }) => (

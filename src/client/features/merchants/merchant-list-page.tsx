@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PAGE_SIZES } from '../../../domain/merchants';
 import { Pagination } from '../../components/pagination';
@@ -10,9 +10,14 @@ import { adjacentPage, type PageSize } from './list-params';
 import { MerchantListToolbar } from './merchant-list-toolbar';
 import type { MerchantRef } from './merchant-ref';
 import { MerchantTable } from './merchant-table';
+import { SavedViewTabs } from './saved-view-tabs';
 import { StatusChangeDialog } from './status-change-dialog';
 import { useLiveMerchantUpdates } from './use-live-merchant-updates';
 import { useMerchantList } from './use-merchant-list';
+import { BulkBar } from '../workbench/bulk-bar';
+import { QueueClaimBar } from '../workbench/queue-claim-bar';
+import { SelectPageBox } from '../workbench/select-page-box';
+import { useRowSelection } from '../workbench/use-row-selection';
 
 /** The queue (issue 18): merchants waiting for a decision, the longest waiting first. */
 const QUEUE_VIEW = { status: 'processing', sort: 'queue' } as const;
@@ -26,6 +31,7 @@ export function MerchantListPage({ queue = false }: { queue?: boolean }) {
   const [statusTarget, setStatusTarget] = useState<MerchantRef | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<MerchantRef | null>(null);
   const { data } = result;
+  const selection = useRowSelection(useMemo(() => (data?.items ?? []).map((item) => item.id), [data]));
 
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
@@ -40,8 +46,12 @@ export function MerchantListPage({ queue = false }: { queue?: boolean }) {
           </Link>
         </Button>
       </div>
+      <SavedViewTabs daftar={queue ? 'antrean' : 'merchant'} view={view} onApply={setView} />
       <MerchantListToolbar queue={queue} view={view} onChange={setView} onRefresh={() => void result.refetch()} refreshing={result.isFetching} />
-      <MerchantTable items={data?.items} loading={result.isPending} onChangeStatus={setStatusTarget} onDelete={setDeleteTarget} />
+      {queue && <QueueClaimBar klaim={view.klaim} counts={data?.claim_counts} onFilter={(klaim) => setView({ klaim })} />}
+      <SelectPageBox selection={selection} count={data?.items.length ?? 0} />
+      <BulkBar selection={selection} />
+      <MerchantTable items={data?.items} loading={result.isPending} onChangeStatus={setStatusTarget} onDelete={setDeleteTarget} selection={selection} />
       {data && (
         <Pagination
           page={view.page}

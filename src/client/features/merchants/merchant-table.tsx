@@ -9,21 +9,26 @@ import { CheckWarningsMark } from '../workbench/check-warnings';
 import { MerchantStatusBadge } from './merchant-status-badge';
 import type { MerchantRef } from './merchant-ref';
 import { RowActions } from './row-actions';
+import { HolderCell, SecondApprovalBadge, SelectCell } from '../workbench/claim-cells';
+import type { RowSelection } from '../workbench/use-row-selection';
 
 const COLUMNS = ['Kode', 'Nama Toko', 'Pemilik', 'No. HP', 'Email', 'Lokasi', 'Status', 'Tanggal Daftar', 'Aksi'] as const;
+// With row selection (the bulk bar): a box first, and who reviews each case before its actions.
+const SELECTABLE_COLUMNS = ['Pilih', ...COLUMNS.slice(0, -1), 'Peninjau', 'Aksi'] as const;
 
 type MerchantTableProps = {
   items: MerchantListItem[] | undefined;
   loading: boolean;
   onChangeStatus: (merchant: MerchantRef) => void;
   onDelete: (merchant: MerchantRef) => void;
+  selection?: RowSelection;
 };
 
-export function MerchantTable({ items, loading, onChangeStatus, onDelete }: MerchantTableProps) {
+export function MerchantTable({ items, loading, onChangeStatus, onDelete, selection }: MerchantTableProps) {
   return (
     <DataTable
       label="Daftar merchant"
-      columns={COLUMNS}
+      columns={selection ? SELECTABLE_COLUMNS : COLUMNS}
       items={items}
       loading={loading}
       loadingRows={5}
@@ -31,6 +36,7 @@ export function MerchantTable({ items, loading, onChangeStatus, onDelete }: Merc
       emptyText={MESSAGES.emptyMerchants}
       renderRow={(merchant) => (
         <TableRow key={merchant.id} data-merchant-id={merchant.id}>
+          {selection && <SelectCell merchant={merchant} selection={selection} />}
           <Td className="whitespace-nowrap font-mono text-xs">{merchant.kode_pendaftaran}</Td>
           <Td className="font-medium">
             <span className="inline-flex items-center gap-1.5">
@@ -51,6 +57,7 @@ export function MerchantTable({ items, loading, onChangeStatus, onDelete }: Merc
             <div className="flex flex-col items-start gap-1">
               <MerchantStatusBadge status={merchant.status} />
               <SlaBadge sla={merchant.sla} days={merchant.age_working_days} />
+              <SecondApprovalBadge merchant={merchant} />
             </div>
           </Td>
           <Td className="whitespace-nowrap">
@@ -58,6 +65,7 @@ export function MerchantTable({ items, loading, onChangeStatus, onDelete }: Merc
               {formatDateWib(merchant.submitted_at)}
             </time>
           </Td>
+          {selection && <HolderCell merchant={merchant} />}
           <Td>
             <RowActions merchant={merchant} onChangeStatus={onChangeStatus} onDelete={onDelete} />
           </Td>

@@ -16,6 +16,8 @@ const merchant: MerchantDetail = {
   age_working_days: 1,
   sla: 'on_time',
   has_duplicates: false,
+  diklaim_oleh: null,
+  persetujuan_kedua: { menunggu: false, oleh: null },
   kategori_usaha: 'Retail',
   alamat_jalan: 'Jl. Sudirman No. 45',
   kecamatan: 'Setiabudi',

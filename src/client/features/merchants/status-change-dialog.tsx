@@ -10,6 +10,8 @@ import { CopyButton } from '../../components/copy-button';
 import { PERBAIKAN_MESSAGES } from '../../../domain/perbaikan-texts';
 import { serverMessage } from '../../lib/api-errors';
 import { FixChecklist, fixChoicesComplete, fixItems, type FixChoices } from './fix-checklist';
+import { hasFinalCode, REASON_MESSAGES, type ReasonCode } from '../../../domain/reason-codes';
+import { ReasonCodePicker } from './reason-code-picker';
 import type { ReviewChecklist } from '../../../domain/workbench';
 import { isStaleSave } from './merchant-api';
 import type { MerchantRef } from './merchant-ref';
@@ -78,6 +80,8 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
   const [seenStatus] = useState(merchant.status);
   const [note, setNote] = useState('');
   const [choices, setChoices] = useState<FixChoices>({});
+  const [codes, setCodes] = useState<ReasonCode[]>([]);
+  const [codesError, setCodesError] = useState<string | undefined>();
   const [missingStatus, setMissingStatus] = useState(false);
   const [checklistError, setChecklistError] = useState<string | undefined>();
   const [fixLink, setFixLink] = useState<string | null>(null);
@@ -100,6 +104,11 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
       return;
     }
     setChecklistError(undefined);
+    if (status === 'rejected' && !hasFinalCode(codes)) {
+      setCodesError(REASON_MESSAGES.finalRequired);
+      return;
+    }
+    setCodesError(undefined);
     // SPEC §5: an empty note is stored as null.
     const catatan = note.trim() === '' ? null : note.trim();
     change.mutate(
@@ -109,6 +118,7 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
           status,
           catatan_admin: catatan,
           ...(items.length > 0 ? { perbaikan: items } : {}),
+          ...(status === 'rejected' ? { kode_alasan: codes } : {}),
           ...(decision ? { checklist: decision.checklist, expected_status: seenStatus } : {}),
         },
       },
@@ -176,6 +186,7 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
           )}
         </FormField>
       )}
+      {status === 'rejected' && <ReasonCodePicker value={codes} onChange={setCodes} error={codesError} />}
       {withChecklist && <FixChecklist choices={choices} onChange={setChoices} required={status === 'data_tidak_lengkap'} error={checklistError} />}
       <FormField label="Catatan Admin (opsional)" hint="Catatan ini dapat dilihat merchant di halaman Cek Status.">
         {({ id, describedBy }) => (

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MerchantStatusChange } from '../../../domain/merchants';
+import type { MerchantStatusChangeInput } from '../../../domain/merchants';
 import { auditKeys } from '../audit/audit-api';
 import { changeMerchantStatus, deleteMerchant, merchantKeys } from './merchant-api';
 
@@ -16,7 +16,7 @@ export function useInvalidateAfterChange() {
 export function useChangeStatus() {
   const invalidate = useInvalidateAfterChange();
   return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: MerchantStatusChange }) => changeMerchantStatus(id, change),
+    mutationFn: ({ id, change }: { id: string; change: MerchantStatusChangeInput }) => changeMerchantStatus(id, change),
     onSuccess: (merchant) => invalidate(merchant.id),
   });
 }

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useAppSettings, useSaveSettings } from './settings-api';
 import { SettingSwitch } from './setting-switch';
 import { SystemInfoCard } from './system-info-card';
+import { FourEyesCard } from './four-eyes-card';
 import { WebhookSection } from './webhook-section';
 
 const NUMBER_SETTINGS = [
@@ -102,6 +103,7 @@ function SettingsForm({ initial }: { initial: AppSettings }) {
           />
         </div>
       </Card>
+      <FourEyesCard value={values.four_eyes} error={errors.four_eyes} onChange={(v) => set('four_eyes', v)} />
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
           Simpan Pengaturan

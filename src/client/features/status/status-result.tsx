@@ -81,6 +81,17 @@ export function StatusResultView({ result }: { result: StatusResult }) {
         </div>
       </div>
 
+      {result.alasan && result.alasan.length > 0 && (
+        <section className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm" aria-label="Alasan">
+          <h3 className="font-semibold">Alasan</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="status-reasons">
+            {result.alasan.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       {result.catatan_admin && (
         <div className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm" role="note" aria-label={T.adminNote}>
           <p className="font-semibold">{T.adminNote}</p>

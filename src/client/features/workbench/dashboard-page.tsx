@@ -4,6 +4,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useLiveMerchantUpdates } from '../merchants/use-live-merchant-updates';
 import { DailyChart } from './daily-chart';
+import { WaitingAndReviewers } from './reviewer-table';
 import { useAdminStats } from './overdue-count';
 
 /** 1.5 hari kerja; a missing figure (no decision in 30 days) is a dash. */
@@ -47,6 +48,7 @@ export function DashboardPage() {
             <Figure label="Median" value={workingDays(data.decision_working_days.median)} />
             <Figure label="Persentil ke-90" value={workingDays(data.decision_working_days.p90)} />
           </section>
+          <WaitingAndReviewers stats={data} />
         </>
       )}
     </main>

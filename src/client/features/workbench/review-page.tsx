@@ -17,6 +17,7 @@ import { MerchantTitle } from '../merchants/merchant-title';
 import { StaleSaveAlert } from '../merchants/stale-save-alert';
 import { StatusChangeDialog } from '../merchants/status-change-dialog';
 import { useLiveMerchantUpdates } from '../merchants/use-live-merchant-updates';
+import { NotesCard } from '../merchants/notes-card';
 import { useMerchantDetail } from '../merchants/use-merchant-detail';
 import { DocumentViewer, type ViewerState } from './document-viewer';
 import { DuplicatePanel } from './duplicate-panel';
@@ -26,6 +27,8 @@ import { ReviewData } from './review-data';
 import { isTypingTarget, nextAfterDecision, queueNeighbour, shortcutFor, type Decision } from './review-shortcuts';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { useReviewPresence } from './use-review-presence';
+import { ClaimNotice, SecondApprovalNotice } from './claim-notice';
+import { useReviewClaim } from './use-review-claim';
 import { fetchQueueOrder, workbenchKeys } from './workbench-api';
 
 const DECISIONS: { status: Decision; label: string; key: string; variant: 'primary' | 'secondary' | 'danger' }[] = [
@@ -70,7 +73,11 @@ function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
   const slot = DOCUMENT_SLOTS[viewer.index] ?? 'foto_ktp';
   const order = queue.data ?? [];
   const position = order.indexOf(merchant.id);
-  const decidable = merchant.status === 'processing';
+  const selfId = session.data?.user.id;
+  // Another admin's claim leaves the screen read-only (the server refuses their decisions with 409 too).
+  const heldByOther = merchant.diklaim_oleh !== null && merchant.diklaim_oleh.id !== selfId;
+  useReviewClaim(merchant.id, merchant.diklaim_oleh !== null && merchant.diklaim_oleh.id === selfId);
+  const decidable = merchant.status === 'processing' && !heldByOther;
 
   const openMerchant = (target: string | null, whenNone: string) => {
     if (target) void navigate(`/admin/merchants/${encodeURIComponent(target)}/review`);
@@ -154,6 +161,8 @@ function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
           {REVIEW_PRESENCE_MESSAGE(others.map((admin) => admin.name).join(', '))}
         </p>
       )}
+      {heldByOther && <ClaimNotice merchant={merchant} />}
+      <SecondApprovalNotice merchant={merchant} selfEmail={session.data?.user.email} />
       {stale && <StaleSaveAlert message={stale} reloading={reloading} onReload={() => void reload()} />}
       <DuplicatePanel merchantId={merchant.id} />
       <div className="grid gap-6 lg:grid-cols-5">
@@ -167,7 +176,7 @@ function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
             <h2 id="keputusan" className="font-semibold">
               Keputusan
             </h2>
-            {!decidable && <p className="mt-1 text-sm text-slate-600">Merchant ini sudah diputuskan; keputusan hanya dari status Sedang Diproses.</p>}
+            {merchant.status !== 'processing' && <p className="mt-1 text-sm text-slate-600">Merchant ini sudah diputuskan; keputusan hanya dari status Sedang Diproses.</p>}
             <div className="mt-3 flex flex-wrap gap-2">
               {DECISIONS.map((decision) => (
                 <Button key={decision.status} variant={decision.variant} onClick={() => setDeciding(decision.status)} disabled={!decidable} aria-keyshortcuts={decision.key}>
@@ -178,6 +187,7 @@ function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
           </section>
           {/* Keyed: what was revealed for one merchant is never shown beside the next one's data. */}
           <ReviewData key={merchant.id} merchant={merchant} slot={slot} />
+          <NotesCard key={`notes-${merchant.id}`} merchantId={merchant.id} />
         </div>
       </div>
       <StatusChangeDialog
