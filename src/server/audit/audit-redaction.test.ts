@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/query-rows.js';
 import { auditLogs } from '../db/schema.js';
 import { maskEmailForAudit, maskPhoneForAudit, maskSensitiveFields } from '../merchants/audit-diff.js';
+import { maskNik } from '../../domain/masking.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 
 const MIGRATION = new URL('../../../drizzle/0013_audit_redaction_pending_deletions.sql', import.meta.url);
+const NIK_MIGRATION = new URL('../../../drizzle/0018_audit_nik_mask.sql', import.meta.url);
 
 const PERSONAL = {
   email: 'budi.santoso@contoh.co.id',
@@ -89,5 +91,18 @@ describe('audit_logs: append-only, with one narrow redaction path (migration 001
     expect(after!.diff).toEqual({ old: maskSensitiveFields(PERSONAL), new: maskSensitiveFields({ ...PERSONAL, email: 'lain@contoh.co.id' }) });
     // The trigger is back on after the migration.
     await refused(queryRows(t.database.db, 'delete from audit_logs where id = $1', [row.id]));
+  });
+
+  it('gives the NIK of the rows written before today\'s mask the last four digits only (migration 0018)', async () => {
+    const [row] = await t.database.db
+      .insert(auditLogs)
+      .values({ actorId: null, action: 'resubmission', targetTable: 'merchants', targetId: 'y', diff: { old: { nik: '3174********0001' }, new: { nik: '3175********0002', no_hp: '+62812****158' } } })
+      .returning();
+    const statements = readFileSync(NIK_MIGRATION, 'utf8').split('--> statement-breakpoint').map((part) => part.trim());
+    for (const statement of statements) await queryRows(t.database.db, statement, []);
+    const [after] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.id, row!.id));
+    expect(after!.diff).toEqual({ old: { nik: '************0001' }, new: { nik: '************0002', no_hp: '+62812****158' } });
+    expect((after!.diff as { old: { nik: string } }).old.nik).toBe(maskNik('3174010101900001'));
+    await refused(queryRows(t.database.db, 'delete from audit_logs where id = $1', [row!.id]));
   });
 });
