@@ -61,6 +61,8 @@ export function fulfilmentSuite(start = '2026-05-04T03:00:00.000Z') {
         status,
         catatan_admin: catatan,
         ...(status === 'data_tidak_lengkap' ? { perbaikan: [{ field: 'nama_toko', alasan: 'Nama toko tidak sesuai papan nama' }] } : {}),
+        // A rejection names at least one final reason code.
+        ...(status === 'rejected' ? { kode_alasan: ['usaha_tidak_memenuhi_syarat'] } : {}),
       }),
     /** One serial per ordered unit, in the order's line order. */
     unitsFor: async (orderId: string) => {

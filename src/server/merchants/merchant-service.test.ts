@@ -1,3 +1,4 @@
+import { clearIdentity } from '../../../tests/support/clear-identity.js';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, notLike, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +74,7 @@ describe('merchant changes and their audit rows', () => {
       actor(),
       now(),
     );
-    expect(updated).toMatchObject({ namaToko: 'Nama Baru', nik: '3171015708900002', noRekening: '9876543210' });
+    expect(clearIdentity(updated)).toMatchObject({ namaToko: 'Nama Baru', nik: '3171015708900002', noRekening: '9876543210' });
     expect(updated.updatedAt.toISOString()).toBe('2026-11-22T03:00:00.000Z');
     const rows = await auditFor(row.id);
     expect(rows).toHaveLength(1);
