@@ -403,8 +403,9 @@ describe('audit trail', () => {
     const entries = page.getByTestId('activity-entry');
     await entries.first().waitFor();
     const actions = await page.getByTestId('audit-action').allInnerTexts();
-    // Newest first: the three saves (the stale one wrote nothing), then the create.
-    expect(actions).toEqual(['update', 'update', 'update', 'create']);
+    // Newest first: the three saves (the stale one wrote nothing), the claim the first save took for its
+    // admin (an edit claims an unclaimed case), then the create.
+    expect(actions).toEqual(['update', 'update', 'update', 'claim_taken', 'create']);
     const newest = await entries.first().innerText();
     expect(newest).toContain(MERCHANTS_ADMIN.email);
     expect(newest).toContain('WIB');
