@@ -1,3 +1,4 @@
+import { messageHtml, messageText } from '../mail/outbox.js';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NEUTRAL_APPLICANT_TEXT, REASON_CODE_LIST, REASON_CODES, REASON_MESSAGES, reasonInfo } from '../../domain/reason-codes.js';
@@ -56,10 +57,10 @@ describe('reason codes with two audiences', () => {
     expect(byCode.json().alasan).toEqual(expected);
     expect(byOwner.json().alasan).toEqual(expected);
     const [mail] = await statusMails(merchant.id);
-    expect(mail!.textBody).toContain(`Alasan:\n- ${NEUTRAL_APPLICANT_TEXT}\n- ${reasonInfo('data_ganda').teks_pendaftar}`);
+    expect(messageText(mail!)).toContain(`Alasan:\n- ${NEUTRAL_APPLICANT_TEXT}\n- ${reasonInfo('data_ganda').teks_pendaftar}`);
     const exported = JSON.stringify(await exportSubject(t.app.deps, merchant.kode_pendaftaran));
     expect(exported).toContain(NEUTRAL_APPLICANT_TEXT);
-    for (const text of [byCode.body, byOwner.body, mail!.textBody, mail!.htmlBody, mail!.subject, exported]) {
+    for (const text of [byCode.body, byOwner.body, messageText(mail!), messageHtml(mail!), mail!.subject, exported]) {
       expect(text).not.toContain('indikasi_penipuan');
       expect(text).not.toMatch(/penipuan/i);
       for (const team of TEAM_ONLY) expect(text).not.toContain(team);
@@ -97,7 +98,7 @@ describe('reason codes with two audiences', () => {
     const byCode = (await lookup({ kode_pendaftaran: merchant.kode_pendaftaran })).json();
     expect(byCode.perbaikan.map((i: { alasan: string }) => i.alasan)).toEqual([ktpText, FIX_REASON_FOR_CODE_ONLY]);
     const [mail] = await statusMails(merchant.id);
-    expect(mail!.textBody).toContain(`- Dokumen KTP: ${ktpText}`);
-    expect(mail!.textBody).not.toContain('KTP buram\n');
+    expect(messageText(mail!)).toContain(`- Dokumen KTP: ${ktpText}`);
+    expect(messageText(mail!)).not.toContain('KTP buram\n');
   });
 });
