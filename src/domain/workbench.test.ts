@@ -36,7 +36,7 @@ describe('uploadTooLargeMessage', () => {
 
 describe('the workbench texts of the contract (issue 18)', () => {
   it('names the keys, the checklist and the presence banner in Indonesian, and beats inside the expiry', () => {
-    expect(MATCH_LABELS).toEqual({ nik: 'NIK', no_rekening: 'No. Rekening', no_hp: 'No. HP', email: 'Email' });
+    expect(MATCH_LABELS).toEqual({ nik: 'NIK', no_rekening: 'No. Rekening', no_hp: 'No. HP', email: 'Email', foto: 'Foto' });
     expect(CHECKLIST_LABELS).toEqual({ readable: 'Terbaca', matches: 'Sesuai data' });
     expect(REVIEW_PRESENCE_MESSAGE('Ani')).toBe('Sedang ditinjau juga oleh Ani');
     expect(REVIEW_PRESENCE_HEARTBEAT_MS * 2).toBeLessThan(REVIEW_PRESENCE_TTL_MS);

@@ -141,7 +141,7 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
     expect(notice.text).toContain('Jika bukan Anda, segera hubungi tim AIPOS');
     for (const value of ['baru.sekali', '9876543210', '1234567890', '7890', '3210']) expect(notice.text).not.toContain(value);
 
-    await expect.poll(() => smtp.received.filter((m) => m.to.includes('lama.pemilik@contoh.co.id') && m.subject.startsWith('Data pendaftaran Anda diubah')).length).toBe(1);
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes('lama.pemilik@contoh.co.id') && m.subject.startsWith('Data pendaftaran Anda diubah')).length, { timeout: 15_000 }).toBe(1);
 
     const detail = (await admin('GET', `/api/admin/merchants/${merchant.id}`)).json();
     expect(detail.rekening_diubah_sejak_pengajuan).toBe(true);
