@@ -20,7 +20,7 @@ describe('machine checks on the review screen', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startMerchantsServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startMerchantsServer({ CHECKS_WORKER: 'on' }), launchBrowser()]);
   });
   afterAll(async () => {
     await closeSuite({ contexts, browser, servers: [server] });

@@ -44,7 +44,7 @@ describe('machine checks survive kill -9 mid-queue', () => {
 
   it('finishes every queued job once after a restart', { timeout: 600_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'aipos-faults-checks-'));
-    const env = { ...faultServerEnv(dataDir, undefined), CHECKS_LEASE_MS: '2000', CHECKS_POLL_INTERVAL_MS: '200', CHECKS_RETRY_BASE_MS: '200' };
+    const env = { ...faultServerEnv(dataDir, undefined), CHECKS_WORKER: 'on', CHECKS_LEASE_MS: '2000', CHECKS_POLL_INTERVAL_MS: '200', CHECKS_RETRY_BASE_MS: '200' };
     server = await startServer(env);
     const jpeg = await makeNoisyJpeg(640, 480);
     const codes: string[] = [];

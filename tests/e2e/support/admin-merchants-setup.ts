@@ -7,12 +7,13 @@ export const MERCHANTS_ADMIN = { email: 'merchants-admin@aipos.test', password: 
  * A server of this file's own: the shared one has no admin account. The admin comes from
  * ADMIN_EMAIL/ADMIN_PASSWORD as in production; COOKIE_SECURE=false lets the cookie travel over http.
  */
-export function startMerchantsServer(): Promise<RunningServer> {
+export function startMerchantsServer(env: Record<string, string> = {}): Promise<RunningServer> {
   return startServer({
     ADMIN_EMAIL: MERCHANTS_ADMIN.email,
     ADMIN_PASSWORD: MERCHANTS_ADMIN.password,
     COOKIE_SECURE: 'false',
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000',
+    ...env,
   });
 }
 

@@ -30,7 +30,12 @@ export async function startServer(env: Record<string, string> = {}, options: { f
   if (process.env.E2E_LOG_LIST) appendFileSync(process.env.E2E_LOG_LIST, `${logFile}\n`);
   const log = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? 'dist'}/server/server.js`], {
-    env: { ...process.env, NODE_ENV: 'production', REQUIRE_ADMIN_MFA: 'false', LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(env.DATABASE_URL ? { DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY } : {}), ...env },
+    env: {
+      ...process.env,
+      // The machine checks (OCR, photo hashes) only where a test is about them: elsewhere they would take the
+      // CPU the browser and the server under test need on a 2-core machine.
+      CHECKS_WORKER: 'off',
+      NODE_ENV: 'production', REQUIRE_ADMIN_MFA: 'false', LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(env.DATABASE_URL ? { DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);
