@@ -10,7 +10,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import { multipartBody, registrationBody } from '../tests/support/registration-f
 import { JPEG_OUTPUT } from '../src/server/registration/document-processing.js';
 import { cameraPhotosScaledInBrowser, reencodeMedianMs, type ScaledPhotos } from './camera-photos.js';
 import { listStatements } from './list-sql.js';
+import { freePort } from './outside/proc.js';
 import { installKeyring } from '../src/server/crypto/identity-fields.js';
 import { Keyring } from '../src/server/crypto/keyring.js';
 import { mergeLoads, runLoad, sleep, startServer, type LoadResult, type ServerProcess, type TaggedRequest } from './bench-kit.js';
@@ -86,17 +86,6 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
     const child = spawn(command, args, { cwd: ROOT, env: { ...inherited, ...env }, stdio: 'inherit' });
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
   });
 }
 
