@@ -197,6 +197,8 @@ export const MerchantUpdateSchema = MerchantCreateSchema.extend({
   omset_per_bulan: StoreStepSchema.shape.omset_per_bulan,
   status: z.enum(MERCHANT_STATUSES),
   catatan_admin: adminNote,
+  /** A rejection chosen in the form needs a `final` reason like the status route's (checked by the server). */
+  kode_alasan: StatusReasonCodesSchema.optional(),
   ...QrisUpdateShape,
   expected_updated_at: z.iso.datetime({ offset: true }),
 }).strict();

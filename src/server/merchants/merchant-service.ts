@@ -7,7 +7,8 @@ import { decodeNik } from '../../domain/nik-structure.js';
 import { writeAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
+import { AppError, badRequest } from '../http/app-error.js';
+import { hasFinalCode, REASON_MESSAGES } from '../../domain/reason-codes.js';
 import { maskSensitiveFields } from './audit-diff.js';
 import { identityColumns, merchantAccountNumber, merchantNik, PROFILE_FIELDS, profileColumns, profileValue, QRIS_FIELDS } from './merchant-mapping.js';
 import { lockMerchant } from './merchant-repository.js';
@@ -35,6 +36,22 @@ async function requireLockedMerchant(tx: Db, id: string): Promise<MerchantRow> {
 const EDITABLE_FIELDS = { ...PROFILE_FIELDS, ...QRIS_FIELDS };
 type EditableField = keyof typeof EDITABLE_FIELDS;
 const OPTIONAL_FIELDS: ReadonlySet<EditableField> = new Set(['nik', 'no_rekening', 'mcc', 'nama_qris', 'kota_qris']);
+
+/**
+ * The profile form may decide a status too, so it keeps the status route's rule: a rejection needs at least
+ * one `final` reason, and a status that is no decision (processing, verified) takes none. Codes without a
+ * status change are refused rather than silently dropped.
+ */
+function reasonCodesOfProfileSave(input: MerchantUpdate, statusChanged: boolean): string[] {
+  const codes = input.kode_alasan ?? [];
+  if (!statusChanged) {
+    if (codes.length > 0) throw badRequest(REASON_MESSAGES.onlyForDecisions, 'kode_alasan');
+    return [];
+  }
+  if (input.status === 'rejected' && !hasFinalCode(codes)) throw badRequest(REASON_MESSAGES.finalRequired, 'kode_alasan');
+  if ((input.status === 'processing' || input.status === 'verified') && codes.length > 0) throw badRequest(REASON_MESSAGES.onlyForDecisions, 'kode_alasan');
+  return codes;
+}
 
 /** A save or a status change, and the orders it moved (the admin's order screens refresh for them). */
 export type ProfileSaveResult = { row: MerchantRow; orderIds: string[] };
@@ -70,6 +87,7 @@ export async function updateMerchantProfile(
       return profileValue(row, EDITABLE_FIELDS[field]) !== next;
     });
     if (changed.length === 0) return { row, orderIds: [] };
+    const kodeAlasan = reasonCodesOfProfileSave(input, changed.includes('status'));
     // Another admin's claim refuses the edit; a 'verified' that needs a second admin is recorded as the first.
     const gate = await gateChange(tx, row, changed.includes('status') ? input.status : null, actor, claimClockOf(now, config));
     if (gate.first) {
@@ -85,8 +103,8 @@ export async function updateMerchantProfile(
       nik: changed.includes('nik') ? input.nik : undefined,
       noRekening: changed.includes('no_rekening') ? input.no_rekening : undefined,
     });
-    // A status set in the profile form carries no reason codes: the previous decision's go.
-    const clock = patch.status === undefined ? {} : { ...queueClock(row, patch.status, now), kodeAlasan: [] };
+    // A status set in the profile form carries its own reason codes (a rejection's, else none): the previous decision's go.
+    const clock = patch.status === undefined ? {} : { ...queueClock(row, patch.status, now), kodeAlasan };
     const [updated] = await tx.update(merchants).set({ ...patch, ...identity, ...clock }).where(eq(merchants.id, id)).returning();
 
     const statusChanged = changed.includes('status');
@@ -100,7 +118,13 @@ export async function updateMerchantProfile(
         ...audit(actor),
         action: 'status_change',
         targetId: id,
-        diff: { from: row.status, to: input.status, catatan: input.catatan_admin ?? null, merchant_name: updated!.namaToko },
+        diff: {
+          from: row.status,
+          to: input.status,
+          catatan: input.catatan_admin ?? null,
+          merchant_name: updated!.namaToko,
+          ...(kodeAlasan.length > 0 ? { kode_alasan: kodeAlasan } : {}),
+        },
       });
     }
     // The note travels with a status change; otherwise it is an ordinary field.

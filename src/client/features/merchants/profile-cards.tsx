@@ -4,6 +4,8 @@ import { KOTA_QRIS_MAX, KRITERIA_USAHA_LABELS, KRITERIA_USAHA_SOURCE, MCC_CODES,
 import { BANKS, BUSINESS_CATEGORIES, MERCHANT_STATUSES, PREMISES, STATUS_LABELS } from '../../../domain/vocabularies';
 import { Card } from '../../components/ui/card';
 import { ReadOnlyValue, SelectField, TextareaField, TextField } from '../../components/form-fields';
+import type { MerchantDetail } from '../../../domain/merchants';
+import { ProfileRejectionReasons } from './profile-rejection-reasons';
 import { RevealableField, type RevealState } from './revealable-field';
 
 const MCC_OPTIONS = Object.entries(MCC_CODES).map(([code, description]) => ({ value: code, label: `${code} — ${description}` }));
@@ -29,7 +31,7 @@ function Wide({ children }: { children: ReactNode }) {
   return <div className="sm:col-span-2">{children}</div>;
 }
 
-export function StoreInfoCard({ editing, turnover }: CardProps & { turnover: number }) {
+export function StoreInfoCard({ editing, turnover, status }: CardProps & { turnover: number; status: MerchantDetail['status'] }) {
   const ro = !editing;
   return (
     <ProfileCard title="Informasi Toko">
@@ -38,6 +40,11 @@ export function StoreInfoCard({ editing, turnover }: CardProps & { turnover: num
       {/* SPEC §5: turnover is read-only in the detail screen. */}
       <ReadOnlyValue label="Omset per Bulan" value={formatRupiah(turnover)} />
       <SelectField name="status" label="Status" required={editing} readOnly={ro} options={STATUS_OPTIONS} />
+      {editing && (
+        <Wide>
+          <ProfileRejectionReasons merchant={{ status }} />
+        </Wide>
+      )}
       <Wide>
         <TextareaField name="catatan_admin" label="Catatan Admin" readOnly={ro} maxLength={1000} hint="Ditampilkan kepada merchant di halaman Cek Status." />
       </Wide>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MERCHANT_MESSAGES, MerchantUpdateSchema, type MerchantDetail, type RevealRequest } from '../../../domain/merchants';
+import { ReasonCodeSchema } from '../../../domain/reason-codes';
 import { KotaQrisSchema, MccSchema, NamaQrisSchema } from '../../../domain/qris';
 import { PREMISES } from '../../../domain/vocabularies';
 
@@ -25,6 +26,8 @@ export const ProfileFormSchema = MerchantUpdateSchema.omit({
   mcc: z.union([z.literal(''), MccSchema]),
   nama_qris: NamaQrisSchema,
   kota_qris: KotaQrisSchema,
+  // A rejection chosen here needs its reasons like the status dialog's; checked at submit and by the server.
+  kode_alasan: z.array(ReasonCodeSchema),
 });
 export type ProfileForm = z.input<typeof ProfileFormSchema>;
 
@@ -58,7 +61,13 @@ export function toProfileForm(merchant: MerchantDetail): ProfileForm {
     mcc: merchant.mcc ?? '',
     nama_qris: merchant.nama_qris,
     kota_qris: merchant.kota_qris,
+    kode_alasan: [],
   };
+}
+
+/** Whether this form decides a rejection, so its reasons must be picked. */
+export function rejectsHere(form: Pick<ProfileForm, 'status'>, merchant: Pick<MerchantDetail, 'status'>): boolean {
+  return form.status === 'rejected' && merchant.status !== 'rejected';
 }
 
 type QrisShown = Pick<MerchantDetail, 'mcc' | 'nama_qris' | 'kota_qris'>;
@@ -81,14 +90,16 @@ function changedQris(form: Pick<ProfileForm, 'mcc' | 'nama_qris' | 'kota_qris'>,
  */
 export function toMerchantUpdate(
   form: ProfileForm,
-  merchant: Pick<MerchantDetail, 'omset_per_bulan'> & QrisShown,
+  merchant: Pick<MerchantDetail, 'omset_per_bulan' | 'status'> & QrisShown,
   startedFrom: string,
   revealed: ReadonlySet<RevealRequest['field']> = new Set(),
 ): z.input<typeof MerchantUpdateSchema> {
   const note = form.catatan_admin.trim();
-  const { nik, no_rekening, mcc, nama_qris, kota_qris, ...rest } = form;
+  const { nik, no_rekening, mcc, nama_qris, kota_qris, kode_alasan, ...rest } = form;
   return {
     ...rest,
+    // Reasons travel only with the rejection they explain.
+    ...(rejectsHere(form, merchant) ? { kode_alasan } : {}),
     ...changedQris({ mcc, nama_qris, kota_qris }, merchant),
     // Only what was revealed (and so could be edited) is sent; the rest stays as stored.
     ...(revealed.has('nik') ? { nik } : {}),

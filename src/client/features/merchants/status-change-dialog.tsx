@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
+import { CLAIM_MESSAGES } from '../../../domain/review-claims';
+import { firstApprovalOnly } from './first-approval';
 import { MESSAGES } from '../../../domain/messages';
 import { STATUS_LABELS, type MerchantStatus } from '../../../domain/vocabularies';
 import { Button } from '../../components/ui/button';
@@ -124,7 +126,9 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
       },
       {
         onSuccess: (answer) => {
-          toast.success(MESSAGES.statusChangeSuccess);
+          // A 'verified' under the four-eyes rule changed nothing yet: say it waits for another admin.
+          if (firstApprovalOnly(status, answer)) toast.info(CLAIM_MESSAGES.firstApprovalRecorded);
+          else toast.success(MESSAGES.statusChangeSuccess);
           onDecided();
           // A fix link exists in clear only in this answer: the dialog stays open to show it.
           if (answer.fix_link) setFixLink(answer.fix_link);
