@@ -1,4 +1,4 @@
-// The import rules `npm run lint` enforces (issue 20): src/domain is the ground floor, the client and the
+// The import rules `npm run lint` enforces (decision 0016): src/domain is the ground floor, the client and the
 // server stand on it and never on each other, and no module reaches itself again through its imports.
 /** The client never imports the server, nor the server the client: they share code through src/domain. */
 const sideNotToSide = (from, to) => ({

@@ -1,4 +1,4 @@
-// The reviewer's workbench shapes (issue 18), timed against the seeded database of bench/admin-list.ts:
+// The reviewer's workbench shapes (decision 0022), timed against the seeded database of bench/admin-list.ts:
 // the queue's first page, the duplicates of a merchant that has some, and the dashboard's numbers.
 import { identityColumns, merchantAccountNumber, merchantNik } from '../src/server/merchants/merchant-mapping.js';
 import { eq, sql } from 'drizzle-orm';

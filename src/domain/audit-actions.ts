@@ -1,5 +1,5 @@
 /**
- * The audit trail's action names (SPEC §3 and what later issues added). Kept apart from vocabularies.ts,
+ * The audit trail's action names (docs/spec.md §3 and what later features added). Kept apart from vocabularies.ts,
  * which every public page loads: only the admin area and the server need these (page budgets).
  */
 export const AUDIT_ACTIONS = [

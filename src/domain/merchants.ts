@@ -21,7 +21,7 @@ export const MERCHANT_MESSAGES = {
 } as const;
 
 export const PAGE_SIZES = [25, 50, 100] as const;
-/** `queue` (issue 18): only `processing`, longest waiting (since it last entered processing) first. */
+/** `queue` (decision 0022): only `processing`, longest waiting (since it last entered processing) first. */
 export const MERCHANT_SORTS = ['newest', 'oldest', 'nama_toko', 'status', 'queue'] as const;
 export type MerchantSort = (typeof MERCHANT_SORTS)[number];
 
@@ -172,7 +172,7 @@ const adminNote = z
   .max(1000, MERCHANT_MESSAGES.noteTooLong)
   .nullable()
   .optional()
-  // SPEC §5: an empty note is stored as null.
+  // docs/spec.md §5: an empty note is stored as null.
   .transform((value) => (value ? value : null));
 
 /** POST /api/admin/merchants: every field required, validated like the public registration. */
@@ -186,7 +186,7 @@ export const MerchantCreateSchema = StoreStepSchema.extend(OwnerStepSchema.shape
 export type MerchantCreate = z.infer<typeof MerchantCreateSchema>;
 
 /**
- * PUT /api/admin/merchants/:id: the profile fields of SPEC §7 plus the updated_at the edit started
+ * PUT /api/admin/merchants/:id: the profile fields of docs/spec.md §7 plus the updated_at the edit started
  * from; a row changed since then is a 409, so two admins never overwrite each other silently.
  */
 export const MerchantUpdateSchema = MerchantCreateSchema.extend({
@@ -217,7 +217,7 @@ export const RevealResponseSchema = z.object({
 export type RevealResponse = z.infer<typeof RevealResponseSchema>;
 
 /**
- * POST /api/admin/merchants/:id/status. `perbaikan` (issue 15): what the applicant must fix, required for
+ * POST /api/admin/merchants/:id/status. `perbaikan` (decision 0018): what the applicant must fix, required for
  * data_tidak_lengkap, optional for rejected, refused for the other statuses.
  */
 export const MerchantStatusChangeSchema = z

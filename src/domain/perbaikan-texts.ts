@@ -1,9 +1,9 @@
 import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from './document-slots.js';
 
 // The fix request's vocabulary and texts, apart from its zod schemas (perbaikan.ts): the public fix page
-// paints with these and loads zod only when it checks what was typed (issue 8 page budgets).
+// paints with these and loads zod only when it checks what was typed (page budgets, decision 0043).
 
-/** The merchant fields of SPEC §3 an admin may ask the applicant to fix, in the wizard's order. */
+/** The merchant fields of docs/spec.md §3 an admin may ask the applicant to fix, in the wizard's order. */
 export const FIX_FIELDS = [
   'nama_toko',
   'kategori_usaha',

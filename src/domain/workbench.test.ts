@@ -34,7 +34,7 @@ describe('uploadTooLargeMessage', () => {
   });
 });
 
-describe('the workbench texts of the contract (issue 18)', () => {
+describe('the workbench texts of the contract', () => {
   it('names the keys, the checklist and the presence banner in Indonesian, and beats inside the expiry', () => {
     expect(MATCH_LABELS).toEqual({ nik: 'NIK', no_rekening: 'No. Rekening', no_hp: 'No. HP', email: 'Email', foto: 'Foto' });
     expect(CHECKLIST_LABELS).toEqual({ readable: 'Terbaca', matches: 'Sesuai data' });

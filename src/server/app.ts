@@ -72,7 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // The app owns the bus it was given: closing the app stops it.
   app.addHook('onClose', async () => app.deps.events.close());
-  // The outbox's sender (issue 15): runs from ready to close when SMTP_URL is set.
+  // The outbox's sender (decision 0018): runs from ready to close when SMTP_URL is set.
   registerMailer(app);
   // The webhook outbox's sender: every instance, from ready to close (docs/webhooks.md).
   registerWebhookWorker(app);

@@ -94,7 +94,7 @@ export const ConfigSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 
 
-  // Outgoing e-mail to applicants (issue 15). Without SMTP_URL messages are recorded, not sent.
+  // Outgoing e-mail to applicants (decision 0018). Without SMTP_URL messages are recorded, not sent.
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
   // smtp:// must upgrade with STARTTLS (the bodies hold names and one-time fix links); true only for a
   // relay on this machine or a test server without TLS.

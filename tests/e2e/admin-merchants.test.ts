@@ -93,7 +93,7 @@ describe('merchant list', () => {
     for (const name of [`Lihat ${registration.nama_toko}`, `Edit ${registration.nama_toko}`, `Ubah status ${registration.nama_toko}`, `Hapus ${registration.nama_toko}`]) {
       await row.getByRole(name.startsWith('Lihat') || name.startsWith('Edit') ? 'link' : 'button', { name }).waitFor();
     }
-    // SPEC §4: only a processing row offers the status dialog.
+    // docs/spec.md §4: only a processing row offers the status dialog.
     expect(await rowOf(page, verifiedOne.kode_pendaftaran).getByRole('button', { name: /^Ubah status/ }).count()).toBe(0);
   });
 
@@ -183,7 +183,7 @@ describe('merchant detail', () => {
     await page.waitForURL(`**/admin/merchants/${toEdit.id}/edit`);
     await page.getByRole('button', { name: 'Simpan' }).waitFor();
     expect(await city.isEditable()).toBe(true);
-    // Turnover stays read-only even while editing (SPEC §5).
+    // Turnover stays read-only even while editing (docs/spec.md §5).
     expect(await page.getByLabel('Omset per Bulan').isEditable()).toBe(false);
     await city.fill('Jakarta Utara');
     await page.locator('textarea[name="catatan_admin"]').fill('Alamat diperbarui lewat telepon.');

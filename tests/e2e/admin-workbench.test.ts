@@ -12,7 +12,7 @@ import { E2E_DATA_ENCRYPTION_KEY, startServer, type RunningServer } from './supp
 const SECOND_ADMIN = { email: 'reviewer-two@aipos.test', password: 'gado-gado-bumbu-kacang' };
 
 /**
- * Issue 18, the reviewer's workbench in the browser: the queue against the promise, the review screen,
+ * The reviewer's workbench in the browser (decision 0022): the queue against the promise, the review screen,
  * decisions by keyboard and the duplicate panel. Its own server on PostgreSQL, so that a merchant can be
  * dated back five working days in the database the server reads.
  */

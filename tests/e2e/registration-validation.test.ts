@@ -63,7 +63,7 @@ async function expectRefused(p: Page, label: string, refused: { value: string; t
   await p.getByLabel(label).fill(valid);
 }
 
-describe('registration wizard validation (SPEC §5)', () => {
+describe('registration wizard validation (docs/spec.md §5)', () => {
   it('shows each step-1 message as a toast and inline, and keeps only digits in the postal code', async () => {
     await page.goto('/register');
     await next(page);

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 
 /**
  * Runs last (the e2e config orders zz-* after every other file): the logs of every server the browser
- * suite started must hold no password, session token, NIK or full account number (issue 8).
+ * suite started must hold no password, session token, NIK or full account number.
  */
 
 const E2E_DIR = path.dirname(new URL(import.meta.url).pathname);

@@ -59,7 +59,7 @@ async function crashRound(server: RunningServer, round: number, jpeg: Buffer): P
 type Engine = 'pglite' | 'postgres';
 
 // Both engines at once: each round waits on a fixed window and a restart, so running them side by side
-// halves the wall time without changing what is checked (issue 19).
+// halves the wall time without changing what is checked (decision 0026).
 describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9 during concurrent registrations on %s', (engine) => {
   let database: FreshDatabase | undefined;
   let server: RunningServer | undefined;

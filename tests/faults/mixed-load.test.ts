@@ -52,7 +52,7 @@ class Tally {
   }
 }
 
-// Both engines at once (issue 19): the load runs for a fixed time whatever the throughput, and every assertion
+// Both engines at once (decision 0026): the load runs for a fixed time whatever the throughput, and every assertion
 // is about correctness, never speed; the throughput printed is the share each engine got.
 describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed load on %s', (engine) => {
   let database: FreshDatabase | undefined;
@@ -128,7 +128,7 @@ describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed l
         }
         case 'status': {
           const status = pick(STATUSES);
-          // A fix request names what to fix (issue 15); the other statuses send no list.
+          // A fix request names what to fix (decision 0018); the other statuses send no list.
           const perbaikan = status === 'data_tidak_lengkap' ? [{ field: 'foto_ktp', alasan: 'Foto buram' }] : undefined;
           const response = await admin.fetch(`/api/admin/merchants/${await idOf(target)}/status`, {
             method: 'POST',

@@ -27,7 +27,7 @@ const NoQuerySchema = z.object({}).strict();
  * Everything under /api/admin, behind ONE guard: the onRequest hook below runs for every route of this
  * plugin and of every plugin registered inside it (Fastify encapsulation), so no route repeats a check.
  *
- * Adding admin routes (later issues): write a plugin with paths relative to /api/admin and register it
+ * Adding admin routes: write a plugin with paths relative to /api/admin and register it
  * below the hook, e.g. `await app.register(merchantAdminRoutes);` (GET /merchants → /api/admin/merchants).
  * In a handler, `requireAdmin(request)` (src/server/auth/request-auth.ts) gives the signed-in admin
  * ({ id, email, role, sessionId }) for audit rows. Never register an admin route anywhere else (app.ts

@@ -34,7 +34,7 @@ const MASKED = {
 };
 
 describe('audit diffs mask personal fields', () => {
-  it('e-mail, phone, address fields and names as the issue shows them; store name and masked NIK unchanged', () => {
+  it('e-mail, phone, address fields and names as decision 0032 shows them; store name and masked NIK unchanged', () => {
     expect(maskSensitiveFields(PERSONAL)).toEqual(MASKED);
     expect(maskEmailForAudit('x@y.id')).toBe('x***@y.id');
     expect(maskEmailForAudit('tanpa-at')).toBe('***');

@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await loginLimiter.release(ticket);
       if (user.role !== 'admin') {
-        // SPEC §6: signed out at once: no session is issued and any it had ends.
+        // docs/spec.md §6: signed out at once: no session is issued and any it had ends.
         await deleteUserSessions(db, user.id);
         clearSessionCookie(reply, config);
         request.log.warn({ userId: user.id, ip: request.ip }, 'sign-in refused: not an admin');

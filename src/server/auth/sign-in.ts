@@ -28,7 +28,7 @@ export async function startSession(
   setSessionCookie(reply, config, token);
   if (!options.secondFactorPending) {
     await loginLimiter.clearAccount(normalizeEmail(user.email));
-    // SPEC §8: a failed audit write is logged and does not block the action.
+    // docs/spec.md §8: a failed audit write is logged and does not block the action.
     await writeAudit(db, {
       actorId: user.id,
       action: 'login',

@@ -77,7 +77,7 @@ export async function replaceDocument(
 ): Promise<MerchantRow> {
   if (!(await findMerchant(deps.db, merchantId))) throw merchantNotFound();
   const type = await detectDocumentType(slot, upload.bytes);
-  // SPEC §5: an admin replacement is always a photo, whatever the slot took at registration.
+  // docs/spec.md §5: an admin replacement is always a photo, whatever the slot took at registration.
   if (type !== 'image/jpeg' && type !== 'image/png') throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', MESSAGES.fileTypeAdmin, slot);
   const prepared = await prepareDocument(slot, upload.bytes);
   const newKey = newDocumentKey(prepared.extension);

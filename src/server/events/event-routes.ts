@@ -41,7 +41,7 @@ export const eventAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       // Order changes go to the order screens under their own event name; merchant screens ignore them.
       res.write(`event: ${event.kind === 'order_changed' ? 'order' : 'merchant'}\ndata: ${JSON.stringify(event)}\n\n`);
     });
-    // Who has which merchant open in review (issue 18): admin ids and e-mails, only to signed-in admins.
+    // Who has which merchant open in review (decision 0022): admin ids and e-mails, only to signed-in admins.
     const unsubscribePresence = reviewPresence(db).subscribe((presence) => {
       res.write(`event: ${REVIEW_PRESENCE_EVENT}\ndata: ${JSON.stringify(presence)}\n\n`);
     });

@@ -108,14 +108,14 @@ export function qrisData(row: Pick<MerchantRow, 'omsetPerBulan' | 'kategoriUsaha
   };
 }
 
-/** API field name → row property of the QRIS values an admin may set (issue 29); apart from the profile's fix flow. */
+/** API field name → row property of the QRIS values an admin may set; apart from the profile's fix flow. */
 export const QRIS_FIELDS = {
   mcc: 'mcc',
   nama_qris: 'namaQris',
   kota_qris: 'kotaQris',
 } as const satisfies Record<string, keyof MerchantRow>;
 
-/** API field name → row property, for the profile fields an admin may edit (SPEC §7). */
+/** API field name → row property, for the profile fields an admin may edit (docs/spec.md §7). */
 export const PROFILE_FIELDS = {
   nama_toko: 'namaToko',
   kategori_usaha: 'kategoriUsaha',

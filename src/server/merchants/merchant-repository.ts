@@ -17,7 +17,7 @@ const ORDER: Record<MerchantSort, SQL[]> = {
   oldest: [asc(merchants.submittedAt), asc(merchants.id)],
   nama_toko: [asc(sql`lower(${merchants.namaToko})`), desc(merchants.submittedAt)],
   status: [asc(merchants.status), desc(merchants.submittedAt)],
-  // The review queue (issue 18): longest waiting since it last entered processing; served by merchants_queue_idx.
+  // The review queue (decision 0022): longest waiting since it last entered processing; served by merchants_queue_idx.
   queue: [asc(merchants.queuedAt), asc(merchants.id)],
 };
 
@@ -120,7 +120,7 @@ export async function countMerchants(db: Db, query: FilterQuery, view?: ClaimVie
  * alone, which the order's index holds (an index-only scan), and only the page's rows are read whole:
  * page 2,000 skips 50,000 index entries instead of fetching 50,000 rows to throw away.
  */
-/** A page's row and whether it has a possible duplicate (issue 18's list mark). */
+/** A page's row and whether it has a possible duplicate (the queue's list mark, decision 0022). */
 type PageRow = { row: MerchantRow; hasDuplicates: boolean; checkWarnings: number; holderEmail: string | null; firstApproverEmail: string | null };
 const PAGE_COLUMNS = { row: merchants, hasDuplicates: hasDuplicatesColumn, checkWarnings: checkWarningsColumn, ...reviewColumns };
 

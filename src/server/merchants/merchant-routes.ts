@@ -92,7 +92,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       rows += 1;
     });
     csv.once('end', () => {
-      // SPEC §8: a failed audit write is logged and does not break the action.
+      // docs/spec.md §8: a failed audit write is logged and does not break the action.
       writeAudit(db, { actorId: actor.id, action: 'export', targetTable: 'merchants', targetId: null, diff: { filter, rows }, ip: actor.ip, userAgent: actor.userAgent }).catch(
         (error: unknown) => request.log.error({ err: error }, 'export audit write failed'),
       );

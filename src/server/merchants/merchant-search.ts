@@ -35,7 +35,7 @@ export function identitySearch(term: string): { nik: string[]; noRekening: strin
   };
 }
 
-/** What a registration code looks like (SPEC §3: `AIP-` and 5 of A-Z, 0-9, `_`, `-`), typed in part. */
+/** What a registration code looks like (docs/spec.md §3: `AIP-` and 5 of A-Z, 0-9, `_`, `-`), typed in part. */
 const CODE_PREFIX = /^AIP-[A-Z0-9_-]{0,5}$/i;
 
 /** The code prefix to look for when the term looks like a registration code, in the stored upper case. */

@@ -32,7 +32,7 @@ async function requireLockedMerchant(tx: Db, id: string): Promise<MerchantRow> {
   return row;
 }
 
-/** What the profile form saves: the profile of SPEC §7 and the QRIS values, one audit row. */
+/** What the profile form saves: the profile of docs/spec.md §7 and the QRIS values, one audit row. */
 const EDITABLE_FIELDS = { ...PROFILE_FIELDS, ...QRIS_FIELDS };
 type EditableField = keyof typeof EDITABLE_FIELDS;
 const OPTIONAL_FIELDS: ReadonlySet<EditableField> = new Set(['nik', 'no_rekening', 'mcc', 'nama_qris', 'kota_qris']);
@@ -148,7 +148,7 @@ export async function updateMerchantProfile(
 export type StatusChangeResult = ProfileSaveResult & { fixLink: string | null };
 
 /**
- * Sets the status and note. Any open fix link ends; a `perbaikan` list makes a new one (issue 15). The
+ * Sets the status and note. Any open fix link ends; a `perbaikan` list makes a new one (decision 0018). The
  * status e-mail to the applicant is queued in the same transaction (skipped when the admin turned status
  * notifications off), and so is the audit row.
  */
@@ -241,7 +241,7 @@ export async function createMerchant(
   );
 }
 
-/** SPEC §4: soft delete only; the row stays for restoring and for the audit trail. */
+/** docs/spec.md §4: soft delete only; the row stays for restoring and for the audit trail. */
 export async function softDeleteMerchant(db: Db, id: string, actor: Actor, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await requireLockedMerchant(tx, id);

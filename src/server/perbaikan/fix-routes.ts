@@ -11,7 +11,7 @@ const TokenParamsSchema = z.object({ token: z.string().max(200) }).strict();
 const HOUR = 60 * 60 * 1000;
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema };
 
-/** GET and POST /api/perbaikan/<token> (issue 15): the public side of a fix request. */
+/** GET and POST /api/perbaikan/<token> (decision 0018): the public side of a fix request. */
 export const fixRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
 

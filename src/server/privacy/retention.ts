@@ -102,7 +102,7 @@ export type PurgeReason = DueReason | 'subject_request';
 /**
  * Removes these merchants' documents (rows here, files by the caller after commit) and personal fields,
  * a statement per table for the whole batch: the first pass over a year of data purges thousands, and
- * statements per merchant kept the embedded database busy for most of a minute (issue 19).
+ * statements per merchant kept the embedded database busy for most of a minute (docs/performance.md, memory on PGlite).
  */
 export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, reason?: PurgeReason): Promise<string[]> {
   if (rows.length === 0) return [];
@@ -110,7 +110,7 @@ export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, rea
   const traces = await applicantTraces(tx, ids);
   // Replaced documents stay as upload rows: their files go too.
   const staged = await tx.delete(uploads).where(inArray(uploads.claimedBy, ids)).returning({ key: uploads.storageKey, merchantId: uploads.claimedBy });
-  // E-mails to the applicant hold their address and name; fix requests their reasons (issue 15).
+  // E-mails to the applicant hold their address and name; fix requests their reasons (docs/privacy.md).
   await tx.delete(outboxMessages).where(inArray(outboxMessages.merchantId, ids));
   await tx.delete(fixRequests).where(inArray(fixRequests.merchantId, ids));
   // The team's internal notes speak about the applicant: they go with the rest.

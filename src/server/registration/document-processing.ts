@@ -73,7 +73,7 @@ type ReencodedImage = { data: Buffer; quality: PhotoQuality };
 /**
  * Images decoded at once: one per core. libvips already spreads one image over the cores, so more at
  * once only adds decoded bitmaps to memory (eight 1 MB uploads at once held about 190 MB over the
- * database's own; issue 8 bench) without finishing any sooner.
+ * database's own; docs/performance.md) without finishing any sooner.
  */
 const decodeSlots = pLimit(Math.max(1, availableParallelism()));
 

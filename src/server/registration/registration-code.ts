@@ -11,7 +11,7 @@ const MAX_ATTEMPTS = 8;
 /** Produces a candidate code; injectable so a test can force a clash. */
 export type RegistrationCodeGenerator = () => string;
 
-/** SPEC §3: `AIP-` and 5 characters of A-Z, 0-9, `_` and `-`, from a cryptographic source. */
+/** docs/spec.md §3: `AIP-` and 5 characters of A-Z, 0-9, `_` and `-`, from a cryptographic source. */
 export const generateRegistrationCode: RegistrationCodeGenerator = () => {
   let suffix = '';
   for (let i = 0; i < CODE_LENGTH; i += 1) suffix += ALPHABET[randomInt(ALPHABET.length)];

@@ -35,7 +35,7 @@ function idempotencyKey(request: FastifyRequest): string {
   return value;
 }
 
-/** POST /api/uploads and POST /api/registrations (issue 3). */
+/** POST /api/uploads and POST /api/registrations (decision 0003). */
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, options) => {
   // Registered here, not app-wide: only these routes accept multipart bodies.
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });

@@ -60,7 +60,7 @@ function toUploadResponse(row: UploadRow): UploadResponse {
 }
 
 /**
- * A staged upload a registration can still claim, for a draft restored in the browser (issue 16). The
+ * A staged upload a registration can still claim, for a draft restored in the browser (decision 0021). The
  * random id is the applicant's only handle on it, so the answer carries no more than the upload did:
  * slot, size, type and a photo's quality. Claimed, purged and expired uploads all answer 404 alike, revealing nothing.
  */

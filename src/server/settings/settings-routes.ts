@@ -12,7 +12,7 @@ const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json'
 
 /**
  * GET /api/admin/system: the facts the Settings screen lists, read from the running server.
- * GET/PUT /api/admin/settings: the persisted application settings (issue 15), audited on every save.
+ * GET/PUT /api/admin/settings: the persisted application settings (decision 0018), audited on every save.
  */
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/system', { schema: { tags: ['admin'], response: { 200: SystemInfoSchema } } }, async () => ({

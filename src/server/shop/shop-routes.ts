@@ -35,7 +35,7 @@ function idempotencyKey(request: FastifyRequest): string {
   return value;
 }
 
-/** Public shop API (issue 28): products, checkout's merchant check, orders and their lookups. */
+/** Public shop API (decision 0030): products, checkout's merchant check, orders and their lookups. */
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
   // Codes and phones are guessable: the two lookups are limited per IP like the status lookup.

@@ -13,7 +13,7 @@ import { adminStats } from './stats-repository.js';
 const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 const notFound = () => new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
 
-/** The reviewer's workbench (issue 18) under /api/admin: duplicates, dashboard numbers, review presence. */
+/** The reviewer's workbench (decision 0022) under /api/admin: duplicates, dashboard numbers, review presence. */
 export const workbenchAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const presence = reviewPresence(db);

@@ -11,7 +11,7 @@ type AxeResults = {
 let axeSource: string | undefined;
 
 /**
- * Runs axe-core in the page as it stands and returns its serious and critical violations (issue 8: none
+ * Runs axe-core in the page as it stands and returns its serious and critical violations (the target: none
  * allowed on any screen). Minor and moderate findings are left to review; they do not fail a screen.
  */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Feature folders that make up the admin area (SPEC §2): public pages must never download them. */
+/** Feature folders that make up the admin area (docs/spec.md §2): public pages must never download them. */
 const ADMIN_FEATURES = ['auth', 'merchants', 'audit', 'settings', 'workbench'];
 const ADMIN_SOURCE = new RegExp(`src/client/features/(${ADMIN_FEATURES.join('|')})/`);
 

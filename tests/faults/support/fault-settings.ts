@@ -1,6 +1,6 @@
 /**
- * Round counts and durations of the fault suites. The defaults are the issue's figures (20 crash rounds
- * per engine, 60 s of load); CI may lower them through the environment when the machine is busy.
+ * Round counts and durations of the fault suites. The defaults are the figures docs/performance.md names
+ * under Faults (20 crash rounds per engine, 60 s of load); CI may lower them through the environment when the machine is busy.
  */
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];

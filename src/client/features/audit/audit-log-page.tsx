@@ -22,7 +22,7 @@ export function AuditLogPage() {
     retry: retryServerErrors,
   });
 
-  // SPEC §8: an audit load failure is only logged to the console.
+  // docs/spec.md §8: an audit load failure is only logged to the console.
   const { error } = result;
   useEffect(() => {
     if (error && !isUnauthorized(error)) console.error('audit log load failed', error);

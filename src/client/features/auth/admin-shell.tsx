@@ -44,8 +44,8 @@ export function AdminShell() {
   if (locked && location.pathname.toLowerCase() !== ENROLMENT_PATH) return <Navigate to={ENROLMENT_PATH} replace />;
 
   // Tooltips appear only in the admin area; their provider lives here so that Radix Tooltip and
-  // floating-ui (about 14 KB gzip) stay out of the public pages' first load (issue 8 page budgets).
-  // SPEC §9: tooltips open after 700 ms, skip delay 300 ms.
+  // floating-ui (about 14 KB gzip) stay out of the public pages' first load (page budgets, decision 0043).
+  // docs/spec.md §9: tooltips open after 700 ms, skip delay 300 ms.
   return (
     <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
       <div className="flex min-h-screen flex-col bg-slate-50">

@@ -23,7 +23,7 @@ export function MerchantActivityTab({ merchantId }: { merchantId: string }) {
       </div>
     );
   }
-  // SPEC §8: audit load failures are not an error for the admin; the tab says so plainly.
+  // docs/spec.md §8: audit load failures are not an error for the admin; the tab says so plainly.
   if (activity.isError) return <p className="text-sm text-slate-500">Aktivitas tidak dapat dimuat. Coba lagi nanti.</p>;
   if (activity.data.length === 0) return <p className="py-8 text-center text-sm text-slate-500">{MESSAGES.emptyActivity}</p>;
 

@@ -22,7 +22,7 @@ import { apiFetch, ApiRequestError } from '../../lib/api-client';
 
 /**
  * Query keys of the admin merchant screens. Everything starts with ['admin', 'merchants'], so the live
- * updates of a later issue invalidate every list, detail and activity feed with one call:
+ * updates invalidate every list, detail and activity feed with one call:
  * `queryClient.invalidateQueries({ queryKey: merchantKeys.all })`.
  */
 export const merchantKeys = {

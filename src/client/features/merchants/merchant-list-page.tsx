@@ -19,7 +19,7 @@ import { QueueClaimBar } from '../workbench/queue-claim-bar';
 import { SelectPageBox } from '../workbench/select-page-box';
 import { useRowSelection } from '../workbench/use-row-selection';
 
-/** The queue (issue 18): merchants waiting for a decision, the longest waiting first. */
+/** The queue (decision 0022): merchants waiting for a decision, the longest waiting first. */
 const QUEUE_VIEW = { status: 'processing', sort: 'queue' } as const;
 
 /** /admin/merchants, and the queue 'Antrean' at /admin: the same table, the queue's order fixed. */

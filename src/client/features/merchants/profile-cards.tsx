@@ -37,7 +37,7 @@ export function StoreInfoCard({ editing, turnover, status }: CardProps & { turno
     <ProfileCard title="Informasi Toko">
       <TextField name="nama_toko" label="Nama Toko" required={editing} readOnly={ro} maxLength={200} />
       <TextField name="kategori_usaha" label="Kategori Usaha" required={editing} readOnly={ro} maxLength={100} suggestions={BUSINESS_CATEGORIES} />
-      {/* SPEC §5: turnover is read-only in the detail screen. */}
+      {/* docs/spec.md §5: turnover is read-only in the detail screen. */}
       <ReadOnlyValue label="Omset per Bulan" value={formatRupiah(turnover)} />
       <SelectField name="status" label="Status" required={editing} readOnly={ro} options={STATUS_OPTIONS} />
       {editing && (
@@ -94,7 +94,7 @@ export function BankInfoCard({ editing, reveal }: CardProps & { reveal: RevealSt
   );
 }
 
-/** 'Data QRIS' (issue 29): what the acquirer gets in the QRIS export; each value derived until an admin sets it. */
+/** 'Data QRIS': what the acquirer gets in the QRIS export; each value derived until an admin sets it. */
 export function QrisDataCard({ editing, kriteria, mccMissing }: CardProps & { kriteria: KriteriaUsaha; mccMissing: boolean }) {
   const ro = !editing;
   return (

@@ -6,7 +6,7 @@ import { PREMISES } from '../../../domain/vocabularies';
 
 /**
  * The detail screen's Profil form: the update schema without what the form does not edit (turnover is
- * read-only, SPEC §5; the version travels separately). Every control holds a string, so the two
+ * read-only, docs/spec.md §5; the version travels separately). Every control holds a string, so the two
  * nullable fields are '' in the form and null in the request.
  */
 export const ProfileFormSchema = MerchantUpdateSchema.omit({
@@ -22,7 +22,7 @@ export const ProfileFormSchema = MerchantUpdateSchema.omit({
   no_rekening: z.string(),
   tempat_usaha: z.union([z.literal(''), z.enum(PREMISES)]),
   catatan_admin: z.string().max(1000, MERCHANT_MESSAGES.noteTooLong),
-  // QRIS data (issue 29): shown as stored or derived; '' is an MCC not chosen yet ('Lainnya').
+  // QRIS data: shown as stored or derived; '' is an MCC not chosen yet ('Lainnya').
   mcc: z.union([z.literal(''), MccSchema]),
   nama_qris: NamaQrisSchema,
   kota_qris: KotaQrisSchema,
@@ -105,7 +105,7 @@ export function toMerchantUpdate(
     ...(revealed.has('nik') ? { nik } : {}),
     ...(revealed.has('no_rekening') ? { no_rekening } : {}),
     tempat_usaha: form.tempat_usaha === '' ? null : form.tempat_usaha,
-    // SPEC §5: an empty note is stored as null.
+    // docs/spec.md §5: an empty note is stored as null.
     catatan_admin: note === '' ? null : note,
     omset_per_bulan: merchant.omset_per_bulan,
     expected_updated_at: startedFrom,

@@ -19,11 +19,11 @@ import { isStaleSave } from './merchant-api';
 import type { MerchantRef } from './merchant-ref';
 import { useChangeStatus } from './use-merchant-mutations';
 
-/** SPEC §4: from processing the dialog offers these three. */
+/** docs/spec.md §4: from processing the dialog offers these three. */
 const TARGET_STATUSES = ['verified', 'rejected', 'data_tidak_lengkap'] as const satisfies readonly MerchantStatus[];
 
 /**
- * A decision of the review screen (issue 18): the status is chosen already, the checklist goes with it, and
+ * A decision of the review screen (decision 0038): the status is chosen already, the checklist goes with it, and
  * the status the reviewer saw is sent so that a change by another admin meanwhile is a 409, not a silent
  * overwrite; `onStale` then gets the server's message for the screen to show as the edit screen does.
  */
@@ -111,7 +111,7 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
       return;
     }
     setCodesError(undefined);
-    // SPEC §5: an empty note is stored as null.
+    // docs/spec.md §5: an empty note is stored as null.
     const catatan = note.trim() === '' ? null : note.trim();
     change.mutate(
       {

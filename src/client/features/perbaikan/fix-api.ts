@@ -2,7 +2,7 @@ import type { FixRequestView, FixSubmission, FixSubmissionResponse } from '../..
 import { PERBAIKAN_MESSAGES } from '../../../domain/perbaikan-texts';
 import { apiFetch, ApiRequestError } from '../../lib/api-client';
 
-// The submit answer's schema (and zod) loads with the submission, not with the page (issue 8 page budgets).
+// The submit answer's schema (and zod) loads with the submission, not with the page (page budgets, decision 0043).
 const loadSubmitSchema = async () => (await import('../../../domain/perbaikan')).FixSubmissionResponseSchema;
 
 function isView(data: unknown): data is FixRequestView {

@@ -15,7 +15,7 @@ import type { FixDocumentsState } from './fix-documents';
 // The form controls come with the wizard's field components (the register page's chunk): loaded once the
 // link is known to be valid, so an expired link's page stays small and the first load within budget.
 const FixFieldInput = lazy(async () => ({ default: (await import('./fix-field-input')).FixFieldInput }));
-// Shown only in maintenance mode (issue 18): not part of the page's first load.
+// Shown only in maintenance mode (decision 0022): not part of the page's first load.
 const MaintenanceNotice = lazy(async () => ({ default: (await import('../../components/maintenance-notice')).MaintenanceNotice }));
 const FixDocuments = lazy(async () => ({ default: (await import('./fix-documents')).FixDocuments }));
 
@@ -25,7 +25,7 @@ type PageState =
   | { kind: 'ready'; view: FixRequestView }
   | { kind: 'done'; code: string };
 
-/** /perbaikan/<token>: the applicant fixes only what the admin flagged (issue 15). */
+/** /perbaikan/<token>: the applicant fixes only what the admin flagged (decision 0018). */
 export function FixPage() {
   const { token = '' } = useParams();
   usePageTitle('Perbaikan Data Pendaftaran');
@@ -56,7 +56,7 @@ export function FixPage() {
           </Link>
         </Card>
       )}
-      {/* Maintenance (issue 18): the server refuses fix submissions and uploads, so no form is offered. */}
+      {/* Maintenance (decision 0022): the server refuses fix submissions and uploads, so no form is offered. */}
       {state.kind === 'ready' && settings?.maintenance_mode && (
         <Suspense fallback={null}>
           <MaintenanceNotice />

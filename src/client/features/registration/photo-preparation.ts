@@ -35,10 +35,10 @@ export async function preparePhoto(file: File, signal?: AbortSignal, maxBytes: n
     // Within 3 MB and undecodable here: the server reads the bytes and gives its own answer (415).
     if (side === null || side <= MAX_PHOTO_SIDE) return file;
   } else if (side === null) {
-    // Over 3 MB and not a picture this browser can shrink: SPEC §5's size text stands.
+    // Over 3 MB and not a picture this browser can shrink: docs/spec.md §5's size text stands.
     throw new PhotoRefusedError('size');
   }
-  // A lower limit from the settings (issue 18) scales to that limit, with the same margin.
+  // A lower limit from the settings (decision 0022) scales to that limit, with the same margin.
   const target = maxBytes < MAX_UPLOAD_BYTES ? { maxSizeMB: (maxBytes * 0.95) / (1024 * 1024) } : {};
   const scaled = await imageCompression(file, { ...PHOTO_SCALING, ...target, ...(signal ? { signal } : {}) }).catch((error: unknown) => {
     if (signal?.aborted) throw error;
@@ -52,7 +52,7 @@ export async function preparePhoto(file: File, signal?: AbortSignal, maxBytes: n
 const THUMBNAIL_SIDE = 96;
 
 /**
- * A small JPEG data URL of a photo for the draft (issue 16): a few KB, so seven of them fit easily in
+ * A small JPEG data URL of a photo for the draft (decision 0021): a few KB, so seven of them fit easily in
  * sessionStorage and a restored upload still shows what was chosen.
  */
 export async function thumbnailOf(file: File): Promise<string | null> {

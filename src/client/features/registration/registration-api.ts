@@ -4,7 +4,7 @@ import type { StatusResult } from '../../../domain/status-lookup';
 import { ApiRequestError, apiFetch } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload-with-progress';
 
-// The answers' schemas load with the first answer, not with the wizard (issue 8 page budgets).
+// The answers' schemas load with the first answer, not with the wizard (page budgets, decision 0043).
 const loadUploadSchema = async () => (await import('../../../domain/registration')).UploadResponseSchema;
 const loadRegistrationSchema = async () => (await import('../../../domain/registration')).RegistrationResponseSchema;
 

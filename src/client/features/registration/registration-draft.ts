@@ -2,7 +2,7 @@ import { isDocumentSlot, type DocumentSlot } from '../../../domain/document-slot
 import type { WizardValues } from './wizard-steps';
 
 /**
- * The wizard's draft (issue 16): the values as typed, the step, and the staged uploads, so a reload or
+ * The wizard's draft (decision 0021): the values as typed, the step, and the staged uploads, so a reload or
  * Android discarding the tab while the camera is open loses nothing. sessionStorage only, never
  * localStorage: NIK and account number are in it, and the draft must end with the tab.
  */

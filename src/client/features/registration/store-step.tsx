@@ -18,7 +18,7 @@ type StoreStepProps = {
   defaults: Partial<StoreForm>;
   uploads: DocumentUploads;
   onNext: (values: StoreForm) => void;
-  /** Mulai dari awal: clears the draft, uploads and typed values (issue 16). */
+  /** Mulai dari awal: clears the draft, uploads and typed values (decision 0021). */
   onRestart: () => void;
 };
 

@@ -22,11 +22,11 @@ type UploadFieldProps = {
   onKeep: () => void;
   /** The form's ref (react-hook-form focuses the field it refuses). */
   inputRef?: (node: HTMLInputElement | null) => void;
-  /** The upload limit of the settings (issue 18), 3 MB unless lowered. */
+  /** The upload limit of the settings (decision 0022), 3 MB unless lowered. */
   maxMb: number;
 };
 
-/** SPEC §2's upload field: label, marker, helper text, then name, size, thumbnail, eye, remove and progress. */
+/** docs/spec.md §2's upload field: label, marker, helper text, then name, size, thumbnail, eye, remove and progress. */
 export function UploadField({ slot, document, error, onChoose, onRemove, onKeep, inputRef, maxMb }: UploadFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement | null>(null);

@@ -41,7 +41,7 @@ export function online(signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Runs send up to `tries` times with doubling pauses (issue 16). While the browser is offline it waits for
+ * Runs send up to `tries` times with doubling pauses (README, Architecture). While the browser is offline it waits for
  * the connection first, and that wait does not use up a try: a phone in a tunnel is not a failing server.
  */
 export async function sendWithRetry<T>(send: () => Promise<T>, { signal, onWaiting, tries = 3, delayMs = 1000 }: RetryOptions = {}): Promise<T> {

@@ -42,7 +42,7 @@ export type DocumentUploads = {
   reset: () => void;
   /** Whether any of these slots is still uploading. */
   uploading: (slots: readonly DocumentSlot[]) => boolean;
-  /** The upload limit in MB (settings' max_upload_mb, issue 18): photos are scaled to fit it. */
+  /** The upload limit in MB (settings' max_upload_mb, decision 0022): photos are scaled to fit it. */
   maxMb: number;
 };
 
@@ -131,7 +131,7 @@ export function useDocumentUploads(restored: RegistrationDraft['uploads'] = {}, 
       } catch (error) {
         if (controller.signal.aborted) return null;
         remove(slot);
-        // A refusal carries the server's own text (413, 415, 429); anything else is SPEC §8's upload failure.
+        // A refusal carries the server's own text (413, 415, 429); anything else is docs/spec.md §8's upload failure.
         const message = await refusalMessage(slot, error, limit.current);
         toast.error(message);
         return null;
@@ -213,7 +213,7 @@ async function goneMessage(slot: DocumentSlot, uploadId: string, signal: AbortSi
 }
 
 async function refusalMessage(slot: DocumentSlot, error: unknown, maxMb: number): Promise<string> {
-  // A photo the browser cannot decode or shrink gets the spec's own texts (SPEC §5), or the server's text
+  // A photo the browser cannot decode or shrink gets the spec's own texts (docs/spec.md §5), or the server's text
   // for a lower limit (loaded only then: the module brings zod).
   if (error instanceof Error && error.name === 'PhotoRefusedError') {
     if ((error as Error & { reason: string }).reason !== 'size') return fileTypeMessage(slot);

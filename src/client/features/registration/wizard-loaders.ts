@@ -1,7 +1,7 @@
 import { loadRegistrationApi, loadWizardSchemas, loadZodResolver } from './wizard-module-loaders';
 
 /**
- * What the wizard loads after its first paint (issue 8 page budgets, decision 0008): the modules of
+ * What the wizard loads after its first paint (page budgets, decision 0043): the modules of
  * wizard-module-loaders.ts and the steps after the first. The first focus or touch on the wizard starts
  * all of it, so by the time Next is pressed it is usually there; if not, the check waits for it.
  */

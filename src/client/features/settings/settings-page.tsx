@@ -36,7 +36,7 @@ const FLAG_SETTINGS = [
 
 /**
  * Admin → Settings, persisted on the server (GET/PUT /api/admin/settings, audited as settings_update), and
- * each in effect (issue 18): the idle timeout, maintenance mode, status e-mails and the upload limit.
+ * each in effect (decision 0022): the idle timeout, maintenance mode, status e-mails and the upload limit.
  * `security` is the sign-in feature's second-factor section, composed in by the router.
  */
 export function SettingsPage({ security }: { security?: ReactNode }) {

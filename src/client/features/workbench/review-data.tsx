@@ -127,7 +127,7 @@ export function ReviewData({ merchant, slot }: { merchant: MerchantDetail; slot:
   );
 }
 
-/** Kriteria usaha (issue 29): the class the acquirer gets, from the turnover the applicant declared. */
+/** Kriteria usaha: the class the acquirer gets, from the turnover the applicant declared. */
 function BusinessSizeCard({ merchant }: { merchant: MerchantDetail }) {
   const kriteria = merchant.kriteria_usaha;
   return (

@@ -46,7 +46,7 @@ const QUEUE_MESSAGES = {
   empty: 'Antrean kosong: semua pendaftaran sudah ditinjau',
 } as const;
 
-/** /admin/merchants/:id/review: the documents beside the data they prove, and the decision (issue 18). */
+/** /admin/merchants/:id/review: the documents beside the data they prove, and the decision (decision 0022). */
 export function ReviewPage() {
   const { id = '' } = useParams();
   const detail = useMerchantDetail(id);
