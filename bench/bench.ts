@@ -18,7 +18,7 @@ import { createFreshDatabase } from '../tests/support/fresh-database.js';
 import sharp from 'sharp';
 import { createRandom } from '../src/server/seed/fake-merchants.js';
 import { multipartBody, registrationBody } from '../tests/support/registration-fixtures.js';
-import { JPEG_OUTPUT } from '../src/server/registration/document-processing.js';
+import { JPEG_OUTPUT } from '../src/server/uploads/document-processing.js';
 import { cameraPhotosScaledInBrowser, reencodeMedianMs, type ScaledPhotos } from './camera-photos.js';
 import { listStatements } from './list-sql.js';
 import { freePort } from './outside/proc.js';

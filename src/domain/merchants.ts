@@ -5,7 +5,6 @@ import { FixListSchema } from './perbaikan.js';
 import { PhotoWarningsSchema } from './photo-quality.js';
 import { PERBAIKAN_MESSAGES } from './perbaikan-texts.js';
 import { BankStepSchema, OwnerStepSchema, REGISTRATION_MESSAGES, StoreStepSchema } from './registration.js';
-import { AUDIT_ACTIONS } from './audit-actions.js';
 import { MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
 import { NikFlagsSchema, NikPersonalSchema } from './nik-structure.js';
 import { ExportAlasanSchema, KRITERIA_USAHA, MCC_CODE_LIST, QrisUpdateShape } from './qris.js';
@@ -255,51 +254,3 @@ export type MerchantStatusChangeInput = z.input<typeof MerchantStatusChangeSchem
 /** The status change's answer: the merchant, and the fix link when one was made (shown once, to copy). */
 export const StatusChangeResponseSchema = MerchantDetailSchema.extend({ fix_link: z.string().nullable() });
 export type StatusChangeResponse = z.infer<typeof StatusChangeResponseSchema>;
-
-export const AUDIT_FILTER_MESSAGES = { dateRange: 'Tanggal akhir tidak boleh sebelum tanggal awal' } as const;
-
-/** The audit log's filters: search, action, the admin who acted, and a range of WIB days (inclusive). */
-const AuditFilterObject = z.object({
-  q: z.string().trim().max(100).optional(),
-  action: z.enum(['all', ...AUDIT_ACTIONS]).default('all'),
-  admin: z.uuid().optional(),
-  dari: z.iso.date().optional(),
-  sampai: z.iso.date().optional(),
-});
-const dateRangeOrdered = (query: { dari?: string | undefined; sampai?: string | undefined }) => !(query.dari && query.sampai && query.sampai < query.dari);
-
-export const AuditListQuerySchema = AuditFilterObject.extend({ page: z.coerce.number().int().min(1).max(100_000).default(1) })
-  .strict()
-  .refine(dateRangeOrdered, { message: AUDIT_FILTER_MESSAGES.dateRange, path: ['sampai'] });
-export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
-
-/** GET /api/admin/audit/export: the list's filters, every page. */
-export const AuditExportQuerySchema = AuditFilterObject.strict().refine(dateRangeOrdered, { message: AUDIT_FILTER_MESSAGES.dateRange, path: ['sampai'] });
-export type AuditFilter = z.infer<typeof AuditExportQuerySchema>;
-
-export const AUDIT_PAGE_SIZE = 100;
-
-/** Who an audit row with no admin behind it is shown as. */
-export const AUDIT_ACTOR_LABELS = { system: 'System', fixLink: 'Pendaftar (tautan perbaikan)' } as const;
-
-export const AuditEntrySchema = z.object({
-  id: z.number().int(),
-  actor_id: z.string().nullable(),
-  actor_email: z.string().nullable(),
-  /** What the screens show as the actor: the admin's e-mail, the applicant through a fix link, or System. */
-  actor_label: z.string(),
-  action: z.string(),
-  target_table: z.string(),
-  target_id: z.string().nullable(),
-  diff: z.unknown(),
-  created_at: z.string(),
-});
-export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-
-export const AuditListSchema = z.object({
-  items: z.array(AuditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
-export type AuditList = z.infer<typeof AuditListSchema>;

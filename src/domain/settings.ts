@@ -60,3 +60,15 @@ export const SETTINGS_DEFAULTS: Readonly<AppSettings> = {
   auto_approve: false,
   four_eyes: FOUR_EYES_OFF,
 };
+
+/** GET /api/settings/public: what the public wizard and fix page need of the settings, without sign-in. */
+export const PublicSettingsSchema = z.object({
+  maintenance_mode: z.boolean(),
+  max_upload_mb: z.number().int(),
+});
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+export const MAINTENANCE_MESSAGE = 'Pendaftaran sedang dalam pemeliharaan';
+
+/** The upload limit's message for the configured size: SPEC's 'Ukuran file maksimal 3MB' at the default. */
+export const uploadTooLargeMessage = (mb: number) => `Ukuran file maksimal ${mb}MB`;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages.js';
 import {
   CHECKLIST_LABELS,
   MATCH_LABELS,
@@ -9,7 +8,6 @@ import {
   ReviewChecklistSchema,
   SLA_LABELS,
   slaState,
-  uploadTooLargeMessage,
 } from './workbench.js';
 
 describe('slaState', () => {
@@ -24,13 +22,6 @@ describe('ReviewChecklistSchema', () => {
     expect(ReviewChecklistSchema.parse({ foto_ktp: { readable: true, matches: false } })).toEqual({ foto_ktp: { readable: true, matches: false } });
     expect(ReviewChecklistSchema.safeParse({ foto_lain: { readable: true, matches: true } }).success).toBe(false);
     expect(ReviewChecklistSchema.safeParse({ foto_ktp: { readable: 'ya', matches: true } }).success).toBe(false);
-  });
-});
-
-describe('uploadTooLargeMessage', () => {
-  it("is SPEC's text at 3 MB and names a lower limit", () => {
-    expect(uploadTooLargeMessage(3)).toBe(MESSAGES.fileTooLarge);
-    expect(uploadTooLargeMessage(2)).toBe('Ukuran file maksimal 2MB');
   });
 });
 

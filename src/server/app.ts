@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
-import { adminRoutes } from './admin/admin-routes.js';
+import { adminRoutes } from './admin-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { InProcessEventBus, type EventBus } from './events/event-bus.js';
 import { healthRoutes } from './health/health-routes.js';
@@ -25,7 +25,7 @@ import { settingsPublicRoutes } from './settings/public-settings.js';
 import { registrationRoutes } from './registration/registration-routes.js';
 import { crawlerRoutes } from './seo/crawler-routes.js';
 import { statusRoutes } from './status/status-routes.js';
-import { fixRoutes } from './perbaikan/fix-routes.js';
+import { fixRoutes } from './perbaikan/perbaikan-routes.js';
 import { registerOrderExpiry } from './shop/order-expiry.js';
 import { invoiceRoutes } from './shop/invoice-routes.js';
 import { paymentRoutes } from './shop/payment-routes.js';

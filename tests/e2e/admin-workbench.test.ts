@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerInOwnContext, type Registered } from './support/admin-documents-setup.js';
 import { MERCHANT_MESSAGES } from '../../src/domain/merchants.js';
-import { MAINTENANCE_MESSAGE } from '../../src/domain/workbench.js';
+import { MAINTENANCE_MESSAGE } from '../../src/domain/settings.js';
 import { userCreate } from './support/admin-server.js';
 import { MERCHANTS_ADMIN, rowOf, setStatusThroughApi, signedInContext } from './support/admin-merchants-setup.js';
 import { launchBrowser, closeSuite } from './support/browser.js';

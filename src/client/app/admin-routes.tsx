@@ -6,7 +6,7 @@ import type { Screen } from './screen';
 // The admin area's screens, each a chunk of its own. This table is a chunk too, loaded by the entry's
 // `admin/*` route: public pages never download the admin screens' imports nor the names of their chunks.
 const Login = screen(async () => (await import('../features/auth/login-page')).LoginPage);
-const AdminShell = screen(async () => (await import('../features/auth/admin-shell')).AdminShell);
+const AdminShell = screen(async () => (await import('./admin-shell')).AdminShell);
 const MerchantList = screen(async () => (await import('../features/merchants/merchant-list-page')).MerchantListPage);
 // The admin's landing page (decision 0022): the same list as the queue, processing only, the longest waiting first.
 const Queue = screen(async () => {

@@ -25,7 +25,7 @@ const Status = screen(async () => (await import('../features/status/status-page'
 const Privacy = screen(async () => (await import('../features/legal/privacy-page')).PrivacyPage);
 const Terms = screen(async () => (await import('../features/legal/terms-page')).TermsPage);
 // The fix link of an e-mail (decision 0018): no query cache, its upload field is the wizard's.
-const Fix = lazyScreen(async () => (await import('../features/perbaikan/fix-page')).FixPage);
+const Fix = lazyScreen(async () => (await import('../features/perbaikan/perbaikan-page')).FixPage);
 
 // The admin area is its own set of chunks: public pages never download them. Its route table is one of
 // them too (admin-routes.tsx): in the entry, every admin screen's import and the chunk names it preloads

@@ -12,7 +12,7 @@ export function MaintenanceNotice() {
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import('../../domain/workbench').then(({ MAINTENANCE_MESSAGE }) => {
+    void import('../../domain/settings').then(({ MAINTENANCE_MESSAGE }) => {
       if (live) setMessage(MAINTENANCE_MESSAGE);
     });
     return () => {

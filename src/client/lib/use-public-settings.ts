@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PublicSettings } from '../../domain/workbench';
+import type { PublicSettings } from '../../domain/settings';
 
 function isPublicSettings(data: unknown): data is PublicSettings {
   const settings = data as PublicSettings | null;

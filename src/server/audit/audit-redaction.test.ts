@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/query-rows.js';
 import { auditLogs } from '../db/schema.js';
-import { maskEmailForAudit, maskPhoneForAudit, maskSensitiveFields } from '../merchants/audit-diff.js';
+import { maskEmailForAudit, maskPhoneForAudit, maskSensitiveFields } from './audit-diff.js';
 import { maskNik } from '../../domain/masking.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 

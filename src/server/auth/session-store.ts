@@ -2,7 +2,7 @@ import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema.js';
-import { cachedStoredSettings } from '../settings/settings-store.js';
+import { cachedStoredSettings } from '../settings/public.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
 
 export type ValidSession = { session: SessionRow; user: UserRow };

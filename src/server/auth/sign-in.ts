@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionInfo } from '../../domain/auth.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { UserRow } from '../db/schema.js';
 import { readSessionToken, setSessionCookie } from './session-cookie.js';
 import { sessionInfo } from './session-info.js';

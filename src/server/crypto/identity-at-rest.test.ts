@@ -15,7 +15,7 @@ import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { legacyCiphertext } from '../../../tests/support/legacy-ciphertext.js';
-import { merchantAccountNumber, merchantNik } from '../merchants/merchant-mapping.js';
+import { merchantAccountNumber, merchantNik } from '../db/merchant-columns.js';
 import { installKeyringFromConfig } from './key-source.js';
 import { KeyringError } from './keyring.js';
 

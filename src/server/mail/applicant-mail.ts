@@ -2,7 +2,7 @@ import { applicantReasonTexts } from '../../domain/reason-codes.js';
 import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { Db } from '../db/database.js';
 import type { MerchantRow } from '../db/schema.js';
-import { readSettings } from '../settings/settings-store.js';
+import { readSettings } from '../settings/public.js';
 import { dataChangedMail, receiptMail, statusMail, type FixLink } from './mail-templates.js';
 import { enqueueMail } from './outbox.js';
 

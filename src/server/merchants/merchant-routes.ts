@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { MESSAGES } from '../../domain/messages.js';
 import { QRIS_MESSAGES } from '../../domain/qris.js';
 import { IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
+import { AuditEntrySchema } from '../../domain/audit.js';
 import {
-  AuditEntrySchema,
   MerchantCreateSchema,
   MerchantExportQuerySchema,
   MerchantDetailSchema,
@@ -21,16 +21,18 @@ import {
   StatusChangeResponseSchema,
 } from '../../domain/merchants.js';
 import { publicBaseUrl } from '../config.js';
-import { listMerchantAudit, writeAudit } from '../audit/audit-repository.js';
+import { listMerchantAudit, writeAudit } from '../audit/public.js';
 import type { MerchantRow } from '../db/schema.js';
 import type { MerchantEvent } from '../events/event-bus.js';
 import { AppError } from '../http/app-error.js';
-import { loadSession, requireAdmin } from '../auth/request-auth.js';
+import { loadSession } from '../auth/public.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { exportMerchantsCsv } from './merchant-export.js';
-import { claimClockOf } from '../workbench/claim-clock.js';
+import { claimClockOf } from '../workbench/public.js';
 import { identitySearchGuard } from './identity-search-guard.js';
 import { exportQrisCsv, merchantsMissingMcc } from './merchant-qris-export.js';
-import { findMerchant, listMerchants, merchantDetail } from './merchant-repository.js';
+import { findMerchant } from '../db/merchant-rows.js';
+import { listMerchants, merchantDetail } from './merchant-repository.js';
 import { changeMerchantStatus, createMerchant, revealMerchantField, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
 
 // Any string: a malformed id is simply a merchant that does not exist (404), like a deleted one.

@@ -1,26 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { enqueueMerchantChecks } from '../checks/check-worker.js';
+import { enqueueMerchantChecks } from '../checks/public.js';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../domain/messages.js';
 import { MERCHANT_MESSAGES, type MerchantCreate, type MerchantStatusChange, type MerchantUpdate, type RevealRequest, type RevealResponse } from '../../domain/merchants.js';
 import { decodeNik } from '../../domain/nik-structure.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit, maskSensitiveFields } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError, badRequest } from '../http/app-error.js';
 import { hasFinalCode, REASON_MESSAGES } from '../../domain/reason-codes.js';
-import { maskSensitiveFields } from './audit-diff.js';
-import { identityColumns, merchantAccountNumber, merchantNik, PROFILE_FIELDS, profileColumns, profileValue, QRIS_FIELDS } from './merchant-mapping.js';
-import { lockMerchant } from './merchant-repository.js';
-import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../registration/registration-code.js';
+import {
+  identityColumns,
+  merchantAccountNumber,
+  merchantNik,
+  PROFILE_FIELDS,
+  profileColumns,
+  profileValue,
+  QRIS_FIELDS,
+} from '../db/merchant-columns.js';
+import { lockMerchant } from '../db/merchant-rows.js';
+import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../shared/registration-code.js';
 import { enqueueStatusMail } from '../mail/applicant-mail.js';
-import { createFixRequest, supersedeFixRequests } from '../perbaikan/fix-request-repository.js';
-import { applyMerchantStatusToOrders, orderMailConfig } from '../shop/merchant-orders.js';
-import { queueClock } from '../workbench/paused-clock.js';
-import type { TransitionConfig } from '../shop/order-transitions.js';
-import { claimClockOf } from '../workbench/claim-clock.js';
-import { gateChange } from '../workbench/review-gate.js';
-import { recordFirstApproval } from '../workbench/second-approval.js';
+import { createFixRequest, supersedeFixRequests } from '../perbaikan/public.js';
+import { applyMerchantStatusToOrders, orderMailConfig, type TransitionConfig } from '../shop/public.js';
+import { queueClock, claimClockOf, gateChange, recordFirstApproval } from '../workbench/public.js';
 
 export type Actor = { id: string; ip?: string | null; userAgent?: string | null };
 

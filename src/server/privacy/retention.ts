@@ -2,11 +2,11 @@ import { ERASED, ERASED_MARKER } from '../crypto/sealed.js';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
-import { writeAudits } from '../audit/audit-repository.js';
+import { writeAudits } from '../audit/public.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, fixRequests, merchantNotes, merchants, orders, outboxMessages, rateLimitCounters, uploads, type MerchantRow } from '../db/schema.js';
-import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
+import { SLOT_COLUMNS } from '../db/merchant-columns.js';
 import { deleteStoredFiles, recordPendingDeletions, retryPendingDeletions } from '../storage/pending-deletions.js';
 import type { Storage } from '../storage/storage.js';
 

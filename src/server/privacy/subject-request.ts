@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
 import { applicantReasonTexts } from '../../domain/reason-codes.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, fixRequests, merchants, orderItems, orders, outboxMessages, uploads, type MerchantRow } from '../db/schema.js';
-import { merchantAccountNumber, merchantNik, SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
+import { merchantAccountNumber, merchantNik, SLOT_COLUMNS } from '../db/merchant-columns.js';
 import { messageText } from '../mail/outbox.js';
 import { deleteStoredFiles } from '../storage/pending-deletions.js';
 import type { Storage } from '../storage/storage.js';

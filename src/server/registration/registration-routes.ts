@@ -12,12 +12,12 @@ import {
 } from '../../domain/registration.js';
 import { publicBaseUrl } from '../config.js';
 import { AppError } from '../http/app-error.js';
-import { refuseDuringMaintenance, uploadLimitBytes } from '../settings/public-settings.js';
-import { assertStagedDocumentsStored } from '../storage/staged-documents.js';
-import { readSingleFile, UPLOAD_LIMITS } from './multipart-upload.js';
-import type { RegistrationCodeGenerator } from './registration-code.js';
+import { refuseDuringMaintenance, uploadLimitBytes } from '../settings/public.js';
+import { assertStagedDocumentsStored } from '../uploads/staged-documents.js';
+import { readSingleFile, UPLOAD_LIMITS } from '../uploads/multipart-upload.js';
+import type { RegistrationCodeGenerator } from '../shared/registration-code.js';
 import { submitRegistration } from './registration-service.js';
-import { findStagedUpload, stageUpload } from './upload-service.js';
+import { findStagedUpload, stageUpload } from '../uploads/upload-service.js';
 
 export type RegistrationRoutesOptions = {
   /** Only tests pass one, to force a code clash; production uses the cryptographic generator. */

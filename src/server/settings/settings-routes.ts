@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
 import { AppSettingsSchema, SystemInfoSchema } from '../../domain/settings.js';
-import { requireAdmin } from '../auth/request-auth.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { storageLabel } from '../storage/create-storage.js';
 import { countPendingDeletions } from '../storage/pending-deletions.js';
 import { readSettings, saveSettings } from './settings-store.js';

@@ -1,5 +1,5 @@
 import { messageText } from '../mail/outbox.js';
-import { merchantAccountNumber, merchantNik } from '../merchants/merchant-mapping.js';
+import { merchantAccountNumber, merchantNik, PROFILE_FIELDS } from '../db/merchant-columns.js';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fulfilmentSuite } from '../../../tests/support/fulfilment-kit.js';
@@ -7,7 +7,6 @@ import { productStock } from '../../../tests/support/order-fixtures.js';
 import { orderBody, placeOrder } from '../../../tests/support/order-requests.js';
 import { expectRefusal } from '../../../tests/support/refusals.js';
 import { orders, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
-import { PROFILE_FIELDS } from '../merchants/merchant-mapping.js';
 
 const conflict = (label: string) => ({ code: 'ORDER_STATUS_CONFLICT', message: `Tindakan ini tidak dapat dilakukan pada pesanan berstatus ${label}.` });
 const NOT_VERIFIED = { code: 'MERCHANT_NOT_VERIFIED', message: 'Pesanan hanya dapat dikirim ke merchant yang sudah terverifikasi.' };

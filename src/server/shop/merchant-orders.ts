@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { writeAudits } from '../audit/audit-repository.js';
+import { writeAudits } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { orderItems, orders, type MerchantRow, type OrderRow } from '../db/schema.js';
-import { enqueueWebhookEvent } from '../webhooks/webhook-events.js';
-import { merchantStatusChangedEvent } from '../webhooks/webhook-payloads.js';
+import { enqueueWebhookEvent, merchantStatusChangedEvent } from '../webhooks/public.js';
 import { closeLocked, type OrderActor, type TransitionConfig } from './order-transitions.js';
 import { releaseUnits } from './stock.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/request-auth.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import type { OrderRow } from '../db/schema.js';
 import type { OrderActor } from './order-transitions.js';
 

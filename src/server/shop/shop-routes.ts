@@ -16,7 +16,7 @@ import {
 import { IDEMPOTENCY_KEY_PATTERN, SUBMISSION_MESSAGES } from '../../domain/registration.js';
 import { paymentBankAccount } from '../config.js';
 import { AppError } from '../http/app-error.js';
-import { refuseDuringMaintenance } from '../settings/public-settings.js';
+import { refuseDuringMaintenance } from '../settings/public.js';
 import { requireOrderAccess } from './order-access.js';
 import { checkMerchant } from './order-merchant.js';
 import { loadOrder, toOrderPublic } from './order-repository.js';

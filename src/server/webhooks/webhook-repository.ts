@@ -2,7 +2,7 @@ import { seal } from '../crypto/sealed.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Webhook, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookEvent, WebhookUpdate } from '../../domain/webhooks.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from '../db/schema.js';
 

@@ -12,7 +12,7 @@ import {
   WebhookSchema,
   WebhookUpdateSchema,
 } from '../../domain/webhooks.js';
-import { requireAdmin } from '../auth/request-auth.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
 import {
   createWebhook,

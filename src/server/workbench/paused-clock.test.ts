@@ -5,7 +5,7 @@ import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { resumedQueuedAt } from './paused-clock.js';
-import { workingDaysSince } from './working-days.js';
+import { workingDaysSince } from '../shared/working-days.js';
 
 /** A WIB wall-clock time as an instant. */
 const wib = (local: string) => new Date(`${local}+07:00`);

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction } from '../../../domain/audit-actions';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../domain/audit';
 import { Badge } from '../../components/ui/badge';
 
 /** Indonesian names of the audit actions, for the filter and the badge's tooltip. */

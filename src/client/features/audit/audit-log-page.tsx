@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { AUDIT_PAGE_SIZE } from '../../../domain/merchants';
+import { AUDIT_PAGE_SIZE } from '../../../domain/audit';
 import { useUrlList } from '../../components/list/use-url-list';
 import { Pagination } from '../../components/pagination';
 import { usePageTitle } from '../../lib/use-page-title';

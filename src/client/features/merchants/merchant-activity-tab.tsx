@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTimeWib } from '../../../domain/format';
 import { MESSAGES } from '../../../domain/messages';
 import { Skeleton } from '../../components/ui/skeleton';
-import { AuditActionBadge } from '../audit/audit-action-badge';
-import { AuditDiff } from '../audit/audit-diff';
+import { AuditActionBadge, AuditDiff } from '../audit/public';
 import { fetchMerchantActivity, merchantKeys } from './merchant-api';
 import { retryServerErrors } from '../../lib/api-errors';
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { AuditEntrySchema, type AuditEntry } from '../../../domain/audit';
 import {
-  AuditEntrySchema,
   MerchantDetailSchema,
   MerchantListSchema,
-  type AuditEntry,
   type MerchantCreateSchema,
   type MerchantDetail,
   type MerchantList,
@@ -18,6 +17,7 @@ import {
 } from '../../../domain/merchants';
 import { ApplicantMessageListSchema, ApplicantMessageSchema, type ApplicantMessage } from '../../../domain/applicant-mail';
 import { isIdentityTerm } from '../../../domain/identity-search';
+import { DuplicateListSchema, type DuplicateMatch } from '../../../domain/workbench';
 import { apiFetch, ApiRequestError } from '../../lib/api-client';
 
 /**
@@ -38,6 +38,8 @@ export const merchantKeys = {
   // Under the detail key: refreshing a merchant refreshes its activity too.
   activity: (id: string) => [...merchantKeys.detail(id), 'audit'] as const,
   messages: (id: string) => [...merchantKeys.detail(id), 'messages'] as const,
+  // Under the detail key too: any live change of the merchant refreshes its duplicate panel.
+  duplicates: (id: string) => [...merchantKeys.detail(id), 'duplicates'] as const,
 };
 
 const BASE = '/api/admin/merchants';
@@ -109,4 +111,8 @@ export async function deleteMerchant(id: string): Promise<void> {
 
 export function isStaleSave(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError && error.status === 409;
+}
+
+export function fetchDuplicates(id: string, signal?: AbortSignal): Promise<DuplicateMatch[]> {
+  return apiFetch(`${idPath(id)}/duplicates`, { schema: DuplicateListSchema, signal });
 }

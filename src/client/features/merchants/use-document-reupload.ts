@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
-import { auditKeys } from '../audit/audit-api';
+import { auditKeys } from '../audit/public';
 import { merchantKeys } from './merchant-api';
 import { uploadMerchantDocument } from './merchant-documents-api';
 import { reuploadProblem } from './reupload-rules';

@@ -1,4 +1,5 @@
 import { isDocumentSlot, type DocumentSlot } from '../../../domain/document-slots';
+import type { DraftUpload } from '../../components/uploads/use-document-uploads';
 import type { WizardValues } from './wizard-steps';
 
 /**
@@ -7,15 +8,6 @@ import type { WizardValues } from './wizard-steps';
  * localStorage: NIK and account number are in it, and the draft must end with the tab.
  */
 const KEY = 'aipos.registration.draft';
-
-export type DraftUpload = {
-  uploadId: string;
-  name: string;
-  size: number;
-  type: string;
-  /** A small JPEG data URL of a photo; null for a PDF or when none could be drawn. */
-  thumbnail: string | null;
-};
 
 export type RegistrationDraft = {
   step: number;

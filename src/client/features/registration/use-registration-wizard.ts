@@ -4,9 +4,9 @@ import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOTS, isDocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
-import { clearDraft, loadDraft, saveDraftStep, type RegistrationDraft } from './registration-draft';
+import { clearDraft, loadDraft, saveDraftStep, saveDraftUpload, type RegistrationDraft } from './registration-draft';
 import { clearRegistrationSession, idempotencyKey, loadSubmittedRegistration, saveSubmittedRegistration } from '../../lib/registration-session';
-import { useDocumentUploads, type DocumentUploads } from './use-document-uploads';
+import { useDocumentUploads, type DocumentUploads } from '../../components/uploads/use-document-uploads';
 import { loadRegistrationApi, loadWizardSchemas } from './wizard-module-loaders';
 import { EMPTY_WIZARD, STEP_FIELDS, stepOfField, type WizardValues } from './wizard-steps';
 
@@ -45,7 +45,7 @@ export function useRegistrationWizard(maxUploadMb?: number) {
   const navigate = useNavigate();
   // Read once: a reload, or Android discarding the tab behind the camera, comes back to the same step (decision 0021).
   const [draft] = useState<RegistrationDraft | null>(loadDraft);
-  const uploads = useDocumentUploads(draft?.uploads, maxUploadMb);
+  const uploads = useDocumentUploads(draft?.uploads, maxUploadMb, saveDraftUpload);
   const [step, setStep] = useState(draft?.step ?? 0);
   const [values, setValues] = useState<WizardValues>(draft?.values ?? EMPTY_WIZARD);
   const [submitting, setSubmitting] = useState(false);

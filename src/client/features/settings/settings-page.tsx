@@ -1,8 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
-import { AppSettingsSchema, type AppSettings } from '../../../domain/settings';
-import { MAINTENANCE_MESSAGE } from '../../../domain/workbench';
+import { AppSettingsSchema, type AppSettings, MAINTENANCE_MESSAGE } from '../../../domain/settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
