@@ -17,6 +17,7 @@ export const MERCHANT_MESSAGES = {
   deleted: 'Merchant berhasil dihapus',
   noteTooLong: 'Catatan admin maksimal 1000 karakter',
   revealField: 'Pilih data yang akan ditampilkan: nik atau no_rekening',
+  purged: 'Data pribadi merchant ini sudah dihapus permanen: status dan profilnya tidak dapat diubah lagi.',
 } as const;
 
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -251,6 +252,3 @@ export type MerchantStatusChange = z.infer<typeof MerchantStatusChangeSchema>;
 /** What a client sends: fix items as `{ field, kode }` or `{ field, alasan }` (the schema fills in the rest). */
 export type MerchantStatusChangeInput = z.input<typeof MerchantStatusChangeSchema>;
 
-/** The status change's answer: the merchant, and the fix link when one was made (shown once, to copy). */
-export const StatusChangeResponseSchema = MerchantDetailSchema.extend({ fix_link: z.string().nullable() });
-export type StatusChangeResponse = z.infer<typeof StatusChangeResponseSchema>;

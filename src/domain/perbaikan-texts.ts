@@ -67,6 +67,7 @@ export const FIX_LINK_DAYS = 14;
 
 export const PERBAIKAN_MESSAGES = {
   invalidLink: 'Tautan perbaikan tidak valid atau sudah kedaluwarsa',
+  fixLinkMailed: 'Tautan perbaikan dikirim ke e-mail pendaftar.',
   unknownTarget: (name: string) => `Data "${name}" tidak dikenal dan tidak dapat diminta untuk diperbaiki`,
   duplicateTarget: (label: string) => `${label} dipilih lebih dari satu kali`,
   reasonRequired: 'Isi alasan perbaikan untuk setiap data yang dipilih',

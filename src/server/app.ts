@@ -20,6 +20,7 @@ import { rejectUnstorableText } from './http/unstorable-text.js';
 import { loggerOptions, OneLinePerRequest } from './logger.js';
 import { registerMailer } from './mail/mailer.js';
 import { registerWebhookWorker } from './webhooks/webhook-worker.js';
+import { registerOutboxWake } from './mail/outbox-wake.js';
 import { registerCheckWorker } from './checks/check-worker.js';
 import { settingsPublicRoutes } from './settings/public-settings.js';
 import { registrationRoutes } from './registration/registration-routes.js';
@@ -76,6 +77,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerMailer(app);
   // The webhook outbox's sender: every instance, from ready to close (docs/webhooks.md).
   registerWebhookWorker(app);
+  // app.outbox.wake(): both senders at once, after a commit that queued to either.
+  registerOutboxWake(app);
   // The machine checks after a submission (docs/decisions/0036): every instance, from ready to close.
   registerCheckWorker(app);
   registerErrorHandler(app);

@@ -123,6 +123,9 @@ export const ConfigSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   WEBHOOK_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(72),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Endpoint URLs at localhost, private networks or link-local are refused (SSRF) unless this says the
+  // receiver sits there on purpose (and for the tests' local receivers).
+  WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
   // The machine checks' job queue (docs/decisions/0036): 'off' leaves jobs queued for another instance or
   // a test to run; the poll, the lease a claimed job holds (a crashed worker's job runs again after it),
   // the first retry delay (doubling up to the maximum) and the attempts before a job is marked failed.

@@ -18,6 +18,7 @@ import {
   REQUIRED_SLOTS,
   stageDocument,
 } from '../../../tests/support/registration-fixtures.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 
 const BASE = 'https://merchant.aipos.test';
 const OTHER_NIK = '3174015503900027';
@@ -147,7 +148,7 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
       payload: { status: 'data_tidak_lengkap', catatan_admin: 'KTP tidak sesuai', perbaikan: [{ field: 'foto_ktp', alasan: 'NIK berbeda' }] },
     });
     expect(status.statusCode).toBe(200);
-    const token = (status.json().fix_link as string).slice(`${BASE}/perbaikan/`.length);
+    const { token } = await fixLinkFromOutbox(t.database.db, merchant.id);
     const upload = await stageDocument(t.app, 'foto_ktp', await ktpCard(APPLICANT.nik, 32));
     const resubmit = await t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload: { fields: {}, documents: { foto_ktp: upload } } });
     expect(resubmit.statusCode).toBe(200);

@@ -648,6 +648,9 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: timestamptz('last_attempt_at'),
     deliveredAt: timestamptz('delivered_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    // The claim of the worker sending it now (its lease ends at next_attempt_at); null when none holds it.
+    // Only the holder records the result, and a resend waits until the attempt is over.
+    claimToken: uuid('claim_token'),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_event_key').on(t.endpointId, t.eventId),

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../domain/messages.js';
 import { QRIS_MESSAGES } from '../../domain/qris.js';
-import { IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
+import { IDENTITY_SEARCH_MESSAGES, IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
 import { AuditEntrySchema } from '../../domain/audit.js';
 import {
   MerchantCreateSchema,
@@ -18,7 +18,6 @@ import {
   MerchantUpdateSchema,
   RevealRequestSchema,
   RevealResponseSchema,
-  StatusChangeResponseSchema,
 } from '../../domain/merchants.js';
 import { publicBaseUrl } from '../config.js';
 import { listMerchantAudit, writeAudit } from '../audit/public.js';
@@ -64,19 +63,25 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const guardIdentitySearch = identitySearchGuard(app.deps);
 
-  app.get('/merchants', { schema: { tags: ['admin'], querystring: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request, reply) => {
-    await guardIdentitySearch(request.query.q, actorOf(request), reply);
+  // A whole NIK or account number never travels in a URL: request logs, proxies and the browser's
+  // history keep URLs. Such a term is refused here; the POST routes below take it, audited.
+  const refuseIdentityInUrl = (q: string | undefined) => {
+    if (q && isIdentityTerm(q)) throw new AppError(400, 'IDENTITY_TERM_IN_URL', IDENTITY_SEARCH_MESSAGES.inUrl, 'q');
+  };
+
+  app.get('/merchants', { schema: { tags: ['admin'], querystring: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request) => {
+    refuseIdentityInUrl(request.query.q);
     return listMerchants(db, request.query, app.deps.now(), claimView(request));
   });
 
-  // The same list for a term that must not be in a URL (a whole NIK or account number): request logs,
-  // proxies and the browser's history keep URLs.
+  // The same list for a term that must not be in a URL (a whole NIK or account number).
   app.post('/merchants/search', { schema: { tags: ['admin'], body: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request, reply) => {
     await guardIdentitySearch(request.body.q, actorOf(request), reply);
     return listMerchants(db, request.body, app.deps.now(), claimView(request));
   });
 
   app.get('/merchants/export', { schema: { tags: ['admin'], querystring: MerchantExportQuerySchema } }, async (request, reply) => {
+    refuseIdentityInUrl(request.query.q);
     if (request.query.format === 'qris') return sendQrisExport(request, reply, (request.query.alasan ?? '').trim());
     return sendMerchantExport(request, reply, request.query);
   });
@@ -155,9 +160,8 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantUpdateSchema, response: { 200: MerchantDetailSchema } } },
     async (request) => {
       const { row, orderIds } = await updateMerchantProfile(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
-      app.mailer.wake();
+      app.outbox.wake();
       app.checks.wake();
-      app.webhooks.wake();
       void announce(request, 'updated', row.id);
       announceOrders(request, row.id, orderIds);
       return detail(row);
@@ -166,15 +170,14 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/merchants/:id/status',
-    { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantStatusChangeSchema, response: { 200: StatusChangeResponseSchema } } },
+    { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantStatusChangeSchema, response: { 200: MerchantDetailSchema } } },
     async (request) => {
-      const { row, fixLink, orderIds } = await changeMerchantStatus(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
-      app.mailer.wake();
-      app.webhooks.wake();
+      const { row, orderIds } = await changeMerchantStatus(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
+      app.outbox.wake();
       void announce(request, 'status_changed', row.id);
       announceOrders(request, row.id, orderIds);
-      // The fix link exists in clear only now (its hash is stored): the admin copies it from this answer.
-      return { ...(await detail(row)), fix_link: fixLink };
+      // A new fix link is in the applicant's mail only: the answer is the merchant as it now is.
+      return detail(row);
     },
   );
 
@@ -187,8 +190,11 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete('/merchants/:id', { schema: { tags: ['admin'], params: IdParamsSchema } }, async (request, reply) => {
-    await softDeleteMerchant(db, request.params.id, actorOf(request), app.deps.now());
+    const orderIds = await softDeleteMerchant(db, request.params.id, actorOf(request), app.deps.now(), app.deps.config);
+    // The cancelled orders' mails.
+    app.outbox.wake();
     void announce(request, 'deleted', request.params.id);
+    announceOrders(request, request.params.id, orderIds);
     return reply.status(204).send();
   });
 

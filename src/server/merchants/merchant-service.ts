@@ -22,7 +22,7 @@ import { lockMerchant } from '../db/merchant-rows.js';
 import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../shared/registration-code.js';
 import { enqueueStatusMail } from '../mail/applicant-mail.js';
 import { createFixRequest, supersedeFixRequests } from '../perbaikan/public.js';
-import { applyMerchantStatusToOrders, orderMailConfig, type TransitionConfig } from '../shop/public.js';
+import { applyMerchantStatusToOrders, cancelUnshippedOrders, DELETED_REASON, orderMailConfig, type TransitionConfig } from '../shop/public.js';
 import { queueClock, claimClockOf, gateChange, recordFirstApproval } from '../workbench/public.js';
 
 export type Actor = { id: string; ip?: string | null; userAgent?: string | null };
@@ -32,6 +32,16 @@ const notFound = () => new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchant
 async function requireLockedMerchant(tx: Db, id: string): Promise<MerchantRow> {
   const row = await lockMerchant(tx, id);
   if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The same for a change of the registration itself (status, profile): a purged one (retention, erasure)
+ * holds no personal data any more, so it can be neither decided on nor edited (409).
+ */
+async function requireEditableMerchant(tx: Db, id: string): Promise<MerchantRow> {
+  const row = await requireLockedMerchant(tx, id);
+  if (row.purgedAt) throw new AppError(409, 'MERCHANT_PURGED', MERCHANT_MESSAGES.purged);
   return row;
 }
 
@@ -78,7 +88,7 @@ export async function updateMerchantProfile(
   config: TransitionConfig = orderMailConfig(baseUrl),
 ): Promise<ProfileSaveResult> {
   return db.transaction(async (tx) => {
-    const row = await requireLockedMerchant(tx, id);
+    const row = await requireEditableMerchant(tx, id);
     if (row.updatedAt.getTime() !== new Date(input.expected_updated_at).getTime()) {
       throw new AppError(409, 'STALE_UPDATE', MERCHANT_MESSAGES.staleSave);
     }
@@ -148,12 +158,11 @@ export async function updateMerchantProfile(
   });
 }
 
-export type StatusChangeResult = ProfileSaveResult & { fixLink: string | null };
-
 /**
  * Sets the status and note. Any open fix link ends; a `perbaikan` list makes a new one (decision 0018). The
  * status e-mail to the applicant is queued in the same transaction (skipped when the admin turned status
- * notifications off), and so is the audit row.
+ * notifications off), and so is the audit row. A new fix link is a bearer secret for the applicant: it
+ * goes into that mail only, never into the answer to the admin.
  */
 export async function changeMerchantStatus(
   db: Db,
@@ -163,9 +172,9 @@ export async function changeMerchantStatus(
   now: Date,
   baseUrl = '',
   config: TransitionConfig = orderMailConfig(baseUrl),
-): Promise<StatusChangeResult> {
+): Promise<ProfileSaveResult> {
   return db.transaction(async (tx) => {
-    const row = await requireLockedMerchant(tx, id);
+    const row = await requireEditableMerchant(tx, id);
     // The review screen sends the status it showed: another admin's decision since then is the edit screen's 409.
     if (input.expected_status !== undefined && input.expected_status !== row.status) {
       throw new AppError(409, 'STALE_UPDATE', MERCHANT_MESSAGES.staleSave);
@@ -174,7 +183,7 @@ export async function changeMerchantStatus(
     const gate = await gateChange(tx, row, input.status, actor, claimClockOf(now, config));
     if (gate.first) {
       const checklist = input.checklist ? { checklist: input.checklist } : {};
-      return { row: await recordFirstApproval(tx, row, actor, now, { catatan, ...checklist }), fixLink: null, orderIds: [] };
+      return { row: await recordFirstApproval(tx, row, actor, now, { catatan, ...checklist }), orderIds: [] };
     }
     // The decision's reasons: the status page and the mail show their applicant texts, the team its own.
     const kodeAlasan = input.kode_alasan ?? [];
@@ -206,7 +215,7 @@ export async function changeMerchantStatus(
     });
     await enqueueStatusMail(tx, { row: updated!, baseUrl, fix, now });
     const orderIds = await applyMerchantStatusToOrders(tx, { merchant: updated!, from: row.status, to: input.status, actor, now, config });
-    return { row: updated!, fixLink: fix?.url ?? null, orderIds };
+    return { row: updated!, orderIds };
   });
 }
 
@@ -244,12 +253,17 @@ export async function createMerchant(
   );
 }
 
-/** docs/spec.md §4: soft delete only; the row stays for restoring and for the audit trail. */
-export async function softDeleteMerchant(db: Db, id: string, actor: Actor, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * docs/spec.md §4: soft delete only; the row stays for restoring and for the audit trail. A deleted registration
+ * gets no device: its unshipped orders are cancelled like a rejected one's (unpaid ones simply closed,
+ * paid ones marked for refund, each with its mail), in the same transaction. Returns those orders' ids.
+ */
+export async function softDeleteMerchant(db: Db, id: string, actor: Actor, now: Date, config: TransitionConfig = orderMailConfig('')): Promise<string[]> {
+  return db.transaction(async (tx) => {
     const row = await requireLockedMerchant(tx, id);
     await tx.update(merchants).set({ isDeleted: true, updatedAt: now }).where(eq(merchants.id, id));
     await writeAudit(tx, { ...audit(actor), action: 'soft_delete', targetId: id, diff: { merchant_name: row.namaToko } });
+    return cancelUnshippedOrders(tx, { merchantIds: [id], reason: DELETED_REASON, actor, now, config });
   });
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
-import { ApplicantMessageListSchema, ApplicantMessageSchema, hasHiddenFixLink, hideFixLinks, MAIL_MESSAGES, type ApplicantMessage } from '../../domain/applicant-mail.js';
+import { ApplicantMessageListSchema, ApplicantMessageSchema, hasHiddenFixLink, hideBearerLinks, MAIL_MESSAGES, type ApplicantMessage } from '../../domain/applicant-mail.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { writeAudit } from '../audit/public.js';
 import { requireAdmin } from '../http/admin-principal.js';
@@ -19,8 +19,8 @@ function toMessage(row: OutboxMessageRow): ApplicantMessage {
     kind: row.kind,
     to: row.toAddress,
     subject: row.subject,
-    // A message still waiting holds its fix link for the mail alone: no admin reads or forwards the token.
-    text: hideFixLinks(messageText(row)),
+    // A message still waiting holds its fix or order link for the mail alone: no admin reads or forwards a token.
+    text: hideBearerLinks(messageText(row)),
     state: row.state as ApplicantMessage['state'],
     attempts: row.attempts,
     last_error: row.lastError,

@@ -1,13 +1,15 @@
 import { clearIdentity } from '../../../tests/support/clear-identity.js';
 import { messageHtml, messageText } from '../mail/outbox.js';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/query-rows.js';
-import { merchants, outboxMessages } from '../db/schema.js';
+import { fixRequests, merchants, outboxMessages } from '../db/schema.js';
+import { hashToken } from '../shared/tokens.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant, type RegisteredMerchant } from '../../../tests/support/registration-fixtures.js';
 import { FAST_MAIL, SmtpTestServer } from '../../../tests/support/smtp-test-server.js';
+import { orderBody, placeOrder } from '../../../tests/support/order-requests.js';
 
 const BASE = 'https://merchant.aipos.test';
 const HIDDEN = `${BASE}/perbaikan/… (Tautan hanya ada di e-mail pendaftar)`;
@@ -17,6 +19,8 @@ const GONE = {
     message: 'Tautan perbaikan di pesan ini sudah disembunyikan dan tidak dapat dikirim ulang. Kirim permintaan perbaikan baru melalui Ubah Status.',
   },
 };
+/** A fix link with its token, as the applicant's mail holds it. */
+const TOKEN_PATH = /\S+\/perbaikan\/([A-Za-z0-9_-]{16,})/;
 const SETTINGS = { session_timeout_minutes: 30, maintenance_mode: false, max_upload_mb: 3, auto_approve: false };
 
 describe('fix links stay with the applicant; a fix that moves contact or payouts is told and flagged', () => {
@@ -40,11 +44,25 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
 
   const admin = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   const statusMails = (merchantId: string) => t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.merchantId, merchantId), eq(outboxMessages.kind, 'status')));
-  const flag = async (merchant: RegisteredMerchant, perbaikan: object[]) => {
+  /** Flags the merchant; the admin's answer holds no link at all. */
+  const flagOnly = async (merchant: RegisteredMerchant, perbaikan: object[]) => {
     const response = await admin('POST', `/api/admin/merchants/${merchant.id}/status`, { status: 'data_tidak_lengkap', perbaikan });
     expect(response.statusCode).toBe(200);
-    const link = response.json().fix_link as string;
-    return { link, token: link.split('/').pop()! };
+    expect(response.json()).not.toHaveProperty('fix_link');
+    expect(response.body).not.toMatch(TOKEN_PATH);
+  };
+  /** Flags the merchant and returns the link as the applicant gets it: from the mail the SMTP server received. */
+  const flag = async (merchant: RegisteredMerchant, perbaikan: object[]) => {
+    await flagOnly(merchant, perbaikan);
+    const [open] = await t.database.db
+      .select({ tokenHash: fixRequests.tokenHash })
+      .from(fixRequests)
+      .where(and(eq(fixRequests.merchantId, merchant.id), isNull(fixRequests.usedAt), isNull(fixRequests.supersededAt)));
+    const mailed = () =>
+      smtp.received.flatMap((mail) => [...mail.text.matchAll(new RegExp(TOKEN_PATH.source, 'g'))]).find((match) => hashToken(match[1]!) === open!.tokenHash);
+    await expect.poll(() => mailed() !== undefined).toBe(true);
+    const match = mailed()!;
+    return { link: match[0], token: match[1]! };
   };
   const resubmit = (token: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload });
   const messages = async (merchantId: string) => (await admin('GET', `/api/admin/merchants/${merchantId}/messages`)).json().items as { id: string; kind: string; to: string; subject: string; text: string; state: string }[];
@@ -88,19 +106,48 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
     expect((await t.app.inject({ method: 'GET', url: `/api/perbaikan/${token}` })).statusCode).toBe(200);
   });
 
-  it('a status mail recorded as skipped (notifications off) never stores the token', async () => {
+  it('the order page link’s token is kept from the Pesan tab and, once the receipt left, from the stored copy', async () => {
+    const merchant = await registerMerchant(t.app, { nama_toko: 'Toko Tautan Pesanan' });
+    const order = await placeOrder(t.app, orderBody(merchant.kode_pendaftaran));
+    const page = `${BASE}/pesanan/${order.kode_pesanan}`;
+    const receipts = () => t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.merchantId, merchant.id), eq(outboxMessages.kind, 'order_receipt')));
+
+    // The admin's copy shows the bare order page (it asks for the registered phone), never the token.
+    const listed = () => messages(merchant.id).then((items) => items.find((m) => m.kind === 'order_receipt')!);
+    const early = await listed();
+    expect(JSON.stringify(early)).not.toContain(order.akses);
+    expect(early.text).toContain(`Lihat pesanan Anda:\n${page}\n`);
+
+    // The buyer's mail holds the link with its token.
+    const link = `${page}?t=${order.akses}`;
+    await expect.poll(() => smtp.received.filter((m) => m.text.includes(link)).length).toBe(1);
+    expect(smtp.received.find((m) => m.text.includes(link))!.html).toContain(`<a href="${link}">`);
+
+    // Sent: the stored bodies no longer hold the token; the link left in them opens the page without it.
+    await expect.poll(async () => (await receipts())[0]?.state).toBe('sent');
+    await expect.poll(async () => messageText((await receipts())[0]!).includes(order.akses)).toBe(false);
+    const [stored] = await receipts();
+    expect(messageText(stored!)).toContain(`${page}\n`);
+    expect(messageHtml(stored!)).not.toContain(order.akses);
+    expect(messageHtml(stored!)).toContain(`<a href="${page}">${page}</a>`);
+    const raw = await queryRows<Record<string, unknown>>(t.database.db, 'select * from outbox_messages where merchant_id = $1', [merchant.id]);
+    expect(JSON.stringify(raw)).not.toContain(order.akses);
+    expect(JSON.stringify(await listed())).not.toContain(order.akses);
+    // The buyer's token still opens the order.
+    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order.kode_pesanan}`, headers: { authorization: `Bearer ${order.akses}` } })).statusCode).toBe(200);
+  });
+
+  it('with notifications off a fix request is still mailed (its only way out), and other status mails are skipped', async () => {
     await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie }, payload: { ...SETTINGS, email_notifications: false } });
     const merchant = await registerMerchant(t.app, { nama_toko: 'Toko Senyap Tautan' });
-    const { token } = await flag(merchant, [{ field: 'foto_ktp', alasan: 'Foto buram' }]);
+    await flagOnly(merchant, [{ field: 'foto_ktp', alasan: 'Foto buram' }]);
     const [stored] = await statusMails(merchant.id);
-    expect(stored!.state).toBe('skipped');
-    expect(messageText(stored!) + messageHtml(stored!)).not.toContain(token);
-    expect(messageText(stored!)).toContain(HIDDEN);
-    const resend = await admin('POST', `/api/admin/merchants/${merchant.id}/messages/${stored!.id}/resend`);
-    expect(resend.json()).toEqual(GONE);
-    // Other skipped messages are sent again as before.
+    expect(['pending', 'sending', 'sent']).toContain(stored!.state);
+    // The admin's copy never shows the token, sent or not.
+    expect(JSON.stringify(await messages(merchant.id))).not.toMatch(TOKEN_PATH);
     await admin('POST', `/api/admin/merchants/${merchant.id}/status`, { status: 'verified' });
     const verified = (await statusMails(merchant.id)).find((m) => m.id !== stored!.id)!;
+    expect(verified.state).toBe('skipped');
     expect((await admin('POST', `/api/admin/merchants/${merchant.id}/messages/${verified.id}/resend`)).statusCode).toBe(200);
   });
 
@@ -192,11 +239,11 @@ describe('a fix link mail that fails for good', () => {
       const { cookie } = await signIn(t.app);
       const merchant = await registerMerchant(t.app, { email: 'tolak@contoh.co.id' });
       const response = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${merchant.id}/status`, headers: { cookie }, payload: { status: 'data_tidak_lengkap', perbaikan: [{ field: 'no_hp', alasan: 'x' }] } });
-      const token = (response.json().fix_link as string).split('/').pop()!;
+      expect(response.statusCode).toBe(200);
       const statusRow = async () => (await t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.merchantId, merchant.id), eq(outboxMessages.kind, 'status'))))[0]!;
       await expect.poll(async () => (await statusRow()).state).toBe('failed');
-      await expect.poll(async () => messageText(await statusRow()).includes(token)).toBe(false);
-      expect(messageHtml(await statusRow())).not.toContain(token);
+      await expect.poll(async () => TOKEN_PATH.test(messageText(await statusRow()))).toBe(false);
+      expect(messageHtml(await statusRow())).not.toMatch(TOKEN_PATH);
       const resend = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${merchant.id}/messages/${(await statusRow()).id}/resend`, headers: { cookie } });
       expect(resend.json()).toEqual(GONE);
     } finally {

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixRequests, merchants, outboxMessages, uploads } from '../db/schema.js';
 import { nikHash } from '../crypto/identity-fields.js';
 import { signIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import pg from 'pg';
+import { buildTestApp, testAppPerSuite, type TestApp } from '../../../tests/support/build-test-app.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 import { GENEROUS_LIMITS, makeJpeg, registerMerchant, stageDocument, type RegisteredMerchant } from '../../../tests/support/registration-fixtures.js';
 
 const BASE = 'https://merchant.aipos.test';
@@ -28,7 +30,6 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
   const view = (token: string) => t.app.inject({ method: 'GET', url: `/api/perbaikan/${token}` });
   const submit = (token: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload });
   const rowOf = async (id: string) => (await t.database.db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
-  const tokenOf = (link: string) => link.slice(`${BASE}/perbaikan/`.length);
 
   const KTP_AND_PHONE = [
     { field: 'foto_ktp', alasan: 'Foto buram' },
@@ -40,22 +41,27 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
   async function flagged(merchant: RegisteredMerchant, perbaikan: object[] = KTP_AND_PHONE) {
     const response = await setStatus(merchant.id, { status: 'data_tidak_lengkap', catatan_admin: 'Mohon perbaiki', perbaikan });
     expect(response.statusCode).toBe(200);
-    return tokenOf(response.json().fix_link as string);
+    return (await fixLinkFromOutbox(t.database.db, merchant.id)).token;
   }
 
-  it('makes one link of 256 random bits for a fix request; only its hash is stored', async () => {
+  it('makes one link of 256 random bits for a fix request, mailed to the applicant only; only its hash is stored', async () => {
     const merchant = await registerMerchant(t.app);
     const response = await setStatus(merchant.id, { status: 'data_tidak_lengkap', catatan_admin: 'Mohon perbaiki', perbaikan: [{ field: 'foto_ktp', alasan: 'Foto buram' }] });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'data_tidak_lengkap', catatan_admin: 'Mohon perbaiki' });
-    const link = response.json().fix_link as string;
+    // The admin's answer never carries the link (a bearer secret): the status mail does.
+    expect(response.json()).not.toHaveProperty('fix_link');
+    const { link, token } = await fixLinkFromOutbox(t.database.db, merchant.id);
+    expect(response.body).not.toContain(token);
     expect(link).toMatch(new RegExp(`^${BASE}/perbaikan/[A-Za-z0-9_-]{43}$`));
     const [stored] = await t.database.db.select().from(fixRequests).where(eq(fixRequests.merchantId, merchant.id));
     expect(stored!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(stored)).not.toContain(tokenOf(link));
+    expect(JSON.stringify(stored)).not.toContain(token);
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(14 * DAY);
     // Rejected without a list: no link.
-    expect((await setStatus(merchant.id, { status: 'rejected', kode_alasan: ['data_ganda'] })).json().fix_link).toBeNull();
+    const rejected = await setStatus(merchant.id, { status: 'rejected', kode_alasan: ['data_ganda'] });
+    expect(rejected.statusCode).toBe(200);
+    expect(await t.database.db.select().from(fixRequests).where(eq(fixRequests.merchantId, merchant.id))).toHaveLength(1);
   });
 
   it('GET answers the store, code, note, the flagged items and only their values (NIK masked)', async () => {
@@ -215,5 +221,53 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
       const [upload] = await t.database.db.select().from(uploads).where(eq(uploads.id, ktp));
       expect(upload!.claimedBy).toBeNull();
     });
+  });
+});
+
+/**
+ * The lock order of a resubmission against a status change, on PostgreSQL (PGlite runs one transaction
+ * at a time, so it never deadlocks). The status change is played by a connection of the test's own doing
+ * what changeMerchantStatus does, step by step: lock the merchant row, then supersede its fix requests.
+ */
+describe('a resubmission while an admin changes the status (PostgreSQL)', () => {
+  const t = testAppPerSuite({ postgres: true, env: { ...GENEROUS_LIMITS, PUBLIC_BASE_URL: BASE } });
+
+  it('waits for the merchant row instead of deadlocking, then finds its link superseded (404, not 500)', async () => {
+    const { cookie } = await signIn(t.app);
+    const merchant = await registerMerchant(t.app);
+    const flagged = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/merchants/${merchant.id}/status`,
+      headers: { cookie },
+      payload: { status: 'data_tidak_lengkap', perbaikan: [{ field: 'nama_toko', alasan: 'Nama tidak sesuai papan nama' }] },
+    });
+    expect(flagged.statusCode).toBe(200);
+    const { token } = await fixLinkFromOutbox(t.database.db, merchant.id);
+
+    const admin = new pg.Client({ connectionString: t.databaseUrl! });
+    await admin.connect();
+    try {
+      await admin.query('begin');
+      await admin.query('select id from merchants where id = $1 for update', [merchant.id]);
+      const resubmission = t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload: { fields: { nama_toko: 'Toko Nama Baru' } } });
+      // The resubmission is now waiting for a lock (the merchant row, with the fix: it holds nothing yet).
+      await expect
+        .poll(async () => (await admin.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0].n, {
+          timeout: 10_000,
+        })
+        .toBe(1);
+      // Locked the other way round, this waits for the resubmission, which waits for this: a deadlock.
+      await admin.query('update fix_requests set superseded_at = now() where merchant_id = $1 and used_at is null and superseded_at is null', [merchant.id]);
+      await admin.query('commit');
+
+      const answer = await resubmission;
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(answer.json()).toEqual(INVALID);
+      const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, merchant.id));
+      expect(row).toMatchObject({ namaToko: 'Warung Sejahtera', status: 'data_tidak_lengkap' });
+    } finally {
+      await admin.query('rollback').catch(() => {});
+      await admin.end();
+    }
   });
 });

@@ -53,8 +53,7 @@ export const fixRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'] ?? null,
         mailPerAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR,
       });
-      app.mailer.wake();
-      app.webhooks.wake();
+      app.outbox.wake();
       app.checks.wake();
       void app.deps.events.publish({ kind: 'status_changed', merchant_id: row.id }).catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
       return { kode_pendaftaran: row.kodePendaftaran, status: 'processing' as const };

@@ -91,11 +91,15 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
   const storageKeys = checkUploads(documents, uploadsById);
 
   return db.transaction(async (tx) => {
-    // Locked and checked again: two submissions of one link cannot both pass.
-    const locked = await findOpenFixRequest(tx, input.token, input.now, true);
-    if (!locked) throw invalidLink();
-    const row = await lockMerchant(tx, locked.merchantId);
+    // The merchant's row first, then its fix request: the order every path takes (a status change locks
+    // the merchant, then supersedes its fix requests), so the two wait for each other instead of
+    // deadlocking. The request's merchant never changes, so the unlocked read above names the right row.
+    const row = await lockMerchant(tx, request.merchantId);
     if (!row || row.purgedAt) throw invalidLink();
+    // Locked and checked again: two submissions of one link cannot both pass, and a decision taken
+    // meanwhile has superseded it.
+    const locked = await findOpenFixRequest(tx, input.token, input.now, true);
+    if (!locked || locked.merchantId !== row.id) throw invalidLink();
 
     // Back in the review queue: the age in working days resumes where it paused while the applicant had
     // the case (paused-clock.ts); the last decision's reason codes no longer apply.

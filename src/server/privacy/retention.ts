@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, fixRequests, merchantNotes, merchants, orders, outboxMessages, rateLimitCounters, uploads, type MerchantRow } from '../db/schema.js';
 import { SLOT_COLUMNS } from '../db/merchant-columns.js';
+import { cancelUnshippedOrders, orderMailConfig, PURGED_REASON } from '../shop/public.js';
 import { deleteStoredFiles, recordPendingDeletions, retryPendingDeletions } from '../storage/pending-deletions.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -150,6 +151,9 @@ export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, rea
       ...(reason === 'subject_request' ? { isDeleted: true } : {}),
     })
     .where(inArray(merchants.id, ids));
+  // A purged registration gets no device: what it still had open is cancelled (paid ones for refund),
+  // after the purge mark, so no mail goes to the address just removed (order-mail.ts).
+  await cancelUnshippedOrders(tx, { merchantIds: ids, reason: PURGED_REASON, actor: { id: null }, now, config: orderMailConfig('') });
   const keysOf = (row: PurgeTarget) => {
     const slotKeys = DOCUMENT_SLOTS.map((slot) => row[SLOT_COLUMNS[slot]]).filter((key): key is string => Boolean(key));
     const uploaded = staged.filter((upload) => upload.merchantId === row.id).map((upload) => upload.key);

@@ -107,7 +107,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       );
       if (result.created) {
         app.metrics.registrations.inc();
-        app.mailer.wake();
+        app.outbox.wake();
         app.checks.wake();
         // Admin screens refresh by themselves; a lost announcement never fails the registration.
         void app.deps.events

@@ -43,8 +43,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** After a commit that changed an order: the outbox sends its mail, the admin screens refresh. */
   const announce = (request: FastifyRequest) => (change: OrderChange) => {
-    app.mailer.wake();
-    app.webhooks.wake();
+    app.outbox.wake();
     // A lost announcement never fails the order.
     void app.deps.events
       .publish({ kind: 'order_changed', merchant_id: change.merchantId, order_id: change.orderId })

@@ -8,3 +8,5 @@ export {
   orderPaidEvent,
   orderShippedEvent,
 } from './webhook-payloads.js';
+// The worker's decoration of the app (`app.webhooks`), which the outbox's wake-up reaches.
+import type {} from './webhook-worker.js';

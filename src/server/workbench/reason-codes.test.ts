@@ -8,6 +8,7 @@ import { exportSubject } from '../privacy/subject-request.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 
 /** Every text only the team may read: no public answer or mail may hold one. */
 const TEAM_ONLY = REASON_CODE_LIST.map((info) => info.teks_tim).filter((text) => text !== 'Lainnya');
@@ -119,7 +120,7 @@ describe('reason codes with two audiences', () => {
       { field: 'foto_ktp', kode: 'ktp_buram', alasan: ktpText },
       { field: 'nama_toko', kode: 'lainnya', alasan: 'Tidak sama dengan papan nama' },
     ]);
-    const token = (answer.json().fix_link as string).split('/perbaikan/')[1]!;
+    const { token } = await fixLinkFromOutbox(t.database.db, merchant.id);
     const fixPage = (await t.app.inject({ method: 'GET', url: `/api/perbaikan/${token}` })).json();
     expect(fixPage.perbaikan.map((i: { alasan: string }) => i.alasan)).toEqual([ktpText, 'Tidak sama dengan papan nama']);
     const byCode = (await lookup({ kode_pendaftaran: merchant.kode_pendaftaran })).json();

@@ -35,6 +35,8 @@ export async function startServer(env: Record<string, string> = {}, options: { f
       // The machine checks (OCR, photo hashes) only where a test is about them: elsewhere they would take the
       // CPU the browser and the server under test need on a 2-core machine.
       CHECKS_WORKER: 'off',
+      // The suites' webhook receivers listen on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: '1',
       NODE_ENV: 'production', REQUIRE_ADMIN_MFA: 'false', LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(env.DATABASE_URL ? { DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,10 +10,8 @@ import {
   type MerchantStatusChangeInput,
   type MerchantUpdateSchema,
   RevealResponseSchema,
-  StatusChangeResponseSchema,
   type RevealRequest,
   type RevealResponse,
-  type StatusChangeResponse,
 } from '../../../domain/merchants';
 import { ApplicantMessageListSchema, ApplicantMessageSchema, type ApplicantMessage } from '../../../domain/applicant-mail';
 import { isIdentityTerm } from '../../../domain/identity-search';
@@ -86,9 +84,9 @@ export function updateMerchant(id: string, body: MerchantUpdateBody): Promise<Me
   return apiFetch(idPath(id), { method: 'PUT', body, schema: MerchantDetailSchema });
 }
 
-/** The answer carries the fix link when the change made one: shown once, for the admin to copy. */
-export function changeMerchantStatus(id: string, body: MerchantStatusChangeInput): Promise<StatusChangeResponse> {
-  return apiFetch(`${idPath(id)}/status`, { method: 'POST', body, schema: StatusChangeResponseSchema });
+/** The merchant as the change left it. A fix link it made went to the applicant's e-mail only. */
+export function changeMerchantStatus(id: string, body: MerchantStatusChangeInput): Promise<MerchantDetail> {
+  return apiFetch(`${idPath(id)}/status`, { method: 'POST', body, schema: MerchantDetailSchema });
 }
 
 export async function fetchMerchantMessages(id: string, signal?: AbortSignal): Promise<ApplicantMessage[]> {

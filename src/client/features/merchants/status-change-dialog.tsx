@@ -8,7 +8,6 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../components/ui/input';
-import { CopyButton } from '../../components/copy-button';
 import { PERBAIKAN_MESSAGES } from '../../../domain/perbaikan-texts';
 import { serverMessage } from '../../lib/api-errors';
 import { FixChecklist, fixChoicesComplete, fixItems, type FixChoices } from './fix-checklist';
@@ -86,7 +85,6 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
   const [codesError, setCodesError] = useState<string | undefined>();
   const [missingStatus, setMissingStatus] = useState(false);
   const [checklistError, setChecklistError] = useState<string | undefined>();
-  const [fixLink, setFixLink] = useState<string | null>(null);
   const change = useChangeStatus();
   const withChecklist = status === 'data_tidak_lengkap' || status === 'rejected';
 
@@ -128,11 +126,10 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
         onSuccess: (answer) => {
           // A 'verified' under the four-eyes rule changed nothing yet: say it waits for another admin.
           if (firstApprovalOnly(status, answer)) toast.info(CLAIM_MESSAGES.firstApprovalRecorded);
-          else toast.success(MESSAGES.statusChangeSuccess);
+          // A fix link goes to the applicant's e-mail only: no admin sees or forwards its token.
+          else toast.success(MESSAGES.statusChangeSuccess, items.length > 0 ? { description: PERBAIKAN_MESSAGES.fixLinkMailed } : undefined);
           onDecided();
-          // A fix link exists in clear only in this answer: the dialog stays open to show it.
-          if (answer.fix_link) setFixLink(answer.fix_link);
-          else onDone();
+          onDone();
         },
         onError: (error) => {
           toast.error(MESSAGES.statusChangeFailed, { description: serverMessage(error) });
@@ -144,23 +141,6 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
       },
     );
   };
-
-  if (fixLink) {
-    return (
-      <div className="space-y-4">
-        <p className="text-sm">Tautan perbaikan telah dibuat dan dikirim ke email pendaftar. Salin untuk dikirim lewat saluran lain; tautan ini tidak dapat ditampilkan lagi.</p>
-        <div className="flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-2">
-          <code className="min-w-0 flex-1 break-all text-xs" data-testid="fix-link">
-            {fixLink}
-          </code>
-          <CopyButton value={fixLink} label="Salin tautan perbaikan" />
-        </div>
-        <div className="flex justify-end">
-          <Button onClick={onDone}>Tutup</Button>
-        </div>
-      </div>
-    );
-  }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
