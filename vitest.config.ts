@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { announceRunSeed } from './tests/support/run-seed.js';
+
+// The fuzz suites' generated values replay with FUZZ_SEED=<the printed seed> (tests/support/fuzz-kit.ts).
+announceRunSeed('FUZZ_SEED');
 
 export default defineConfig({
   test: {

@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { announceRunSeed } from './tests/support/run-seed.js';
+
+// The suites' random choices (kill moments, the load's mix) replay with FAULTS_SEED=<the printed seed>.
+announceRunSeed('FAULTS_SEED');
 
 /**
  * Fault tests: kill -9 during registrations, a second process on one DATA_DIR, and mixed load.

@@ -50,16 +50,18 @@ describe('purging staged uploads', () => {
   });
 
   it('runs on its timer once the clock has moved past 24 hours, and stops', async () => {
+    clock = START - 25 * HOUR;
+    const older = await stageDocument(t.app, 'foto_produk');
     clock = START;
     const id = await stageDocument(t.app, 'foto_usaha');
     clock = START + HOUR;
     const stop = startUploadPurge(t.app, 20);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      // A purge has run at START + 1 h once the day-old upload is gone; the hour-old one was kept by it.
+      await expect.poll(() => row(older), { timeout: 5000 }).toBeUndefined();
       expect(await row(id)).toBeDefined();
       clock = START + 25 * HOUR;
-      for (let i = 0; i < 50 && (await row(id)); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(await row(id)).toBeUndefined();
+      await expect.poll(() => row(id), { timeout: 5000 }).toBeUndefined();
     } finally {
       stop();
     }
