@@ -15,20 +15,25 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { FINE_MAX_DISTANCE, fineDistance } from '../src/server/checks/photo-compare.js';
+import { SAME_PHOTOS_SQL, samePhotoParams } from '../src/server/checks/photo-hash-repository.js';
+import { hammingDistance, photoHashes, SAME_PHOTO_MAX_DISTANCE } from '../src/server/checks/photo-hash.js';
 import { installKeyring } from '../src/server/crypto/identity-fields.js';
 import { Keyring } from '../src/server/crypto/keyring.js';
-import { merchants } from '../src/server/db/schema.js';
 import { queryRows } from '../src/server/db/query-rows.js';
-import { FINE_MAX_DISTANCE, fineDistance } from '../src/server/checks/photo-compare.js';
-import { hammingDistance, photoHashes, SAME_PHOTO_MAX_DISTANCE } from '../src/server/checks/photo-hash.js';
-import { SAME_PHOTOS_SQL, samePhotoParams } from '../src/server/checks/photo-hash-repository.js';
+import { merchants } from '../src/server/db/schema.js';
 import { createRandom, fakeMerchant } from '../src/server/seed/fake-merchants.js';
 import { distinctPhoto, seeded } from '../tests/support/check-photos.js';
 import { drawKtpCard, randomKtpPerson } from '../tests/support/ktp-card.js';
 import { openBenchDatabase, percentile } from './bench-kit.js';
 
 const { values } = parseArgs({
-  options: { photos: { type: 'string', default: '430' }, cards: { type: 'string', default: '30' }, rows: { type: 'string', default: '5000000' }, lookups: { type: 'string', default: '300' } },
+  options: {
+    photos: { type: 'string', default: '430' },
+    cards: { type: 'string', default: '30' },
+    rows: { type: 'string', default: '5000000' },
+    lookups: { type: 'string', default: '300' },
+  },
 });
 const PHOTOS = Number(values.photos);
 const CARDS = Number(values.cards);
@@ -49,7 +54,10 @@ const TRANSFORMS: Record<string, (image: Buffer, random: () => number) => Promis
   'recompressed (q50)': (image) => sharp(image).jpeg({ quality: 50 }).toBuffer(),
   'rescaled (50 %)': async (image) => {
     const { width } = await sharp(image).metadata();
-    return sharp(image).resize(Math.round(width! / 2)).jpeg({ quality: 80 }).toBuffer();
+    return sharp(image)
+      .resize(Math.round(width! / 2))
+      .jpeg({ quality: 80 })
+      .toBuffer();
   },
   'cropped (5 %)': async (image, random) => {
     const { width, height } = await sharp(image).metadata();
@@ -57,7 +65,10 @@ const TRANSFORMS: Record<string, (image: Buffer, random: () => number) => Promis
     const dy = Math.round(height! * 0.05);
     const left = Math.round(random() * dx);
     const top = Math.round(random() * dy);
-    return sharp(image).extract({ left, top, width: width! - dx, height: height! - dy }).jpeg({ quality: 80 }).toBuffer();
+    return sharp(image)
+      .extract({ left, top, width: width! - dx, height: height! - dy })
+      .jpeg({ quality: 80 })
+      .toBuffer();
   },
 };
 
@@ -131,7 +142,9 @@ async function lookup(sample: Hashed[]): Promise<void> {
     }
     times.sort((a, b) => a - b);
     const ms = (p: number) => percentile(times, p).toFixed(1);
-    console.log(`lookup at ${ROWS.toLocaleString('en')} hashes, ${LOOKUPS} lookups (6 hashes x 4 bands x 17 probes each): p50 ${ms(50)} ms, p95 ${ms(95)} ms, p99 ${ms(99)} ms; ${found} candidates in all`);
+    console.log(
+      `lookup at ${ROWS.toLocaleString('en')} hashes, ${LOOKUPS} lookups (6 hashes x 4 bands x 17 probes each): p50 ${ms(50)} ms, p95 ${ms(95)} ms, p99 ${ms(99)} ms; ${found} candidates in all`,
+    );
   } finally {
     await database.close();
     await cleanup();
@@ -146,7 +159,9 @@ async function main(): Promise<void> {
   const a = await falseMatches(photos, 'photos');
   const b = await falseMatches(cards, 'KTP cards');
   const pairs = a.pairs + b.pairs;
-  console.log(`false matches: ${a.matches + b.matches} in ${pairs.toLocaleString('en')} pairs (${(((a.matches + b.matches) / pairs) * 100_000).toFixed(2)} per 100,000)`);
+  console.log(
+    `false matches: ${a.matches + b.matches} in ${pairs.toLocaleString('en')} pairs (${(((a.matches + b.matches) / pairs) * 100_000).toFixed(2)} per 100,000)`,
+  );
   if (ROWS > 0) await lookup(photos.slice(0, 50));
 }
 

@@ -28,7 +28,13 @@ async function lookups(spec: Extract<LoadSpec, { kind: 'lookup' | 'health' }>): 
           }),
         }
       : { method: 'GET', path: '/api/health' };
-  const result = await autocannon({ url: spec.url, connections: spec.connections, duration: spec.seconds, timeout: 30, requests: [request] });
+  const result = await autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.seconds,
+    timeout: 30,
+    requests: [request],
+  });
   const ok = Number(result['2xx'] ?? 0);
   return {
     requests: result.requests.total,
@@ -45,7 +51,11 @@ async function lookups(spec: Extract<LoadSpec, { kind: 'lookup' | 'health' }>): 
 
 async function registrations(spec: Extract<LoadSpec, { kind: 'registrations' }>): Promise<RegistrationResult> {
   const photos = spec.photos.map((file) => readFileSync(file));
-  const parts = await Promise.all(REQUIRED_SLOTS.map((slot, i) => multipartBody([{ name: slot, data: photos[i % photos.length]!, filename: `${slot}.jpg`, contentType: 'image/jpeg' }])));
+  const parts = await Promise.all(
+    REQUIRED_SLOTS.map((slot, i) =>
+      multipartBody([{ name: slot, data: photos[i % photos.length]!, filename: `${slot}.jpg`, contentType: 'image/jpeg' }]),
+    ),
+  );
   const codes: string[] = [];
   const failures: Record<string, number> = {};
   const fail = (what: string, status: number) => {
@@ -57,7 +67,11 @@ async function registrations(spec: Extract<LoadSpec, { kind: 'registrations' }>)
       started += 1;
       const ids: Record<string, string> = {};
       for (const [i, slot] of REQUIRED_SLOTS.entries()) {
-        const response = await fetch(`${spec.url}${spec.uploadPath}`, { method: 'POST', headers: parts[i]!.headers, body: parts[i]!.payload });
+        const response = await fetch(`${spec.url}${spec.uploadPath}`, {
+          method: 'POST',
+          headers: parts[i]!.headers,
+          body: parts[i]!.payload,
+        });
         const text = await response.text();
         if (response.status !== 201) fail('upload', response.status);
         else ids[slot] = (JSON.parse(text) as { upload_id: string }).upload_id;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
-import { runMerchantChecks, MERCHANT_CHECKS_JOB } from './check-runner.js';
+import { MERCHANT_CHECKS_JOB, runMerchantChecks } from './check-runner.js';
 import { enqueueJob, JobQueue } from './job-queue.js';
 import { createKtpReader, type KtpReader } from './ktp-ocr.js';
 

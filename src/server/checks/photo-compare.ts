@@ -14,7 +14,9 @@ const LOW = 16;
 const KEEP = Math.round(GRID * 0.95);
 const STEP = 2;
 
-const COS: Float64Array[] = Array.from({ length: LOW }, (_, k) => Float64Array.from({ length: SIDE }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * SIDE))));
+const COS: Float64Array[] = Array.from({ length: LOW }, (_, k) =>
+  Float64Array.from({ length: SIDE }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * SIDE))),
+);
 
 /** The 256 low-frequency DCT signs against their median (the DC term excluded from the median). */
 function fineHash(pixels: Buffer): Uint8Array {
@@ -51,7 +53,11 @@ async function greySquare(image: Buffer): Promise<Buffer> {
 }
 
 async function windowHash(grey: Buffer, left: number, top: number, size: number): Promise<Uint8Array> {
-  const pixels = await sharp(grey, RAW).extract({ left, top, width: size, height: size }).resize(SIDE, SIDE, { fit: 'fill' }).raw().toBuffer();
+  const pixels = await sharp(grey, RAW)
+    .extract({ left, top, width: size, height: size })
+    .resize(SIDE, SIDE, { fit: 'fill' })
+    .raw()
+    .toBuffer();
   return fineHash(pixels);
 }
 
