@@ -67,12 +67,12 @@ export default defineConfig(({ command }) => ({
             // /register six requests. Reached through lucide-react's index, they cannot be told apart
             // by page below.
             // React's JSX runtime and the class-name helpers join them: every chunk uses them, and rolldown
-            // otherwise split them off the entry into two more chunks of every first load (issue 18/20 merge).
+            // otherwise split them off the entry into two more chunks of every first load.
             { name: 'icons', test: /(lucide-react[\\/]dist[\\/]esm[\\/]|react[\\/](cjs[\\/]react-jsx-runtime|jsx-runtime)|[\\/]clsx[\\/]|class-variance-authority|src[\\/]client[\\/]lib[\\/]cn\.ts$)/ },
-            // The document slots (about 1 KB) on their own: the fix page of issue 15 needs them at first
+            // The document slots (about 1 KB) on their own: the fix page (decision 0018) needs them at first
             // paint, and inside /register's chunk they brought it the whole 22 KB of the wizard.
             { name: 'document-slots', test: /src[\\/]domain[\\/]document-slots\.ts$/ },
-            // The maintenance check (issue 18) of the wizard and the fix page, for the same reason: inside
+            // The maintenance check (decision 0022) of the wizard and the fix page, for the same reason: inside
             // /register's chunk it brought the fix page that whole chunk (22 KB gzip).
             { name: 'public-settings', test: /src[\\/]client[\\/]lib[\\/]use-public-settings\.ts$/, includeDependenciesRecursively: false },
             landingPageChunks(path.resolve('src/client'), 'main.tsx'),

@@ -1,7 +1,7 @@
 // npm run bench:list [-- --merchants 100000 --requests 200]
 // npm run bench:list -- --merchants 1000000 --database-url postgres://postgres@127.0.0.1:5432/bench_1m --reuse
 // Seeds a fresh database (embedded PGlite, or a fresh database on DATABASE_URL's server), starts the
-// real app on loopback, signs in, and times GET /api/admin/merchants for each shape of issues 8 and 19.
+// real app on loopback, signs in, and times GET /api/admin/merchants for each shape of docs/performance.md.
 // Prints p50/p95/p99 in milliseconds. With --database-url and --reuse the named database is kept and
 // seeded only while its merchants table is empty, so a million rows are seeded once (about 15 minutes),
 // not per run; the rows' NIK and account numbers are read with DATA_ENCRYPTION_KEY when it is set.
@@ -85,7 +85,7 @@ const scenarios = [
   { name: 'search phone "0812-34"', url: '/api/admin/merchants?q=0812-34' },
   { name: 'filter verified', url: '/api/admin/merchants?status=verified' },
   { name: 'filter + sort by name', url: '/api/admin/merchants?status=rejected&sort=nama_toko' },
-  // Issue 19's shapes at a million rows.
+  // The million-row shapes (decision 0023).
   { name: 'search "Sumber"', url: '/api/admin/merchants?q=Sumber' },
   { name: 'search "Sumber" page 2', url: `/api/admin/merchants?q=Sumber&page=2&after=${sumber.items.at(-1)?.id}` },
   { name: 'code prefix "AIP-"', url: '/api/admin/merchants?q=AIP-' },

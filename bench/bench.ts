@@ -4,7 +4,7 @@
 // fresh database dropped afterwards) starts the real server in its own process, production mode, and
 // loads it with autocannon on loopback; in the same run, the bare baseline (bench/bare-server.ts) gets the
 // same load, both servers up at once and loaded in alternating turns. Prints one table per engine and the
-// targets of issue 8. Ratios are what to read: these machines are shared, so absolute figures move.
+// targets of docs/performance.md. Ratios are what to read: these machines are shared, so absolute figures move.
 // `npm run bench` (bench/outside) is the reference: the server at its
 // default log level, the load generator in a process of its own; docs/performance.md says why they differ.
 import { spawn } from 'node:child_process';
@@ -18,7 +18,7 @@ import { createFreshDatabase } from '../tests/support/fresh-database.js';
 import sharp from 'sharp';
 import { createRandom } from '../src/server/seed/fake-merchants.js';
 import { multipartBody, registrationBody } from '../tests/support/registration-fixtures.js';
-import { JPEG_OUTPUT } from '../src/server/registration/document-processing.js';
+import { JPEG_OUTPUT } from '../src/server/uploads/document-processing.js';
 import { cameraPhotosScaledInBrowser, reencodeMedianMs, type ScaledPhotos } from './camera-photos.js';
 import { listStatements } from './list-sql.js';
 import { freePort } from './outside/proc.js';
@@ -57,7 +57,7 @@ const ADMIN = { email: 'bench-admin@aipos.test', password: 'bench-password-panja
 const UNLIMITED = '100000000';
 const BENCH_PHOTO_NOTE = '1600 x 1200 JPEG, ~1 MB';
 // One data key for the servers and this process: the list queries the bare server runs carry the keyed
-// hashes of the search terms (issue 17), which must be the ones the real server computes.
+// hashes of the search terms (decision 0013), which must be the ones the real server computes.
 const BENCH_KEY = Buffer.alloc(32, 3);
 installKeyring(new Keyring(BENCH_KEY));
 
@@ -263,7 +263,7 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
   };
 
   try {
-    // The very first start: PGlite initialises a new database here, the peak the issue asks for apart.
+    // The very first start: PGlite initialises a new database here, a peak docs/performance.md reports apart.
     const first = await ours();
     const limits = engine === 'pglite' ? 'limits in memory' : redis.REDIS_URL ? 'limits in Redis' : 'limits in PostgreSQL';
     const description = `${first.output().match(/database: ([^"]+)/)?.[1] ?? engine}, ${limits}`;
@@ -396,7 +396,7 @@ function printEngine(engine: Engine, result: Awaited<ReturnType<typeof benchEngi
   }
   out(`\nFirst start on a new ${engine === 'pglite' ? 'data directory' : 'database'} (initialisation and migrations): peak RSS ${f0(result.firstStartMb)} MB.`);
 
-  // Targets of issue 8, next to what this run measured.
+  // The targets (docs/performance.md), next to what this run measured.
   const ours = (prefix: string) => result.rows.find((r) => r.server === 'ours' && r.scenario.startsWith(prefix));
   const bareOf = (row: Row | undefined) => result.rows.find((r) => r.server === 'bare' && r.scenario === row?.scenario);
   const verdict = (ok: boolean) => (ok ? 'met' : '**MISSED**');
@@ -406,7 +406,7 @@ function printEngine(engine: Engine, result: Awaited<ReturnType<typeof benchEngi
   const lookup = ours('status lookup');
   if (lookup) {
     const ratio = lookup.load.reqPerSec / bareOf(lookup)!.load.reqPerSec;
-    out(`| status lookup >= 0.85 x bare req/s (issue 19; 0.8 in issue 8) | ${ratio.toFixed(2)} x | ${verdict(ratio >= 0.85)} |`);
+    out(`| status lookup >= 0.85 x bare req/s | ${ratio.toFixed(2)} x | ${verdict(ratio >= 0.85)} |`);
     if (engine === 'postgres') out(`| status lookup p99 < 25 ms (PostgreSQL) | ${f1(lookup.load.p99)} ms | ${verdict(lookup.load.p99 < 25)} |`);
   }
   for (const row of result.rows.filter((r) => r.server === 'ours' && r.scenario.startsWith('admin list'))) {
@@ -423,7 +423,8 @@ function printEngine(engine: Engine, result: Awaited<ReturnType<typeof benchEngi
 
 if (!values['no-build']) {
   console.log(`building the server into ${BUILD_DIR} ...`);
-  await run('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR]);
+  // As npm run build builds it: with the data files the server reads (scripts/build-server.ts).
+  await run('npx', ['tsx', 'scripts/build-server.ts'], { BUILD_DIR });
 }
 console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}`);
 const engines = values.engines.split(',') as Engine[];

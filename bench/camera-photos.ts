@@ -6,7 +6,7 @@ import { PHOTO_SCALING } from '../src/domain/document-slots.js';
 
 const require = createRequire(import.meta.url);
 const MB = 1024 * 1024;
-/** Five camera photos of 4000 x 3000, at the sizes of issue 16's 50 MP phones: 4 to 8 MB. */
+/** Five camera photos of 4000 x 3000, at the sizes of 50 MP phones: 4 to 8 MB. */
 const TARGET_MB = [4, 5, 6, 7, 8];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The machine checks' cost on the real server (issue 30, docs/performance.md "Machine checks"):
+ * The machine checks' cost on the real server (docs/performance.md "Machine checks", decision 0036):
  * `npm run bench:checks [-- --seconds 300 --no-build]`, on PostgreSQL (DATABASE_URL's server, default the
  * local one; a fresh database, dropped at the end). The built server runs as deployed, in its own process,
  * with the checks worker on; registrations arrive at one a second from a load generator of their own

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { JPEG_OUTPUT, prepareDocument } from '../src/server/registration/document-processing.js';
+import { JPEG_OUTPUT, prepareDocument } from '../src/server/uploads/document-processing.js';
 import { assessPhoto, measurePhoto, type RawPixels } from '../src/server/uploads/photo-quality.js';
 import { blurredPhoto, SCENES, scenePhoto } from '../tests/support/photo-fixtures.js';
 import { cameraPhotosScaledInBrowser } from './camera-photos.js';

@@ -1,6 +1,6 @@
-// The reviewer's workbench shapes (issue 18), timed against the seeded database of bench/admin-list.ts:
+// The reviewer's workbench shapes (decision 0022), timed against the seeded database of bench/admin-list.ts:
 // the queue's first page, the duplicates of a merchant that has some, and the dashboard's numbers.
-import { identityColumns, merchantAccountNumber, merchantNik } from '../src/server/merchants/merchant-mapping.js';
+import { identityColumns, merchantAccountNumber, merchantNik } from '../src/server/db/merchant-columns.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/database.js';
 import { merchants } from '../src/server/db/schema.js';

@@ -16,7 +16,7 @@ const LANDING_PAGES: Record<string, string[]> = {
 /**
  * API answers a landing page cannot paint its content without: fetched from the HTML, beside the
  * scripts, instead of after them (on Lighthouse's slow 4G /shop's cards waited for the whole JavaScript
- * first and then for the products answer, issue 28).
+ * first and then for the products answer).
  */
 const LANDING_FETCHES: Record<string, string[]> = {
   '/shop': ['/api/products'],

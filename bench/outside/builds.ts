@@ -18,8 +18,10 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
 }
 
 async function tscBuild(root: string): Promise<string> {
-  // The server only: the client bundle plays no part in these phases.
-  await run('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR], root);
+  // The server only: the client bundle plays no part in these phases. As npm run build builds it, with the
+  // data files the server reads; a baseline older than scripts/build-server.ts read them from src/.
+  if (existsSync(path.join(root, 'scripts/build-server.ts'))) await run('npx', ['tsx', 'scripts/build-server.ts'], root, { BUILD_DIR });
+  else await run('npx', ['tsc', '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR], root);
   return path.join(root, BUILD_DIR, 'server/server.js');
 }
 

@@ -10,12 +10,27 @@ export const MAIL_STATE_LABELS: Record<MailState, string> = {
   skipped: 'Tidak dikirim',
 };
 
-export const MAIL_KIND_LABELS: Record<string, string> = {
+/** Every kind of mail the outbox holds (outbox_messages.kind). */
+export const MAIL_KINDS = ['receipt', 'resubmission_receipt', 'status', 'order_receipt', 'order_paid', 'order_closed', 'order_shipped', 'order_delivered', 'data_change_notice'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** The Pesan tab's name for each kind: a kind added without a label does not compile. */
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   receipt: 'Tanda terima pendaftaran',
   resubmission_receipt: 'Tanda terima perbaikan',
   status: 'Perubahan status',
+  order_receipt: 'Pesanan diterima, menunggu pembayaran',
+  order_paid: 'Pembayaran pesanan diterima',
+  order_closed: 'Pesanan dibatalkan atau kedaluwarsa',
+  order_shipped: 'Pesanan dikirim',
+  order_delivered: 'Pesanan diterima merchant',
   data_change_notice: 'Pemberitahuan perubahan data',
 };
+
+/** A stored kind's label; a kind this version does not know (a newer instance's) shows as it is. */
+export function mailKindLabel(kind: string): string {
+  return (MAIL_KIND_LABELS as Record<string, string>)[kind] ?? kind;
+}
 
 export const MAIL_MESSAGES = {
   notResendable: 'Pesan ini tidak dapat dikirim ulang: hanya pesan yang gagal atau tidak dikirim',
@@ -27,27 +42,32 @@ export const MAIL_MESSAGES = {
 } as const;
 
 /**
- * A fix link's token is a bearer secret for the applicant alone: every admin-facing copy of a message
- * (the Pesan tab, the WhatsApp text, the stored body once the mail left) shows the link as `/perbaikan/…`.
+ * The links of a mail that open something to whoever holds them are bearer secrets for the recipient
+ * alone: the fix link (`/perbaikan/<token>`) and the order page's link (`/pesanan/<code>?t=<token>`).
+ * Every admin-facing copy of a message (the Pesan tab, the WhatsApp text, the stored body once the mail
+ * left, a subject export) shows them without their token: the fix link as `/perbaikan/…` with a note
+ * (the page needs its token), the order link as the bare order page, which asks for the registered phone.
  */
 export const HIDDEN_FIX_PATH = '/perbaikan/…';
 const FIX_LINK_TOKEN = /\/perbaikan\/[A-Za-z0-9_-]{16,}/g;
 const FIX_LINK_ANCHOR = /<a href="[^"]*\/perbaikan\/[A-Za-z0-9_-]{16,}">[^<]*<\/a>/g;
 const HIDDEN_LINK_TEXT = `${HIDDEN_FIX_PATH} (${MAIL_MESSAGES.fixLinkHidden})`;
+/** `?t=<token>` after an order page's path (the code as orderPageLink encodes it). */
+const ORDER_LINK_TOKEN = /(\/pesanan\/[A-Za-z0-9_.~%-]+)\?t=[A-Za-z0-9_.~%-]+/g;
 
-/** A message's text with each fix link's token replaced by `…` and the note that only the mail held it. */
-export function hideFixLinks(text: string): string {
-  return text.replace(FIX_LINK_TOKEN, HIDDEN_LINK_TEXT);
+/** A message's text with each fix link's token replaced by `…` and the note, and each order link's token dropped. */
+export function hideBearerLinks(text: string): string {
+  return text.replace(FIX_LINK_TOKEN, HIDDEN_LINK_TEXT).replace(ORDER_LINK_TOKEN, '$1');
 }
 
-/** The same for an HTML body: the link is no link any more, only its hidden text. */
-export function hideFixLinksHtml(html: string): string {
-  return hideFixLinks(html.replace(FIX_LINK_ANCHOR, (anchor) => hideFixLinks(anchor.replace(/^<a href="[^"]*">|<\/a>$/g, ''))));
+/** The same for an HTML body: a fix link is no link any more, only its hidden text; an order link points at the bare page. */
+export function hideBearerLinksHtml(html: string): string {
+  return hideBearerLinks(html.replace(FIX_LINK_ANCHOR, (anchor) => hideBearerLinks(anchor.replace(/^<a href="[^"]*">|<\/a>$/g, ''))));
 }
 
-/** Whether a text still carries a fix link's token. */
-export function hasFixLink(text: string): boolean {
-  return new RegExp(FIX_LINK_TOKEN.source).test(text);
+/** Whether a text still carries a bearer link's token. */
+export function hasBearerLink(text: string): boolean {
+  return new RegExp(FIX_LINK_TOKEN.source).test(text) || new RegExp(ORDER_LINK_TOKEN.source).test(text);
 }
 
 /** Whether a stored text had its fix link hidden: sending it again would send a dead link. */

@@ -15,7 +15,7 @@ describe('cart', () => {
     expect(changeQuantity([{ productId: 2, quantity: 3 }], 2, -1)).toEqual([{ productId: 2, quantity: 2 }]);
   });
 
-  it('caps the quantity at the given stock (issue 28) and only there', () => {
+  it('caps the quantity at the given stock and only there', () => {
     // Without a stock figure nothing caps (the server still refuses more than it holds).
     expect(quantityOf(changeQuantity([{ productId: 3, quantity: 15 }], 3, 1), 3)).toBe(16);
     expect(changeQuantity([{ productId: 3, quantity: 15 }], 3, 1, 15)).toEqual([{ productId: 3, quantity: 15 }]);

@@ -1,15 +1,15 @@
 import { findProduct } from './products.js';
 
 // No zod here: the shop would download the whole of zod (about 38 KB gzip) for two integer checks,
-// against the page budget of issue 8. parseStoredCart checks the same shape by hand.
+// against the page budget (decision 0043). parseStoredCart checks the same shape by hand.
 export type CartLine = { productId: number; quantity: number };
 
-/** localStorage key of SPEC §3: the cart saved on the way to checkout. */
+/** localStorage key of docs/spec.md §3: the cart saved on the way to checkout. */
 export const CART_STORAGE_KEY = 'cart';
 
 /**
  * A product not yet in the cart enters with quantity 1; adding again raises it by one. `max` is what the
- * server says is available (issue 28): an add beyond it is ignored.
+ * server says is available (decision 0030): an add beyond it is ignored.
  */
 export function addToCart(lines: readonly CartLine[], productId: number, max = Number.POSITIVE_INFINITY): CartLine[] {
   const existing = lines.find((line) => line.productId === productId);
@@ -18,7 +18,7 @@ export function addToCart(lines: readonly CartLine[], productId: number, max = N
 }
 
 /**
- * SPEC §4: a change that would reach 0 or less is ignored, so minus stops at 1. Issue 28 caps the
+ * docs/spec.md §4: a change that would reach 0 or less is ignored, so minus stops at 1. The shop caps the
  * quantity at `max` (the stock available): a raise beyond it is ignored, a lowering always counts, so a
  * line above a stock that fell since can come down.
  */

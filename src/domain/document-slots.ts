@@ -15,7 +15,7 @@ export type DocumentSlotInfo = {
   label: string;
   slug: string;
   required: boolean;
-  /** NPWP and SIUP/NIB may also be PDF at registration (SPEC §5). */
+  /** NPWP and SIUP/NIB may also be PDF at registration (docs/spec.md §5). */
   allowsPdf: boolean;
 };
 
@@ -29,11 +29,11 @@ export const DOCUMENT_SLOT_INFO: Record<DocumentSlot, DocumentSlotInfo> = {
   siup_nib_file: { label: 'SIUP/NIB', slug: 'siup-nib', required: false, allowsPdf: true },
 };
 
-/** SPEC §5 and §9: 3 MB, exactly 3145728 bytes. */
+/** docs/spec.md §5 and §9: 3 MB, exactly 3145728 bytes. */
 export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
 
 /**
- * How the wizard scales a photo that is too large before upload (issue 16): browser-image-compression's
+ * How the wizard scales a photo that is too large before upload (decision 0015): browser-image-compression's
  * options, also used by the bench to scale its camera photos in Chromium. On the main thread, because the
  * library's worker would load its script from a CDN.
  */
@@ -50,7 +50,7 @@ export function isDocumentSlot(value: unknown): value is DocumentSlot {
   return typeof value === 'string' && (DOCUMENT_SLOTS as readonly string[]).includes(value);
 }
 
-/** Texts of POST /api/uploads that SPEC §5 does not quote. */
+/** Texts of POST /api/uploads that docs/spec.md §5 does not quote. */
 export const UPLOAD_MESSAGES = {
   fileTypeWithPdf: 'Format file harus JPG, PNG atau PDF',
   noFile: 'Pilih file yang akan diupload',
@@ -61,7 +61,7 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels: 'Resolusi gambar terlalu besar. Kecilkan gambar, lalu upload ulang.',
 } as const;
 
-/** The 415 text for a slot: SPEC §5's for photos; NPWP and SIUP/NIB also take PDF. */
+/** The 415 text for a slot: docs/spec.md §5's for photos; NPWP and SIUP/NIB also take PDF. */
 export function fileTypeMessage(slot: DocumentSlot): string {
   return DOCUMENT_SLOT_INFO[slot].allowsPdf ? UPLOAD_MESSAGES.fileTypeWithPdf : MESSAGES.fileTypeRegistration;
 }

@@ -5,7 +5,6 @@ import { FixListSchema } from './perbaikan.js';
 import { PhotoWarningsSchema } from './photo-quality.js';
 import { PERBAIKAN_MESSAGES } from './perbaikan-texts.js';
 import { BankStepSchema, OwnerStepSchema, REGISTRATION_MESSAGES, StoreStepSchema } from './registration.js';
-import { AUDIT_ACTIONS } from './audit-actions.js';
 import { MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
 import { NikFlagsSchema, NikPersonalSchema } from './nik-structure.js';
 import { ExportAlasanSchema, KRITERIA_USAHA, MCC_CODE_LIST, QrisUpdateShape } from './qris.js';
@@ -18,10 +17,11 @@ export const MERCHANT_MESSAGES = {
   deleted: 'Merchant berhasil dihapus',
   noteTooLong: 'Catatan admin maksimal 1000 karakter',
   revealField: 'Pilih data yang akan ditampilkan: nik atau no_rekening',
+  purged: 'Data pribadi merchant ini sudah dihapus permanen: status dan profilnya tidak dapat diubah lagi.',
 } as const;
 
 export const PAGE_SIZES = [25, 50, 100] as const;
-/** `queue` (issue 18): only `processing`, longest waiting (since it last entered processing) first. */
+/** `queue` (decision 0022): only `processing`, longest waiting (since it last entered processing) first. */
 export const MERCHANT_SORTS = ['newest', 'oldest', 'nama_toko', 'status', 'queue'] as const;
 export type MerchantSort = (typeof MERCHANT_SORTS)[number];
 
@@ -172,7 +172,7 @@ const adminNote = z
   .max(1000, MERCHANT_MESSAGES.noteTooLong)
   .nullable()
   .optional()
-  // SPEC §5: an empty note is stored as null.
+  // docs/spec.md §5: an empty note is stored as null.
   .transform((value) => (value ? value : null));
 
 /** POST /api/admin/merchants: every field required, validated like the public registration. */
@@ -186,7 +186,7 @@ export const MerchantCreateSchema = StoreStepSchema.extend(OwnerStepSchema.shape
 export type MerchantCreate = z.infer<typeof MerchantCreateSchema>;
 
 /**
- * PUT /api/admin/merchants/:id: the profile fields of SPEC §7 plus the updated_at the edit started
+ * PUT /api/admin/merchants/:id: the profile fields of docs/spec.md §7 plus the updated_at the edit started
  * from; a row changed since then is a 409, so two admins never overwrite each other silently.
  */
 export const MerchantUpdateSchema = MerchantCreateSchema.extend({
@@ -197,6 +197,8 @@ export const MerchantUpdateSchema = MerchantCreateSchema.extend({
   omset_per_bulan: StoreStepSchema.shape.omset_per_bulan,
   status: z.enum(MERCHANT_STATUSES),
   catatan_admin: adminNote,
+  /** A rejection chosen in the form needs a `final` reason like the status route's (checked by the server). */
+  kode_alasan: StatusReasonCodesSchema.optional(),
   ...QrisUpdateShape,
   expected_updated_at: z.iso.datetime({ offset: true }),
 }).strict();
@@ -215,7 +217,7 @@ export const RevealResponseSchema = z.object({
 export type RevealResponse = z.infer<typeof RevealResponseSchema>;
 
 /**
- * POST /api/admin/merchants/:id/status. `perbaikan` (issue 15): what the applicant must fix, required for
+ * POST /api/admin/merchants/:id/status. `perbaikan` (decision 0018): what the applicant must fix, required for
  * data_tidak_lengkap, optional for rejected, refused for the other statuses.
  */
 export const MerchantStatusChangeSchema = z
@@ -250,54 +252,3 @@ export type MerchantStatusChange = z.infer<typeof MerchantStatusChangeSchema>;
 /** What a client sends: fix items as `{ field, kode }` or `{ field, alasan }` (the schema fills in the rest). */
 export type MerchantStatusChangeInput = z.input<typeof MerchantStatusChangeSchema>;
 
-/** The status change's answer: the merchant, and the fix link when one was made (shown once, to copy). */
-export const StatusChangeResponseSchema = MerchantDetailSchema.extend({ fix_link: z.string().nullable() });
-export type StatusChangeResponse = z.infer<typeof StatusChangeResponseSchema>;
-
-export const AUDIT_FILTER_MESSAGES = { dateRange: 'Tanggal akhir tidak boleh sebelum tanggal awal' } as const;
-
-/** The audit log's filters: search, action, the admin who acted, and a range of WIB days (inclusive). */
-const AuditFilterObject = z.object({
-  q: z.string().trim().max(100).optional(),
-  action: z.enum(['all', ...AUDIT_ACTIONS]).default('all'),
-  admin: z.uuid().optional(),
-  dari: z.iso.date().optional(),
-  sampai: z.iso.date().optional(),
-});
-const dateRangeOrdered = (query: { dari?: string | undefined; sampai?: string | undefined }) => !(query.dari && query.sampai && query.sampai < query.dari);
-
-export const AuditListQuerySchema = AuditFilterObject.extend({ page: z.coerce.number().int().min(1).max(100_000).default(1) })
-  .strict()
-  .refine(dateRangeOrdered, { message: AUDIT_FILTER_MESSAGES.dateRange, path: ['sampai'] });
-export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
-
-/** GET /api/admin/audit/export: the list's filters, every page. */
-export const AuditExportQuerySchema = AuditFilterObject.strict().refine(dateRangeOrdered, { message: AUDIT_FILTER_MESSAGES.dateRange, path: ['sampai'] });
-export type AuditFilter = z.infer<typeof AuditExportQuerySchema>;
-
-export const AUDIT_PAGE_SIZE = 100;
-
-/** Who an audit row with no admin behind it is shown as. */
-export const AUDIT_ACTOR_LABELS = { system: 'System', fixLink: 'Pendaftar (tautan perbaikan)' } as const;
-
-export const AuditEntrySchema = z.object({
-  id: z.number().int(),
-  actor_id: z.string().nullable(),
-  actor_email: z.string().nullable(),
-  /** What the screens show as the actor: the admin's e-mail, the applicant through a fix link, or System. */
-  actor_label: z.string(),
-  action: z.string(),
-  target_table: z.string(),
-  target_id: z.string().nullable(),
-  diff: z.unknown(),
-  created_at: z.string(),
-});
-export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-
-export const AuditListSchema = z.object({
-  items: z.array(AuditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
-export type AuditList = z.infer<typeof AuditListSchema>;

@@ -1,4 +1,4 @@
-/** Indonesian texts quoted by SPEC §5 and §8, in one place so form, server and tests agree. */
+/** Indonesian texts quoted by docs/spec.md §5 and §8, in one place so form, server and tests agree. */
 export const MESSAGES = {
   cartEmpty: 'Keranjang belanja kosong',
   addedToCart: (name: string) => `${name} ditambahkan ke keranjang`,

@@ -1,7 +1,7 @@
 /**
  * The order vocabulary without zod: statuses, payment methods and their Indonesian labels. The public
  * order pages show them at first paint, and src/domain/orders.ts (the schemas) would bring zod with them,
- * about 26 KB gzip against the public pages' budget (issue 8). orders.ts re-exports all of it.
+ * about 26 KB gzip against the public pages' budget (decision 0043). orders.ts re-exports all of it.
  */
 
 /**

@@ -59,6 +59,8 @@ export const ORDER_MESSAGES = {
   resiFormat: 'Nomor resi 6-40 karakter: huruf dan angka saja.',
   courierRequired: 'Pilih kurir',
   merchantNotVerified: 'Pesanan hanya dapat dikirim ke merchant yang sudah terverifikasi.',
+  stockShortForShipping: (name: string, stock: number, wanted: number) =>
+    `Stok ${name} di gudang tinggal ${stock} unit, kurang dari ${wanted} unit yang akan dikirim. Periksa stok produk sebelum mengirim.`,
   deviceNotFound: 'Perangkat tidak ditemukan',
   required: 'Wajib diisi',
   phone: 'Nomor HP tidak valid (contoh: 081234567890)',

@@ -1,9 +1,9 @@
 import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from './document-slots.js';
 
 // The fix request's vocabulary and texts, apart from its zod schemas (perbaikan.ts): the public fix page
-// paints with these and loads zod only when it checks what was typed (issue 8 page budgets).
+// paints with these and loads zod only when it checks what was typed (page budgets, decision 0043).
 
-/** The merchant fields of SPEC §3 an admin may ask the applicant to fix, in the wizard's order. */
+/** The merchant fields of docs/spec.md §3 an admin may ask the applicant to fix, in the wizard's order. */
 export const FIX_FIELDS = [
   'nama_toko',
   'kategori_usaha',
@@ -67,6 +67,7 @@ export const FIX_LINK_DAYS = 14;
 
 export const PERBAIKAN_MESSAGES = {
   invalidLink: 'Tautan perbaikan tidak valid atau sudah kedaluwarsa',
+  fixLinkMailed: 'Tautan perbaikan dikirim ke e-mail pendaftar.',
   unknownTarget: (name: string) => `Data "${name}" tidak dikenal dan tidak dapat diminta untuk diperbaiki`,
   duplicateTarget: (label: string) => `${label} dipilih lebih dari satu kali`,
   reasonRequired: 'Isi alasan perbaikan untuk setiap data yang dipilih',

@@ -9,7 +9,7 @@ export type Product = {
   badge: string;
 };
 
-/** The fixed catalogue of SPEC §3; prices in whole rupiah. */
+/** The fixed catalogue of docs/spec.md §3; prices in whole rupiah. */
 export const PRODUCTS: readonly Product[] = [
   {
     id: 1,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * QRIS-ready merchant data (issue 29): what the acquirer needs to issue a merchant's NMID, derived from
+ * QRIS-ready merchant data: what the acquirer needs to issue a merchant's NMID, derived from
  * the registration and overridable by an admin.
  */
 

@@ -3,7 +3,7 @@ import { fileTypeMessage } from './document-slots.js';
 import { IDEMPOTENCY_KEY_PATTERN, RegistrationDocumentsSchema } from './registration.js';
 
 describe('registration contract helpers', () => {
-  it('words the type error per slot: photos JPG/PNG (SPEC §5), NPWP and SIUP/NIB also PDF', () => {
+  it('words the type error per slot: photos JPG/PNG (docs/spec.md §5), NPWP and SIUP/NIB also PDF', () => {
     expect(fileTypeMessage('foto_ktp')).toBe('Format file harus JPG atau PNG');
     expect(fileTypeMessage('foto_usaha')).toBe('Format file harus JPG atau PNG');
     expect(fileTypeMessage('npwp_file')).toBe('Format file harus JPG, PNG atau PDF');

@@ -7,7 +7,7 @@ import { PhotoQualitySchema } from './photo-quality.js';
 import { plainText } from './plain-text.js';
 import { BANKS, PREMISES } from './vocabularies.js';
 
-/** Messages for the rules this product adds beyond SPEC §5. */
+/** Messages for the rules this product adds beyond docs/spec.md §5. */
 export const REGISTRATION_MESSAGES = {
   nikStructure: 'NIK tidak valid. Periksa tanggal lahir dan nomor urut pada NIK Anda.',
   phone: 'Nomor HP tidak valid. Gunakan nomor seluler Indonesia (08…, 62… atau +62…).',

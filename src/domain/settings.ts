@@ -33,10 +33,10 @@ export type FourEyes = z.infer<typeof FourEyesSchema>;
 const FOUR_EYES_OFF: FourEyes = { selalu: false, saat_peringatan: false, omset_di_atas: null };
 
 /**
- * GET/PUT /api/admin/settings: the settings an admin may change, persisted on the server. In issue 15 only
- * `email_notifications` takes effect (status e-mails are recorded `skipped` when off); the others are
- * stored and validated for the issue that applies them. Auto-approve is never allowed (SPEC: every
- * registration is reviewed) and uploads never exceed the real 3 MB rule.
+ * GET/PUT /api/admin/settings: the settings an admin may change, persisted on the server and in effect:
+ * `email_notifications` (status e-mails are recorded `skipped` when off, decision 0018), the idle timeout,
+ * maintenance mode and the upload limit (decision 0022), `four_eyes` (decision 0038). Auto-approve is never
+ * allowed (docs/spec.md §4: admins move a merchant out of processing) and uploads never exceed the real 3 MB rule.
  */
 export const AppSettingsSchema = z
   .object({
@@ -51,7 +51,7 @@ export const AppSettingsSchema = z
   .strict();
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
-/** What a fresh installation holds: SPEC §9's defaults, within the limits the server really applies. */
+/** What a fresh installation holds: docs/spec.md §9's defaults, within the limits the server really applies. */
 export const SETTINGS_DEFAULTS: Readonly<AppSettings> = {
   session_timeout_minutes: 30,
   maintenance_mode: false,
@@ -60,3 +60,15 @@ export const SETTINGS_DEFAULTS: Readonly<AppSettings> = {
   auto_approve: false,
   four_eyes: FOUR_EYES_OFF,
 };
+
+/** GET /api/settings/public: what the public wizard and fix page need of the settings, without sign-in. */
+export const PublicSettingsSchema = z.object({
+  maintenance_mode: z.boolean(),
+  max_upload_mb: z.number().int(),
+});
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+export const MAINTENANCE_MESSAGE = 'Pendaftaran sedang dalam pemeliharaan';
+
+/** The upload limit's message for the configured size: SPEC's 'Ukuran file maksimal 3MB' at the default. */
+export const uploadTooLargeMessage = (mb: number) => `Ukuran file maksimal ${mb}MB`;

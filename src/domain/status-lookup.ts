@@ -25,7 +25,7 @@ export const StatusLookupRequestSchema = z.union([
 ]);
 export type StatusLookupRequest = z.infer<typeof StatusLookupRequestSchema>;
 
-/** SPEC §3's public status result plus the address the page shows. Never NIK, bank data or documents. */
+/** docs/spec.md §3's public status result plus the address the page shows. Never NIK, bank data or documents. */
 export const StatusResultSchema = z
   .object({
     status: z.enum(MERCHANT_STATUSES),
@@ -46,12 +46,12 @@ export const StatusResultSchema = z
     kode_pos: z.string().nullable(),
     // Rejected or data_tidak_lengkap: the applicant texts of the decision's reason codes (reason-codes.ts).
     alasan: z.array(z.string()).default([]),
-    // data_tidak_lengkap only (issue 15): what the admin asked to fix, labels and reasons, never a value.
+    // data_tidak_lengkap only (decision 0018): what the admin asked to fix, labels and reasons, never a value.
     perbaikan: z.array(z.object({ field: z.string(), label: z.string(), alasan: z.string() })).default([]),
-    // Issue 28: the registration's orders, newest first (at most 20), for the asker with the receipt or
+    // The registration's orders, newest first (at most 20), for the asker with the receipt or
     // e-mail plus phone; null for a code alone, which is guessable.
     pesanan: z.array(OrderSummarySchema).nullable(),
-    // Issue 29: the merchant's one timeline (the registration, then its order), for the same askers as
+    // The merchant's one timeline (the registration, then its order), for the same askers as
     // `pesanan`; null for a code alone. Defaulted so an answer built without it still serialises.
     timeline: z.array(TimelineEntrySchema).nullable().default(null),
   })
@@ -59,7 +59,7 @@ export const StatusResultSchema = z
 export type StatusResult = z.infer<typeof StatusResultSchema>;
 
 /**
- * The status the public sees. SPEC §4: the old public page knew `success` for an approval, which is
+ * The status the public sees. docs/spec.md §4: the old public page knew `success` for an approval, which is
  * `verified` in the admin vocabulary; anything else unknown or missing is `processing`.
  */
 export function publicStatus(value: unknown): MerchantStatus {

@@ -1,7 +1,7 @@
 import { STATUS_LABELS, type MerchantStatus } from './vocabularies.js';
 
 // The status page's texts and links, apart from the lookup's schemas: the page paints with these and
-// loads zod only when it parses an answer (issue 8 page budgets).
+// loads zod only when it parses an answer (page budgets, decision 0043).
 
 export const STATUS_LOOKUP_MESSAGES = {
   codeRequired: 'Masukkan kode pendaftaran',
@@ -14,7 +14,7 @@ export const STATUS_LOOKUP_MESSAGES = {
  */
 export const FIX_REASON_FOR_CODE_ONLY = 'Alasan lengkap ada di e-mail yang kami kirim ke alamat pendaftar.';
 
-/** One message per status on the result (SPEC §2 Status page; data_tidak_lengkap added by issue 4). */
+/** One message per status on the result (docs/spec.md §2 Status page; it has none for data_tidak_lengkap: ours). */
 export const STATUS_MESSAGES: Record<MerchantStatus, { title: string; body: string }> = {
   processing: {
     title: 'Pendaftaran Sedang Diproses',
@@ -34,7 +34,7 @@ export const STATUS_MESSAGES: Record<MerchantStatus, { title: string; body: stri
   },
 };
 
-/** The notes SPEC §2 puts on the status page. */
+/** The notes docs/spec.md §2 puts on the status page. */
 export const STATUS_NOTES = [
   'Verifikasi data membutuhkan waktu 1-2 hari kerja.',
   'Pendaftaran rekening bank membutuhkan waktu 3-5 hari kerja.',

@@ -1,4 +1,4 @@
-/** Business categories of SPEC §3, in the order the form lists them. */
+/** Business categories of docs/spec.md §3, in the order the form lists them. */
 export const BUSINESS_CATEGORIES = [
   'Retail',
   'F&B',
@@ -34,7 +34,7 @@ export const STATUS_LABELS: Record<MerchantStatus, string> = {
   data_tidak_lengkap: 'Data Tidak Lengkap',
 };
 
-/** SPEC §4: an unknown or missing status is shown as processing. */
+/** docs/spec.md §4: an unknown or missing status is shown as processing. */
 export function normalizeStatus(value: unknown): MerchantStatus {
   return (MERCHANT_STATUSES as readonly unknown[]).includes(value) ? (value as MerchantStatus) : 'processing';
 }

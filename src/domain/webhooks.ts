@@ -25,6 +25,8 @@ export const WEBHOOK_MESSAGES = {
   events: 'Pilih minimal satu event.',
   notFound: 'Webhook tidak ditemukan',
   deliveryNotFound: 'Pengiriman webhook tidak ditemukan',
+  privateUrl: 'URL webhook tidak boleh mengarah ke alamat internal (localhost, jaringan privat, atau link-local).',
+  deliveryInFlight: 'Pengiriman ini sedang berlangsung. Tunggu hasilnya, lalu kirim ulang bila perlu.',
 } as const;
 
 const webhookUrl = z

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages.js';
 import {
   CHECKLIST_LABELS,
   MATCH_LABELS,
@@ -9,7 +8,6 @@ import {
   ReviewChecklistSchema,
   SLA_LABELS,
   slaState,
-  uploadTooLargeMessage,
 } from './workbench.js';
 
 describe('slaState', () => {
@@ -27,14 +25,7 @@ describe('ReviewChecklistSchema', () => {
   });
 });
 
-describe('uploadTooLargeMessage', () => {
-  it("is SPEC's text at 3 MB and names a lower limit", () => {
-    expect(uploadTooLargeMessage(3)).toBe(MESSAGES.fileTooLarge);
-    expect(uploadTooLargeMessage(2)).toBe('Ukuran file maksimal 2MB');
-  });
-});
-
-describe('the workbench texts of the contract (issue 18)', () => {
+describe('the workbench texts of the contract', () => {
   it('names the keys, the checklist and the presence banner in Indonesian, and beats inside the expiry', () => {
     expect(MATCH_LABELS).toEqual({ nik: 'NIK', no_rekening: 'No. Rekening', no_hp: 'No. HP', email: 'Email', foto: 'Foto' });
     expect(CHECKLIST_LABELS).toEqual({ readable: 'Terbaca', matches: 'Sesuai data' });

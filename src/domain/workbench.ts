@@ -113,18 +113,6 @@ export type ReviewChecklist = z.infer<typeof ReviewChecklistSchema>;
 
 export const CHECKLIST_LABELS = { readable: 'Terbaca', matches: 'Sesuai data' } as const;
 
-/** GET /api/settings/public: what the public wizard and fix page need of the settings, without sign-in. */
-export const PublicSettingsSchema = z.object({
-  maintenance_mode: z.boolean(),
-  max_upload_mb: z.number().int(),
-});
-export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
-
-export const MAINTENANCE_MESSAGE = 'Pendaftaran sedang dalam pemeliharaan';
-
-/** The upload limit's message for the configured size: SPEC's 'Ukuran file maksimal 3MB' at the default. */
-export const uploadTooLargeMessage = (mb: number) => `Ukuran file maksimal ${mb}MB`;
-
 /** The SSE event name on GET /api/admin/events (`event: review_presence`, data: ReviewPresence). */
 export const REVIEW_PRESENCE_EVENT = 'review_presence';
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { LoginLimiter } from './auth/login-limiter.js';
+import type { LoginLimiter } from './limits/login-limiter.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
 import type { EventBus } from './events/event-bus.js';

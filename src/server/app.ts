@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
-import { adminRoutes } from './admin/admin-routes.js';
+import { adminRoutes } from './admin-routes.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { InProcessEventBus, type EventBus } from './events/event-bus.js';
 import { healthRoutes } from './health/health-routes.js';
@@ -20,12 +20,13 @@ import { rejectUnstorableText } from './http/unstorable-text.js';
 import { loggerOptions, OneLinePerRequest } from './logger.js';
 import { registerMailer } from './mail/mailer.js';
 import { registerWebhookWorker } from './webhooks/webhook-worker.js';
+import { registerOutboxWake } from './mail/outbox-wake.js';
 import { registerCheckWorker } from './checks/check-worker.js';
 import { settingsPublicRoutes } from './settings/public-settings.js';
 import { registrationRoutes } from './registration/registration-routes.js';
 import { crawlerRoutes } from './seo/crawler-routes.js';
 import { statusRoutes } from './status/status-routes.js';
-import { fixRoutes } from './perbaikan/fix-routes.js';
+import { fixRoutes } from './perbaikan/perbaikan-routes.js';
 import { registerOrderExpiry } from './shop/order-expiry.js';
 import { invoiceRoutes } from './shop/invoice-routes.js';
 import { paymentRoutes } from './shop/payment-routes.js';
@@ -72,10 +73,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // The app owns the bus it was given: closing the app stops it.
   app.addHook('onClose', async () => app.deps.events.close());
-  // The outbox's sender (issue 15): runs from ready to close when SMTP_URL is set.
+  // The outbox's sender (decision 0018): runs from ready to close when SMTP_URL is set.
   registerMailer(app);
   // The webhook outbox's sender: every instance, from ready to close (docs/webhooks.md).
   registerWebhookWorker(app);
+  // app.outbox.wake(): both senders at once, after a commit that queued to either.
+  registerOutboxWake(app);
   // The machine checks after a submission (docs/decisions/0036): every instance, from ready to close.
   registerCheckWorker(app);
   registerErrorHandler(app);

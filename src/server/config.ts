@@ -94,7 +94,7 @@ export const ConfigSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 
 
-  // Outgoing e-mail to applicants (issue 15). Without SMTP_URL messages are recorded, not sent.
+  // Outgoing e-mail to applicants (decision 0018). Without SMTP_URL messages are recorded, not sent.
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
   // smtp:// must upgrade with STARTTLS (the bodies hold names and one-time fix links); true only for a
   // relay on this machine or a test server without TLS.
@@ -123,6 +123,9 @@ export const ConfigSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   WEBHOOK_GIVE_UP_HOURS: z.coerce.number().positive().max(720).default(72),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Endpoint URLs at localhost, private networks or link-local are refused (SSRF) unless this says the
+  // receiver sits there on purpose (and for the tests' local receivers).
+  WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
   // The machine checks' job queue (docs/decisions/0036): 'off' leaves jobs queued for another instance or
   // a test to run; the poll, the lease a claimed job holds (a crashed worker's job runs again after it),
   // the first retry delay (doubling up to the maximum) and the attempts before a job is marked failed.

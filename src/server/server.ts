@@ -11,7 +11,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { startStatisticsMaintenance } from './db/statistics-maintenance.js';
 import { PostgresEventBus } from './events/event-bus.js';
-import { startUploadPurge } from './registration/upload-purge.js';
+import { startUploadPurge } from './uploads/upload-purge.js';
 import { startRetention } from './privacy/retention.js';
 import { startMetricsListener } from './metrics/metrics-routes.js';
 import { createStorage } from './storage/create-storage.js';

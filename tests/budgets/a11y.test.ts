@@ -18,7 +18,7 @@ import { seriousViolations } from './support/axe.js';
 import { confirmTransferThroughApi, orderIdByCode, packThroughApi } from '../e2e/support/fulfilment-setup.js';
 
 /**
- * Issue 8: axe-core finds no serious or critical violation on any screen, public and admin. One server
+ * The target: axe-core finds no serious or critical violation on any screen, public and admin. One server
  * of this file's own, with an admin account from ADMIN_EMAIL/ADMIN_PASSWORD as in production.
  */
 let server: RunningServer;
@@ -238,7 +238,7 @@ describe('axe-core on the admin screens', () => {
     }
   });
 
-  it('the review screen (issue 18): documents, data, checklist, and its dialogs', async () => {
+  it('the review screen: documents, data, checklist, and its dialogs', async () => {
     const page = await adminPage();
     const list = await page.context().request.get(`/api/admin/merchants?q=${registration.kode_pendaftaran}`);
     const { items } = (await list.json()) as { items: { id: string }[] };

@@ -5,7 +5,7 @@ import { measureFirstLoad, PUBLIC_ROUTES, serverAndBrowserPerFile } from './supp
 
 const env = serverAndBrowserPerFile();
 
-/** Issue 8: the public routes never download the admin area's chunks. */
+/** Decision 0043: the public routes never download the admin area's chunks. */
 describe('public routes and the admin chunks', () => {
   const adminChunks = adminChunkNames();
 
@@ -13,7 +13,7 @@ describe('public routes and the admin chunks', () => {
     expect(adminChunks.size).toBeGreaterThan(0);
   });
 
-  // The fix page (issue 15) as well; it is not a landing page with its own HTML (decision 0018).
+  // The fix page as well; it is not a landing page with its own HTML (decision 0018).
   for (const route of [...PUBLIC_ROUTES, '/perbaikan/tautan-contoh', '/checkout', '/pesanan/ORD-CONTOH01']) {
     it(`${route} downloads no admin chunk`, async () => {
       const load = await measureFirstLoad(env.browser, env.server.baseUrl, route);

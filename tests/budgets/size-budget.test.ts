@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { kilobytes, measureFirstLoad, PUBLIC_ROUTES, serverAndBrowserPerFile } from './support/first-load.js';
 
-/** Issue 8: first-load JavaScript of each public route, gzip, at most 120 KB (decisions 0007 and 0008). */
+/** First-load JavaScript of each public route, gzip, at most 120 KB (decision 0043). */
 const BUDGET_BYTES = 120 * 1024;
-// The fix page of issue 15 opens from an e-mail: with any token its page and chunks are the same.
-// Checkout and the order page (issue 28) are public pages too; the order page's chunks are the same for any code.
+// The fix page (decision 0018) opens from an e-mail: with any token its page and chunks are the same.
+// Checkout and the order page are public pages too; the order page's chunks are the same for any code.
 const ROUTES = [...PUBLIC_ROUTES, '/perbaikan/tautan-contoh', '/checkout', '/pesanan/ORD-CONTOH01'];
 
 const env = serverAndBrowserPerFile();

@@ -231,7 +231,7 @@ describe('Dokumen tab', () => {
     expect(seen.some((value) => value > 0 && value < 100)).toBe(true);
     // Never backwards.
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    // SPEC §4: the bar goes half a second after the end.
+    // docs/spec.md §4: the bar goes half a second after the end.
     await slotCard(page, 'KTP').getByRole('progressbar').waitFor({ state: 'detached', timeout: 3_000 });
     await page.waitForFunction(() => document.querySelector<HTMLImageElement>('img[alt="Pratinjau KTP"]')?.naturalWidth === 720);
     expect(await naturalWidth(page, 'Pratinjau KTP')).toBe(720);

@@ -93,7 +93,7 @@ describe('merchant list', () => {
     for (const name of [`Lihat ${registration.nama_toko}`, `Edit ${registration.nama_toko}`, `Ubah status ${registration.nama_toko}`, `Hapus ${registration.nama_toko}`]) {
       await row.getByRole(name.startsWith('Lihat') || name.startsWith('Edit') ? 'link' : 'button', { name }).waitFor();
     }
-    // SPEC §4: only a processing row offers the status dialog.
+    // docs/spec.md §4: only a processing row offers the status dialog.
     expect(await rowOf(page, verifiedOne.kode_pendaftaran).getByRole('button', { name: /^Ubah status/ }).count()).toBe(0);
   });
 
@@ -101,11 +101,11 @@ describe('merchant list', () => {
     const page = await adminPage();
     await page.goto('/admin/merchants');
     await rowOf(page, registration.kode_pendaftaran).waitFor();
-    // Stored as +6281355552468; typed as the merchant would write it. Eight digits could also be an account
-    // number, so this search stays out of the URL like one.
+    // Stored as +6281355552468; typed as the merchant would write it. The start of a mobile number is an
+    // ordinary search (no identity lookup): it stays in the URL like any other.
     await searchBox(page).fill('0813-5555');
     await page.waitForFunction((code) => document.querySelectorAll('tbody tr').length === 1 && document.body.innerText.includes(code), registration.kode_pendaftaran);
-    expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+    await page.waitForURL((url) => url.searchParams.get('q') === '0813-5555');
     expect(await rowOf(page, toEdit.kode_pendaftaran).count()).toBe(0);
 
     await search(page, toEdit.kode_pendaftaran);
@@ -183,7 +183,7 @@ describe('merchant detail', () => {
     await page.waitForURL(`**/admin/merchants/${toEdit.id}/edit`);
     await page.getByRole('button', { name: 'Simpan' }).waitFor();
     expect(await city.isEditable()).toBe(true);
-    // Turnover stays read-only even while editing (SPEC §5).
+    // Turnover stays read-only even while editing (docs/spec.md §5).
     expect(await page.getByLabel('Omset per Bulan').isEditable()).toBe(false);
     await city.fill('Jakarta Utara');
     await page.locator('textarea[name="catatan_admin"]').fill('Alamat diperbarui lewat telepon.');

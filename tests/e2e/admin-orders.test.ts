@@ -6,7 +6,7 @@ import { closeSuite, launchBrowser } from './support/browser.js';
 import { nbsp, signedInPage, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
 import type { RunningServer } from './support/server-process.js';
 
-/** The admin's order and product screens (issue 28): live list, cancel with refund, product edits the shop sees. */
+/** The admin's order and product screens: live list, cancel with refund, product edits the shop sees. */
 let server: RunningServer;
 let browser: Browser;
 let registration: HttpRegistration;

@@ -1,8 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerInOwnContext, type Registered } from './support/admin-documents-setup.js';
 import { MERCHANT_MESSAGES } from '../../src/domain/merchants.js';
-import { MAINTENANCE_MESSAGE } from '../../src/domain/workbench.js';
+import { MAINTENANCE_MESSAGE } from '../../src/domain/settings.js';
 import { userCreate } from './support/admin-server.js';
 import { MERCHANTS_ADMIN, rowOf, setStatusThroughApi, signedInContext } from './support/admin-merchants-setup.js';
 import { launchBrowser, closeSuite } from './support/browser.js';
@@ -12,7 +13,7 @@ import { E2E_DATA_ENCRYPTION_KEY, startServer, type RunningServer } from './supp
 const SECOND_ADMIN = { email: 'reviewer-two@aipos.test', password: 'gado-gado-bumbu-kacang' };
 
 /**
- * Issue 18, the reviewer's workbench in the browser: the queue against the promise, the review screen,
+ * The reviewer's workbench in the browser (decision 0022): the queue against the promise, the review screen,
  * decisions by keyboard and the duplicate panel. Its own server on PostgreSQL, so that a merchant can be
  * dated back five working days in the database the server reads.
  */
@@ -207,7 +208,13 @@ describe('maintenance mode', () => {
     const fix = await request.post(`/api/admin/merchants/${second.id}/status`, {
       data: { status: 'data_tidak_lengkap', catatan_admin: null, perbaikan: [{ field: 'foto_ktp', alasan: 'Foto buram' }] },
     });
-    const fixLink = ((await fix.json()) as { fix_link: string }).fix_link;
+    expect(fix.status()).toBe(200);
+    // The link went to the applicant's mail only (no SMTP here): the open request gets a token this test knows.
+    const token = randomBytes(32).toString('base64url');
+    await database.query('update fix_requests set token_hash = $1 where merchant_id = $2 and used_at is null and superseded_at is null', [
+      createHash('sha256').update(token).digest('hex'),
+      second.id,
+    ]);
     const settings = (await (await request.get('/api/admin/settings')).json()) as Record<string, unknown>;
     expect((await request.put('/api/admin/settings', { data: { ...settings, maintenance_mode: true } })).status()).toBe(200);
     try {
@@ -215,7 +222,7 @@ describe('maintenance mode', () => {
       await visitor.goto('/register');
       await visitor.getByRole('alert').filter({ hasText: MAINTENANCE_MESSAGE }).waitFor();
       expect(await visitor.getByRole('form', { name: 'Data Toko' }).count()).toBe(0);
-      await visitor.goto(new URL(fixLink).pathname);
+      await visitor.goto(`/perbaikan/${token}`);
       await visitor.getByRole('alert').filter({ hasText: MAINTENANCE_MESSAGE }).waitFor();
       expect(await visitor.getByRole('button', { name: 'Kirim Perbaikan' }).count()).toBe(0);
       await visitor.context().close();

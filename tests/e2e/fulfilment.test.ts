@@ -10,7 +10,7 @@ import { confirmTransferThroughApi } from './support/fulfilment-setup.js';
 import type { RunningServer } from './support/server-process.js';
 
 /**
- * Issue 29 from end to end: a merchant's paid order waits for its verification, then the admin packs it
+ * Fulfilment (decision 0031) from end to end: a merchant's paid order waits for its verification, then the admin packs it
  * with serials typed like a scanner, ships it with a resi, the merchant sees the timeline and confirms
  * the delivery, and the device is active in Perangkat.
  */

@@ -8,24 +8,49 @@ const ADMIN = { email: 'live@aipos.test', password: 'kata-sandi-live-events-panj
 
 const signIn = (baseUrl: string) => signInOverHttp(baseUrl, ADMIN);
 
-/** The first `merchant` event on an SSE stream, or null after the timeout. */
-async function firstEvent(body: ReadableStream<Uint8Array>, timeoutMs: number): Promise<unknown> {
-  const reader = body.getReader();
+type EventStream = {
+  /** The next `merchant` event, or null after the timeout. */
+  nextMerchantEvent(timeoutMs: number): Promise<unknown>;
+  close(): Promise<void>;
+};
+
+/**
+ * An admin SSE stream, returned once the server's opening `retry:` line has arrived: the server subscribes
+ * the stream to changes in the same turn as it writes that line, so a change made after this is delivered.
+ */
+async function openEventStream(baseUrl: string, cookie: string): Promise<EventStream> {
+  const response = await fetch(`${baseUrl}/api/admin/events`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
-  const deadline = Date.now() + timeoutMs;
-  try {
-    while (Date.now() < deadline) {
+  /** Reads until `pattern` matches the unread text (which is consumed up to the match), or null at the deadline. */
+  const readUntil = async (pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray | null> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const match = pattern.exec(buffer);
+      if (match) {
+        buffer = buffer.slice(match.index + match[0].length);
+        return match;
+      }
+      if (Date.now() >= deadline) return null;
       const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
       if (!chunk || chunk.done) return null;
       buffer += decoder.decode(chunk.value, { stream: true });
-      const match = /event: merchant\ndata: (.*)\n\n/.exec(buffer);
-      if (match) return JSON.parse(match[1]!);
     }
-    return null;
-  } finally {
-    await reader.cancel();
+  };
+  const stream: EventStream = {
+    async nextMerchantEvent(timeoutMs) {
+      const match = await readUntil(/event: merchant\ndata: (.*)\n\n/, timeoutMs);
+      return match ? JSON.parse(match[1]!) : null;
+    },
+    close: () => reader.cancel(),
+  };
+  if (!(await readUntil(/^retry: \d+\n\n/, 10_000))) {
+    await stream.close();
+    throw new Error('the event stream sent no opening retry line within 10 s');
   }
+  return stream;
 }
 
 describe('live updates across server processes (PostgreSQL LISTEN/NOTIFY)', () => {
@@ -43,13 +68,9 @@ describe('live updates across server processes (PostgreSQL LISTEN/NOTIFY)', () =
 
   it('delivers a registration made through one process to an admin stream on the other', async () => {
     const cookie = await signIn(two.baseUrl);
-    const stream = await fetch(`${two.baseUrl}/api/admin/events`, { headers: { cookie } });
-    expect(stream.status).toBe(200);
-    const arriving = firstEvent(stream.body!, 10_000);
-    // Give the stream a moment to subscribe before the change happens.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stream = await openEventStream(two.baseUrl, cookie);
     const registration = await registerOverHttp(one.baseUrl);
-    const event = (await arriving) as { kind: string; merchant_id: string } | null;
+    const event = (await stream.nextMerchantEvent(10_000).finally(() => stream.close())) as { kind: string; merchant_id: string } | null;
     expect(event).not.toBeNull();
     expect(event!.kind).toBe('created');
     const listed = await fetch(`${two.baseUrl}/api/admin/merchants?q=${registration.kode_pendaftaran}`, { headers: { cookie } });
@@ -59,15 +80,13 @@ describe('live updates across server processes (PostgreSQL LISTEN/NOTIFY)', () =
 
   it('ignores a NOTIFY that is not JSON and goes on delivering events', async () => {
     const cookie = await signIn(two.baseUrl);
-    const stream = await fetch(`${two.baseUrl}/api/admin/events`, { headers: { cookie } });
-    const arriving = firstEvent(stream.body!, 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stream = await openEventStream(two.baseUrl, cookie);
     const client = new pg.Client({ connectionString: instances.databaseUrl });
     await client.connect();
     await client.query(`notify merchant_events, 'not json {'`);
     await client.end();
     await registerOverHttp(one.baseUrl);
-    const event = (await arriving) as { kind: string } | null;
+    const event = (await stream.nextMerchantEvent(10_000).finally(() => stream.close())) as { kind: string } | null;
     expect(event?.kind).toBe('created');
     expect((await fetch(`${two.baseUrl}/api/health`)).status).toBe(200);
   });

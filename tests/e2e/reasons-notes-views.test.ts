@@ -110,6 +110,25 @@ describe('reasons, notes and views', () => {
     expect(await seriousViolations(status)).toEqual([]);
   });
 
+  it("the profile form's status select asks for the same reasons before it rejects", async () => {
+    const other = await createMerchantThroughApi(a.context().request, 'Toko Tolak Lewat Profil');
+    await a.goto(`/admin/merchants/${other.id}`);
+    await a.getByRole('button', { name: 'Edit Merchant' }).click();
+    await a.waitForURL(`**/admin/merchants/${other.id}/edit`);
+    const reasons = a.getByRole('group', { name: /Alasan penolakan/ });
+    await a.locator('select[name="status"]').selectOption('rejected');
+    await reasons.waitFor();
+    await a.getByRole('button', { name: 'Simpan' }).click();
+    await reasons.getByText(REASON_MESSAGES.finalRequired, { exact: true }).waitFor();
+    expect((await database.query<{ status: string }>('select status from merchants where id = $1', [other.id]))[0]?.status).toBe('processing');
+    await reasons.getByRole('checkbox', { name: /^Data ganda/ }).check();
+    expect(await seriousViolations(a)).toEqual([]);
+    await a.getByRole('button', { name: 'Simpan' }).click();
+    await a.getByRole('button', { name: 'Edit Merchant' }).waitFor();
+    const [row] = await database.query<{ status: string; kode_alasan: string[] }>('select status, kode_alasan from merchants where id = $1', [other.id]);
+    expect(row).toEqual({ status: 'rejected', kode_alasan: ['data_ganda'] });
+  });
+
   it('the dashboard splits the wait and lists reviewers; the audit log exports its filtered rows', async () => {
     await a.goto('/admin/dashboard');
     await a.getByText('Menunggu pendaftar').waitFor();

@@ -52,7 +52,7 @@ async function storedFiles(): Promise<Set<string>> {
   return new Set(entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)));
 }
 
-describe('camera photos (issue 16)', () => {
+describe('camera photos (decision 0015)', () => {
   it('sends an 8 MB camera JPEG and a 5 MB PNG scaled below 3 MB, saying so while preparing', async () => {
     const uploads = watchUploads(page);
     const photo = await cameraJpeg('kamera.jpg');

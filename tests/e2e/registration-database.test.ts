@@ -79,6 +79,10 @@ describe('registration lands in the database and storage exactly once', () => {
     expect(claimed[0]!.n).toBe('6');
 
     // Reload, back to the wizard, its dialog, and the confirmation again.
+    const submissions: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/registrations') submissions.push(request.url());
+    });
     await page.reload();
     await page.getByRole('heading', { name: 'Pendaftaran Berhasil!' }).waitFor();
     await page.goBack();
@@ -89,7 +93,11 @@ describe('registration lands in the database and storage exactly once', () => {
     await page.goBack();
     await page.goBack();
     await page.goForward();
-    await page.waitForTimeout(500);
+    // Forward lands on the wizard, which knows this browser sent its registration: it shows that instead
+    // of sending again, so once its dialog is up nothing more is on its way.
+    await page.waitForURL(/\/register$/);
+    await page.getByRole('dialog', { name: 'Pendaftaran Sudah Dikirim' }).waitFor();
+    expect(submissions, 'no registration sent again').toEqual([]);
 
     const all = await database.query<{ n: string }>('select count(*)::text as n from merchants where email = $1', [OWNER.email.toLowerCase()]);
     expect(all[0]!.n).toBe('1');

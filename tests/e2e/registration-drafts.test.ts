@@ -98,7 +98,7 @@ async function goOnAndSubmit(p: Page): Promise<void> {
   await consentAndSubmit(p);
 }
 
-describe('registration drafts (issue 16)', () => {
+describe('registration drafts (decision 0021)', () => {
   it('brings back every step and document after a reload on step 4, and submits with the uploads made before it', async () => {
     await fillToBankStep(page);
     await page.reload();

@@ -27,7 +27,7 @@ async function reopenAfterSubmitting(p: Page) {
   return { registration, dialog: p.getByRole('dialog', { name: 'Pendaftaran Sudah Dikirim' }) };
 }
 
-describe('registration browser-session memory (SPEC §2, §4)', () => {
+describe('registration browser-session memory (docs/spec.md §2, §4)', () => {
   it('shows the "already sent" dialog with the code; Lihat Konfirmasi opens the success page', async () => {
     const { registration, dialog } = await reopenAfterSubmitting(page);
     await dialog.waitFor();

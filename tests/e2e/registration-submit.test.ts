@@ -16,7 +16,7 @@ async function consentAndSubmit(p: Page): Promise<void> {
   await submitButton(p).click();
 }
 
-describe('registration submit (SPEC §2, §8)', () => {
+describe('registration submit (docs/spec.md §2, §8)', () => {
   it('shows the server message and its step, Gagal mendaftar, and the network failure message', async () => {
     await completeToReview(page);
 

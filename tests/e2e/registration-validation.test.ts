@@ -41,11 +41,14 @@ async function describedBy(p: Page, label: string): Promise<string> {
 
 /** Closes every toast with its own close button, so the next one is known to be new. */
 async function dismissToasts(p: Page): Promise<void> {
-  const toasts = p.locator('[data-sonner-toast]:not([data-removed="true"])');
-  for (let round = 0; round < 10 && (await toasts.count()) > 0; round += 1) {
+  const open = '[data-sonner-toast]:not([data-removed="true"])';
+  const toasts = p.locator(open);
+  for (let round = 0, count = await toasts.count(); round < 10 && count > 0; round += 1, count = await toasts.count()) {
     // Force: the close button only shows on hover, and toasts move while they stack.
     await toasts.first().getByRole('button', { name: 'Close toast' }).click({ force: true, timeout: 2000 }).catch(() => undefined);
-    await p.waitForTimeout(100);
+    // A closed toast is marked removed at once (it leaves the page after its exit animation); a click that
+    // missed a moving toast closes none, and the next round tries again.
+    await p.waitForFunction(([selector, before]) => document.querySelectorAll(selector).length < before, [open, count] as const, { timeout: 2000 }).catch(() => undefined);
   }
   await p.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
 }
@@ -63,7 +66,7 @@ async function expectRefused(p: Page, label: string, refused: { value: string; t
   await p.getByLabel(label).fill(valid);
 }
 
-describe('registration wizard validation (SPEC §5)', () => {
+describe('registration wizard validation (docs/spec.md §5)', () => {
   it('shows each step-1 message as a toast and inline, and keeps only digits in the postal code', async () => {
     await page.goto('/register');
     await next(page);

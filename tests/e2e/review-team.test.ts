@@ -106,6 +106,8 @@ describe('two reviewers', () => {
     await dialog.getByText('Keputusan: Verifikasi').waitFor();
     await dialog.getByRole('button', { name: 'Simpan' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // Nothing changed for the applicant yet, and A is told so rather than "berhasil diubah".
+    await a.getByText('Persetujuan pertama tercatat: menunggu persetujuan admin lain').waitFor();
     await expect.poll(async () => (await database.query<{ at: Date | null }>('select persetujuan_pertama_at as at from merchants where id = $1', [first.id]))[0]?.at).not.toBeNull();
     const [stored] = await database.query<{ status: string }>('select status from merchants where id = $1', [first.id]);
     expect(stored?.status).toBe('processing');
@@ -122,6 +124,7 @@ describe('two reviewers', () => {
     const dialogB = b.getByRole('dialog', { name: 'Ubah Status Merchant' });
     await dialogB.getByText('Keputusan: Verifikasi').waitFor();
     await dialogB.getByRole('button', { name: 'Simpan' }).click();
+    await b.getByText('Status merchant berhasil diubah').waitFor();
     await expect.poll(async () => (await database.query<{ status: string }>('select status from merchants where id = $1', [first.id]))[0]?.status).toBe('verified');
     expect(await applicantStatus()).toBe('Status: Sudah Terverifikasi');
   });

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { makeJpeg, multipartBody } from '../support/registration-fixtures.js';
 import { startServer } from './support/server-process.js';
@@ -28,7 +27,9 @@ describe('server lifecycle', () => {
     const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
     const { payload, headers } = await multipartBody([{ name: 'foto_usaha', data: await makeJpeg({ width: 900, height: 700 }), filename: 'usaha.jpg', contentType: 'image/jpeg' }]);
     const half = Math.floor(payload.length / 2);
-    const upload = request(`${server.baseUrl}/api/uploads`, { method: 'POST', headers: { ...headers, 'content-length': String(payload.length) } });
+    // Expect: 100-continue: Node's server answers it once it has read the headers and handed the request on,
+    // which tells this side that the request is in the server's hands before the signal comes.
+    const upload = request(`${server.baseUrl}/api/uploads`, { method: 'POST', headers: { ...headers, 'content-length': String(payload.length), expect: '100-continue' } });
     const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
       upload.on('error', reject);
       upload.on('response', (response) => {
@@ -37,13 +38,15 @@ describe('server lifecycle', () => {
         response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
       });
     });
-    upload.write(payload.subarray(0, half));
-    // The request is routed (headers in) and its body half sent when the signal comes.
-    await sleep(500);
+    const routed = new Promise<void>((resolve) => upload.once('continue', resolve));
+    upload.flushHeaders();
+    await routed;
+    // Half the body is out when the signal comes.
+    await new Promise<void>((resolve, reject) => upload.write(payload.subarray(0, half), (error) => (error ? reject(error) : resolve())));
     server.process.kill('SIGTERM');
-    await sleep(1000);
+    // Draining: the server stops taking connections, and stays up for the upload in flight.
+    await expect.poll(() => fetch(`${server.baseUrl}/api/ready`).then(() => 'answered', () => 'refused'), { timeout: 10_000 }).toBe('refused');
     expect(server.process.exitCode).toBeNull();
-    await expect(fetch(`${server.baseUrl}/api/ready`)).rejects.toThrow();
     upload.end(payload.subarray(half));
     const response = await answered;
     expect(response.status, response.body).toBe(201);

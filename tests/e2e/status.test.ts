@@ -224,7 +224,7 @@ describe('status page', () => {
     );
     await page.getByRole('textbox', { name: 'Kode Pendaftaran' }).fill('AIP-REJ01');
     await searchButton(page).click();
-    // Server errors are retried (SPEC §9) before the page gives up.
+    // Server errors are retried (docs/spec.md §9) before the page gives up.
     await page.getByRole('alert').filter({ hasText: 'Terjadi kesalahan saat mencari data' }).waitFor({ timeout: 20_000 });
   });
 

@@ -74,7 +74,7 @@ describe('two instances, one PostgreSQL, one bucket', () => {
       await page.getByLabel('Email').fill(ADMIN.email);
       await page.getByLabel(/^Password/).fill(ADMIN.password);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
-      // Sign-in lands on the queue (issue 18); a fresh registration is in it.
+      // Sign-in lands on the queue (decision 0022); a fresh registration is in it.
       await page.getByRole('heading', { name: 'Antrean', level: 1 }).waitFor();
       await page.getByPlaceholder('Cari nama, email, no HP, atau kode...').fill(registration.kode_pendaftaran);
       const row = page.getByRole('row').filter({ hasText: registration.kode_pendaftaran });

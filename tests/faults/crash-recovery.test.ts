@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server-process.js';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { AdminClient, mapLimit } from './support/admin-client.js';
@@ -14,6 +14,7 @@ import {
   CRASH_ROUNDS,
   ENGINES,
   faultServerEnv,
+  faultsRandom,
 } from './support/fault-settings.js';
 import { makeNoisyJpeg, REQUIRED_SLOTS, registerOverHttp, UnexpectedStatus, type HttpRegistration } from '../support/registration-fixtures.js';
 
@@ -33,7 +34,7 @@ async function killHard(server: RunningServer): Promise<void> {
  * One round: CRASH_CLIENTS applicants register in a loop until the server is killed with SIGKILL at a random
  * moment. A registration counts only when its 201 arrived; whatever was in flight is the crash's to lose.
  */
-async function crashRound(server: RunningServer, round: number, jpeg: Buffer): Promise<RoundResult> {
+async function crashRound(server: RunningServer, round: number, jpeg: Buffer, random: () => number): Promise<RoundResult> {
   const registered: HttpRegistration[] = [];
   const serverErrors: string[] = [];
   let killed = false;
@@ -49,7 +50,8 @@ async function crashRound(server: RunningServer, round: number, jpeg: Buffer): P
     }
   };
   const clients = Array.from({ length: CRASH_CLIENTS }, (_, i) => client(i));
-  await sleep(CRASH_MIN_DELAY_MS + Math.random() * (CRASH_MAX_DELAY_MS - CRASH_MIN_DELAY_MS));
+  // The fault itself, not a wait for something: the kill lands wherever the registrations are by then.
+  await sleep(CRASH_MIN_DELAY_MS + random() * (CRASH_MAX_DELAY_MS - CRASH_MIN_DELAY_MS));
   killed = true;
   await killHard(server);
   await Promise.all(clients);
@@ -59,7 +61,7 @@ async function crashRound(server: RunningServer, round: number, jpeg: Buffer): P
 type Engine = 'pglite' | 'postgres';
 
 // Both engines at once: each round waits on a fixed window and a restart, so running them side by side
-// halves the wall time without changing what is checked (issue 19).
+// halves the wall time without changing what is checked (decision 0026).
 describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9 during concurrent registrations on %s', (engine) => {
   let database: FreshDatabase | undefined;
   let server: RunningServer | undefined;
@@ -69,7 +71,7 @@ describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9
     await database?.drop();
   });
 
-  it(`keeps every acknowledged registration and its documents over ${CRASH_ROUNDS} kills`, { timeout: 900_000 }, async () => {
+  it(`keeps every acknowledged registration and its documents over ${CRASH_ROUNDS} kills`, { timeout: 900_000 }, async ({ expect }) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), `aipos-faults-crash-${engine}-`));
     database = engine === 'postgres' ? await createFreshDatabase() : undefined;
     const env = faultServerEnv(dataDir, database?.url);
@@ -78,6 +80,7 @@ describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9
     const acknowledged: HttpRegistration[] = [];
     const serverErrors: string[] = [];
     const restartTimes: number[] = [];
+    const random = faultsRandom(`crash ${engine}`);
 
     for (let round = 1; round <= CRASH_ROUNDS; round += 1) {
       const started = Date.now();
@@ -87,7 +90,7 @@ describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9
         // The lock left by the killed process names a dead pid: the new server must have taken it over.
         expect(readFileSync(lockFile, 'utf8')).toBe(String(server.process.pid));
       }
-      const result = await crashRound(server, round, jpeg);
+      const result = await crashRound(server, round, jpeg, random);
       acknowledged.push(...result.registered);
       serverErrors.push(...result.serverErrors);
       if (engine === 'pglite') expect(existsSync(lockFile), 'kill -9 leaves the lock file behind').toBe(true);
@@ -146,15 +149,15 @@ describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9
     const aged = await ageStagedUploads(dataDir, database?.url);
     const agedTemps = ageTempFiles(dataDir);
     server = await startServer(env);
-    const deadline = Date.now() + 60_000;
     const reported = (line: string) => readFileSync(path.join(dataDir, 'server.log'), 'utf8').includes(line);
-    while (
-      (aged > 0 && !reported(`"count":${aged},"msg":"purged unclaimed staged uploads"`)) ||
-      (agedTemps > 0 && !reported(`"count":${agedTemps},"msg":"purged interrupted file writes"`))
-    ) {
-      if (Date.now() > deadline) throw new Error(`the boot purge did not report ${aged} uploads and ${agedTemps} temp files within 60 s`);
-      await sleep(250);
-    }
+    await expect
+      .poll(
+        () =>
+          (aged === 0 || reported(`"count":${aged},"msg":"purged unclaimed staged uploads"`)) &&
+          (agedTemps === 0 || reported(`"count":${agedTemps},"msg":"purged interrupted file writes"`)),
+        { timeout: 60_000, interval: 250, message: `the boot purge reports ${aged} uploads and ${agedTemps} temp files` },
+      )
+      .toBe(true);
     await server.stop();
     server = undefined;
     const purged = await inspectDatabase(dataDir, database?.url);

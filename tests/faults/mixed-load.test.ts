@@ -7,7 +7,7 @@ import { createFreshDatabase, type FreshDatabase } from '../support/fresh-databa
 import { AdminClient, editBody, mapLimit, type MerchantDetail } from './support/admin-client.js';
 import { inspectDatabase } from './support/database-inspection.js';
 import { secretsInLog } from './support/log-secrets.js';
-import { ENGINES, faultServerEnv, LOAD_CONNECTIONS, LOAD_SECONDS } from './support/fault-settings.js';
+import { ENGINES, faultServerEnv, faultsRandom, LOAD_CONNECTIONS, LOAD_SECONDS } from './support/fault-settings.js';
 import { makeJpeg, registerOverHttp, UnexpectedStatus, type HttpRegistration } from '../support/registration-fixtures.js';
 
 type Engine = 'pglite' | 'postgres';
@@ -24,12 +24,12 @@ const MIX: [Action, number][] = [
 const STATUSES = ['processing', 'verified', 'rejected', 'data_tidak_lengkap'] as const;
 const SEARCHES = ['?page_size=25', '?q=Warung&page_size=25', '?status=processing&page_size=50', '?sort=nama_toko&page=2&page_size=25', '?q=siti'];
 
-function pick<T>(items: readonly T[]): T {
-  return items[Math.floor(Math.random() * items.length)]!;
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)]!;
 }
 
-function pickAction(): Action {
-  let roll = Math.random() * MIX.reduce((sum, [, weight]) => sum + weight, 0);
+function pickAction(random: () => number): Action {
+  let roll = random() * MIX.reduce((sum, [, weight]) => sum + weight, 0);
   for (const [action, weight] of MIX) {
     roll -= weight;
     if (roll < 0) return action;
@@ -52,7 +52,7 @@ class Tally {
   }
 }
 
-// Both engines at once (issue 19): the load runs for a fixed time whatever the throughput, and every assertion
+// Both engines at once (decision 0026): the load runs for a fixed time whatever the throughput, and every assertion
 // is about correctness, never speed; the throughput printed is the share each engine got.
 describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed load on %s', (engine) => {
   let database: FreshDatabase | undefined;
@@ -83,9 +83,10 @@ describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed l
     };
     const tally = new Tally();
     const attemptedKeys = new Set<string>();
+    const random = faultsRandom(`load ${engine}`);
 
     const act = async (action: Action, worker: number, n: number): Promise<void> => {
-      const target = pick(registered);
+      const target = pick(random, registered);
       switch (action) {
         case 'lookup': {
           const response = await fetch(`${baseUrl}/api/status/lookup`, {
@@ -107,7 +108,7 @@ describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed l
           return;
         }
         case 'list': {
-          const response = await admin.fetch(`/api/admin/merchants${pick(SEARCHES)}`);
+          const response = await admin.fetch(`/api/admin/merchants${pick(random, SEARCHES)}`);
           tally.record(action, response.status, await response.text());
           return;
         }
@@ -127,8 +128,8 @@ describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed l
           return;
         }
         case 'status': {
-          const status = pick(STATUSES);
-          // A fix request names what to fix (issue 15); the other statuses send no list.
+          const status = pick(random, STATUSES);
+          // A fix request names what to fix (decision 0018); the other statuses send no list.
           const perbaikan = status === 'data_tidak_lengkap' ? [{ field: 'foto_ktp', alasan: 'Foto buram' }] : undefined;
           const response = await admin.fetch(`/api/admin/merchants/${await idOf(target)}/status`, {
             method: 'POST',
@@ -146,7 +147,7 @@ describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('mixed l
       Array.from({ length: LOAD_CONNECTIONS }, async (_, worker) => {
         for (let n = 0; Date.now() < deadline; n += 1) {
           try {
-            await act(pickAction(), worker, n);
+            await act(pickAction(random), worker, n);
           } catch (error) {
             tally.networkErrors.push((error as Error).message);
           }

@@ -73,4 +73,38 @@ describe('the import rules of npm run lint', () => {
     expect(result.output).toContain('error server-not-to-client: src/server/route.ts → src/client/label.ts');
     expect(result.output).toContain('error domain-stands-alone: src/domain/rule.ts → src/server/secret.ts');
   });
+
+  it("fail when a feature reaches past another feature's public module, on the server and in the client", async () => {
+    const cwd = await tree({
+      'src/server/db/rows.ts': 'export const ROWS = 1;\n',
+      'src/server/merchants/merchant-repository.ts': "import { ROWS } from '../db/rows.js';\nexport const findMerchant = ROWS;\n",
+      'src/server/merchants/public.ts': "export { findMerchant } from './merchant-repository.js';\n",
+      'src/server/workbench/claims.ts':
+        "import { findMerchant } from '../merchants/merchant-repository.js';\nexport const claims = findMerchant;\n",
+      'src/server/workbench/queue.ts':
+        "import { findMerchant } from '../merchants/public.js';\n" +
+        "import { ROWS } from '../db/rows.js';\nexport const queue = findMerchant + ROWS;\n",
+      'src/server/workbench/claims.test.ts':
+        "import { findMerchant } from '../merchants/merchant-repository.js';\nexport const checked = findMerchant;\n",
+      'src/server/app.ts': "import { findMerchant } from './merchants/merchant-repository.js';\nexport const app = findMerchant;\n",
+      'src/client/features/merchants/merchant-title.tsx': "export const MerchantTitle = 'x';\n",
+      'src/client/features/merchants/public.ts': "export { MerchantTitle } from './merchant-title';\n",
+      'src/client/features/workbench/review-page.tsx':
+        "import { MerchantTitle } from '../merchants/merchant-title';\nexport const page = MerchantTitle;\n",
+      'src/client/features/workbench/dashboard-page.tsx':
+        "import { MerchantTitle } from '../merchants/public';\nexport const page = MerchantTitle;\n",
+      'src/client/lib/title.ts':
+        "import { MerchantTitle } from '../features/merchants/merchant-title';\nexport const title = MerchantTitle;\n",
+      'src/client/app/router.tsx': "export const load = () => import('../features/merchants/merchant-title');\n",
+    });
+    const result = await check(cwd);
+    expect(result.code).not.toBe(0);
+    const errors = result.output.split('\n').filter((line) => line.includes('feature-through-public-module'));
+    expect(errors.map((line) => line.trim()).sort()).toEqual([
+      'error client-feature-through-public-module: src/client/features/workbench/review-page.tsx → ' +
+        'src/client/features/merchants/merchant-title.tsx',
+      'error client-feature-through-public-module: src/client/lib/title.ts → src/client/features/merchants/merchant-title.tsx',
+      'error server-feature-through-public-module: src/server/workbench/claims.ts → src/server/merchants/merchant-repository.ts',
+    ]);
+  });
 });

@@ -9,7 +9,7 @@ import { installKeyringFromConfig } from '../../src/server/crypto/key-source.js'
 import { openDatabase, type Database } from '../../src/server/db/database.js';
 import { LocalDiskStorage } from '../../src/server/storage/local-disk-storage.js';
 import type { Storage } from '../../src/server/storage/storage.js';
-import { createFreshDatabase } from './fresh-database.js';
+import { createFreshDatabase, LOCAL_POSTGRES_URL } from './fresh-database.js';
 
 /** A fixed key for tests: the rows of a test database are as encrypted as in production. */
 export const TEST_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -34,6 +34,8 @@ export type TestAppOptions = {
   beforeReady?: (app: FastifyInstance) => unknown;
   /** Another storage than local disk in the test's folder (an S3 test server, a storage whose deletes fail). */
   storage?: (filesDir: string) => Storage;
+  /** On PostgreSQL (DATABASE_URL, else the local server) even without DATABASE_URL: for what only a server shows (locks, deadlocks). */
+  postgres?: boolean;
 };
 
 /**
@@ -41,10 +43,18 @@ export type TestAppOptions = {
  * database on the PostgreSQL server named by DATABASE_URL, dropped again on close.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = options.postgres ? LOCAL_POSTGRES_URL : process.env.DATABASE_URL;
   // Tests register many applicants under one address: the receipt cap is tested where it is set. The
   // checks' jobs stay queued unless a test runs them (app.checks.queue.runUntilIdle()).
-  const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, MAIL_PER_ADDRESS_PER_HOUR: '100000', CHECKS_WORKER: 'off', ...options.env });
+  // Webhook receivers of tests listen on 127.0.0.1: WEBHOOK_ALLOW_PRIVATE lets their URLs in (a test of the refusal sets it to 0).
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+    MAIL_PER_ADDRESS_PER_HOUR: '100000',
+    CHECKS_WORKER: 'off',
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    ...options.env,
+  });
   installKeyringFromConfig(config, { info: () => {} });
   const fresh = serverUrl ? await createFreshDatabase({ serverUrl, prefix: 't' }) : null;
   const database = fresh

@@ -35,7 +35,7 @@ export function fulfilmentSuite(start = '2026-05-04T03:00:00.000Z') {
     t.app.deps.events.subscribe((event) => events.push(event));
   });
   const db = () => t.database.db;
-  const admin = (method: 'GET' | 'POST', url: string, payload?: object): Promise<LightMyRequestResponse> =>
+  const admin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object): Promise<LightMyRequestResponse> =>
     t.app.inject({ method, url: `/api/admin${url}`, headers: { cookie: session.admin.cookie }, ...(payload ? { payload } : {}) });
 
   let serial = 0;

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll } from 'vitest';
 import { DOCUMENT_SLOTS } from '../../src/domain/document-slots.js';
 import { buildTestApp, type TestApp } from './build-test-app.js';
+import { runSeed } from './run-seed.js';
 import { makeJpeg, makePdf, makePng, multipartBody, type FieldPart, type FilePart } from './registration-fixtures.js';
 
 /**
@@ -19,12 +20,11 @@ export function runs(base: number): number {
   return Math.max(10, Math.round(base * FUZZ_SCALE));
 }
 
-/** A fixed seed when FUZZ_SEED is set, so a failure seen in CI can be replayed locally. */
+/** The run's FUZZ_SEED (printed at its start by vitest.config.ts), so a failure seen in CI replays locally. */
 export function fcParams(numRuns: number): fc.Parameters<unknown> {
-  const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
   // Shrinking replays requests against a database that the first runs already changed: a few steps
   // are enough to get a readable counterexample, more just burn the time budget.
-  return { numRuns, ...(seed === undefined ? {} : { seed }), endOnFailure: true };
+  return { numRuns, seed: runSeed('FUZZ_SEED'), endOnFailure: true };
 }
 
 // ---------------------------------------------------------------- values

@@ -26,7 +26,7 @@ export type Instances = {
  */
 export async function twoInstances(env: Record<string, string>): Promise<Instances> {
   const fresh = await createFreshDatabase({ serverUrl: LOCAL_POSTGRES_URL, prefix: 't' });
-  const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, LOG_LEVEL: 'warn', ...env });
+  const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE: '1', ...env });
   installKeyringFromConfig(config, { info: () => {} });
   const filesDir = mkdtempSync(path.join(tmpdir(), 'aipos-two-'));
   const logs: string[] = [];

@@ -6,9 +6,9 @@ import type { Screen } from './screen';
 // The admin area's screens, each a chunk of its own. This table is a chunk too, loaded by the entry's
 // `admin/*` route: public pages never download the admin screens' imports nor the names of their chunks.
 const Login = screen(async () => (await import('../features/auth/login-page')).LoginPage);
-const AdminShell = screen(async () => (await import('../features/auth/admin-shell')).AdminShell);
+const AdminShell = screen(async () => (await import('./admin-shell')).AdminShell);
 const MerchantList = screen(async () => (await import('../features/merchants/merchant-list-page')).MerchantListPage);
-// The admin's landing page (issue 18): the same list as the queue, processing only, the longest waiting first.
+// The admin's landing page (decision 0022): the same list as the queue, processing only, the longest waiting first.
 const Queue = screen(async () => {
   const { MerchantListPage } = await import('../features/merchants/merchant-list-page');
   return () => <MerchantListPage queue />;
@@ -37,7 +37,7 @@ function page(path: string, Page: Screen): RouteObject {
   return { path, element: <Page /> };
 }
 
-// Relative to /admin; React Router matches them case-insensitively like the public routes (SPEC §2).
+// Relative to /admin; React Router matches them case-insensitively like the public routes (docs/spec.md §2).
 const ADMIN_ROUTES: RouteObject[] = [
   page('login', Login),
   {
@@ -48,7 +48,7 @@ const ADMIN_ROUTES: RouteObject[] = [
       page('dashboard', Dashboard),
       page('merchants', MerchantList),
       page('merchants/new', MerchantCreate),
-      // SPEC §2: view and edit are the same detail screen.
+      // docs/spec.md §2: view and edit are the same detail screen.
       page('merchants/:id', MerchantDetail),
       page('merchants/:id/edit', MerchantDetail),
       page('merchants/:id/review', Review),

@@ -6,7 +6,7 @@ export function Providers() {
   return (
     <BrowserRouter>
       {/* The query client wraps each lazy screen (with-queries.tsx); home and shop fetch nothing. */}
-      {/* The tooltip provider (SPEC §9 delays) sits in the admin shell, the only place with tooltips. */}
+      {/* The tooltip provider (docs/spec.md §9 delays) sits in the admin shell, the only place with tooltips. */}
       <AppRoutes />
       <ToasterHost />
     </BrowserRouter>

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC §9: data kept 5 minutes, up to 3 retries with back-off capped at 30 seconds. */
+/** docs/spec.md §9: data kept 5 minutes, up to 3 retries with back-off capped at 30 seconds. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

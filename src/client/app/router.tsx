@@ -6,16 +6,16 @@ import { NotFoundPage } from '../features/not-found/not-found-page';
 import { screen } from './query-screen';
 import { lazyScreen, type Screen } from './screen';
 
-// Page budgets (issue 8): the entry holds the layout; every screen is a chunk of its own, so / does not
+// Page budgets (decision 0043): the entry holds the layout; every screen is a chunk of its own, so / does not
 // pay for the wizard or the status lookup, and /register does not pay for the landing page. Home and
 // shop were in the entry once; as chunks they cost / and /shop one round trip and under 1 KB, and Lighthouse
-// still scored them 98-99 (decision 0008), while /register and /status lost 2 KB. Route objects for
+// still scored them 98-99 (decision 0043), while /register and /status lost 2 KB. Route objects for
 // `useRoutes`, not a data router: nothing here loads data through the router, and the data router was
 // about 10 KB gzip more in every page's entry.
 const Home = lazyScreen(async () => (await import('../features/home/home-page')).HomePage);
 const Shop = lazyScreen(async () => (await import('../features/shop/shop-page')).ShopPage);
 // The checkout keeps its state in React and posts through the API client: no query cache to load
-// (without a cart its first load is the page and the toast, issue 28).
+// (without a cart its first load is the page and the toast).
 const Checkout = lazyScreen(async () => (await import('../features/shop/checkout-page')).CheckoutPage);
 const Order = screen(async () => (await import('../features/shop/order-page')).OrderPage);
 // The wizard keeps its state in React and posts through the API client: no query cache to load.
@@ -24,12 +24,12 @@ const RegistrationSuccess = screen(async () => (await import('../features/regist
 const Status = screen(async () => (await import('../features/status/status-page')).StatusPage);
 const Privacy = screen(async () => (await import('../features/legal/privacy-page')).PrivacyPage);
 const Terms = screen(async () => (await import('../features/legal/terms-page')).TermsPage);
-// The fix link of an e-mail (issue 15): no query cache, its upload field is the wizard's.
-const Fix = lazyScreen(async () => (await import('../features/perbaikan/fix-page')).FixPage);
+// The fix link of an e-mail (decision 0018): no query cache, its upload field is the wizard's.
+const Fix = lazyScreen(async () => (await import('../features/perbaikan/perbaikan-page')).FixPage);
 
 // The admin area is its own set of chunks: public pages never download them. Its route table is one of
 // them too (admin-routes.tsx): in the entry, every admin screen's import and the chunk names it preloads
-// cost each public page about 0.5 KB gzip (issue 28 added four admin screens).
+// cost each public page about 0.5 KB gzip (when the shop added four admin screens).
 const Admin = lazyScreen(async () => (await import('./admin-routes')).AdminRoutes);
 
 /** A route whose page is a lazy screen names it in `handle`, so the entry can preload it (preloadRoute). */
@@ -37,7 +37,7 @@ function page(path: string, Page: Screen): RouteObject {
   return { path, element: <Page />, handle: Page };
 }
 
-// React Router matches paths case-insensitively unless a route says otherwise (SPEC §2).
+// React Router matches paths case-insensitively unless a route says otherwise (docs/spec.md §2).
 const ROUTES: RouteObject[] = [
   {
     element: <PublicLayout />,
@@ -47,7 +47,7 @@ const ROUTES: RouteObject[] = [
       page('checkout', Checkout),
       page('pesanan/:kode', Order),
       page('register', Register),
-      // SPEC §2 names two success routes; both show the same page.
+      // docs/spec.md §2 names two success routes; both show the same page.
       page('register/success', RegistrationSuccess),
       page('registrasi/success', RegistrationSuccess),
       page('status', Status),

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createQueryClient } from './query-client';
 
 // One client for the whole app, created by the first screen that needs data: home and shop fetch
-// nothing, so TanStack Query stays out of the entry chunk (page budgets, issue 8).
+// nothing, so TanStack Query stays out of the entry chunk (page budgets, decision 0043).
 const queryClient = createQueryClient();
 
 /** The screen inside the app's query client; nested screens share the same client. */

@@ -4,7 +4,7 @@ import { toast } from '../lib/toast';
 import { MESSAGES } from '../../domain/messages';
 import { Button } from './ui/button';
 
-/** Copies a value; the button shows a confirmation state for 2 seconds (SPEC §4). */
+/** Copies a value; the button shows a confirmation state for 2 seconds (docs/spec.md §4). */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {

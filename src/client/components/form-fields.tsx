@@ -11,7 +11,7 @@ import { Input, NativeSelect, Textarea, type Choice } from './ui/input';
 
 /** How a form words and checks its fields; the admin forms use the defaults. */
 export type FieldConventions = {
-  /** The text under a field for a schema message (the wizard shortens it to SPEC §5's inline wording). */
+  /** The text under a field for a schema message (the wizard shortens it to docs/spec.md §5's inline wording). */
   errorText: (message: string | undefined) => string | undefined;
   /**
    * `native`: the browser's own required check (admin forms). `aria`: announced only, because the form

@@ -5,14 +5,14 @@ import { buttonVariants } from './ui/button';
 import { Card } from './ui/card';
 
 /**
- * Maintenance mode (issue 18): the wizard and the fix page show this instead of their forms, which the
+ * Maintenance mode (Settings, decision 0022): the wizard and the fix page show this instead of their forms, which the
  * server would refuse with 503. The text is the domain's; its module (with zod) loads only when shown.
  */
 export function MaintenanceNotice() {
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import('../../domain/workbench').then(({ MAINTENANCE_MESSAGE }) => {
+    void import('../../domain/settings').then(({ MAINTENANCE_MESSAGE }) => {
       if (live) setMessage(MAINTENANCE_MESSAGE);
     });
     return () => {

@@ -28,7 +28,7 @@ export function reportUnauthorized(error: ApiRequestError): void {
 
 /**
  * A response schema, or a loader of one. Public pages pass loaders so that zod arrives with the first
- * answer to check rather than with the page (issue 8 page budgets, decision 0008).
+ * answer to check rather than with the page (page budgets, decision 0043).
  */
 export type SchemaSource<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
 

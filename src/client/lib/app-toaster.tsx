@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_BOTTOM_VAR, toasterMounted } from './toast';
 
-/** SPEC §9: at most 3 toasts, bottom-right, Alt+T focuses them. */
+/** docs/spec.md §9: at most 3 toasts, bottom-right, Alt+T focuses them. */
 export function AppToaster() {
   // Runs after the Toaster's own effect has subscribed to new toasts.
   useEffect(() => toasterMounted(), []);

@@ -2,7 +2,7 @@ import { CART_STORAGE_KEY, parseStoredCart, type CartLine } from '../../domain/c
 import { readStored, removeStored, writeStored } from './browser-storage';
 
 /**
- * The cart under localStorage `cart` (SPEC §3), which the shop and the checkout edit. Storage disabled:
+ * The cart under localStorage `cart` (docs/spec.md §3), which the shop and the checkout edit. Storage disabled:
  * the shop still works in memory.
  */
 export function loadCart(): CartLine[] {

@@ -1,9 +1,9 @@
 /**
- * What /checkout and the registration success page need to know of each other (issue 28): whether a
- * cart waits in localStorage `cart` (SPEC §3; CART_STORAGE_KEY of src/domain/cart.ts), and whether the
+ * What /checkout and the registration success page need to know of each other: whether a
+ * cart waits in localStorage `cart` (docs/spec.md §3; CART_STORAGE_KEY of src/domain/cart.ts), and whether the
  * visitor left the checkout through 'Daftar Merchant'. Read without the cart module and the storage
  * helpers, which belong to the shop's chunks: /checkout with an empty cart decides with this alone not to
- * download the checkout (first-load budget, issue 8).
+ * download the checkout (first-load budget, decision 0043).
  */
 const CART_KEY = 'cart';
 const WAITING_KEY = 'aipos.checkout.waiting';

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * `cn` joins classes without tailwind-merge (decision 0008: 8 KB gzip on every page). The price is that
+ * `cn` joins classes without tailwind-merge (decision 0043: 8 KB gzip on every page). The price is that
  * two classes setting the same property resolve by the stylesheet's order, not by which came last. This
  * test keeps that from happening: tailwind-merge, here and only here, finds every pair of classes that
  * would fight in the same element: a component's own classes against a call site's `className`, a cva

@@ -1,9 +1,9 @@
 /**
- * What the browser session remembers about a registration (SPEC §4 and §7: the submitted flag and the code;
- * the merchant id of the old app is no longer given to the public (issue 17), only its key is still cleared;
+ * What the browser session remembers about a registration (docs/spec.md §4 and §7: the submitted flag and the code;
+ * the merchant id of the old app is no longer given to the public (docs/privacy.md), only its key is still cleared;
  * we add the receipt token that unmasks the success page, and the wizard's Idempotency-Key). sessionStorage, not localStorage: it ends with the tab, which is the scope the spec
  * gives, and personal data behind the token does not outlive it. Shared by the wizard, the status page and
- * the checkout (issue 28: a registration made on the way to checkout is checked there by its receipt).
+ * the checkout (a registration made on the way to checkout is checked there by its receipt).
  * Its storage access stays inline: every landing page downloads this module, and the shared helpers
  * would come with it.
  */

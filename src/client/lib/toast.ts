@@ -1,10 +1,10 @@
 import type { ExternalToast, toast as SonnerToast } from 'sonner';
 
 // sonner is about 10 KB gzip that no page needs before its first toast: it is loaded then, with the
-// toaster, and every page's first load is that much lighter (page budgets, issue 8).
+// toaster, and every page's first load is that much lighter (page budgets, decision 0043).
 /**
  * A bar fixed to the bottom of the screen (the shop's cart) sets this to its height, so toasts, which
- * SPEC §9 puts bottom-right, stand above it instead of covering its buttons.
+ * docs/spec.md §9 puts bottom-right, stand above it instead of covering its buttons.
  */
 export const TOAST_BOTTOM_VAR = '--aipos-toast-bottom';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PublicSettings } from '../../domain/workbench';
+import type { PublicSettings } from '../../domain/settings';
 
 function isPublicSettings(data: unknown): data is PublicSettings {
   const settings = data as PublicSettings | null;
@@ -10,7 +10,7 @@ let loading: Promise<PublicSettings | null> | undefined;
 
 /**
  * GET /api/settings/public, once per page load. Checked by hand, not with the zod schema: the wizard and
- * the fix page read it at first paint and must not load zod for it (issue 8 page budgets). A failure is
+ * the fix page read it at first paint and must not load zod for it (page budgets, decision 0043). A failure is
  * null: the pages then work as without maintenance, and the server still refuses what it must.
  */
 function fetchPublicSettings(): Promise<PublicSettings | null> {

@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { mfaEnrolmentRequired, notAdmin, unauthenticated } from '../auth/auth-errors.js';
-import { loadSession, rememberAdmin } from '../auth/request-auth.js';
-import { requireSameOrigin } from '../auth/same-origin.js';
-import { clearSessionCookie, readSessionToken } from '../auth/session-cookie.js';
-import { deleteUserSessions } from '../auth/session-store.js';
+import { mfaEnrolmentRequired, notAdmin, unauthenticated } from '../http/auth-errors.js';
+import { loadSession, requireSameOrigin, clearSessionCookie, readSessionToken, deleteUserSessions } from '../auth/public.js';
+import { rememberAdmin } from '../http/admin-principal.js';
 import { adminMfaRequired } from '../config.js';
 
 declare module 'fastify' {

@@ -2,11 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_MESSAGES, PasswordChangeBodySchema } from '../../domain/auth.js';
 import { ApiErrorSchema } from '../../domain/api-error.js';
-import { passwordPolicyViolation } from '../auth/password-policy.js';
-import { verifyPassword } from '../auth/password.js';
-import { requireAdmin } from '../auth/request-auth.js';
-import { deleteUserSessions } from '../auth/session-store.js';
-import { findUserById, normalizeEmail, setPassword } from '../auth/user-store.js';
+import { passwordPolicyViolation, verifyPassword, deleteUserSessions, findUserById, normalizeEmail, setPassword } from '../auth/public.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { AppError, badRequest } from '../http/app-error.js';
 
 /** POST /api/admin/password: the signed-in admin changes their password; every other session ends. */

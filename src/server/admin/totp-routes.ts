@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, RecoveryCodesSchema, TotpConfirmBodySchema, TotpSetupSchema, TotpStatusSchema } from '../../domain/auth.js';
 import { ApiErrorSchema } from '../../domain/api-error.js';
-import { requireAdmin } from '../auth/request-auth.js';
-import { countUnusedRecoveryCodes, issueRecoveryCodes } from '../auth/recovery-codes.js';
-import { enableTotp, newTotpSetup, storePendingSecret } from '../auth/totp.js';
-import { findUserById } from '../auth/user-store.js';
+import { requireAdmin } from '../http/admin-principal.js';
+import {
+  countUnusedRecoveryCodes,
+  issueRecoveryCodes,
+  enableTotp,
+  newTotpSetup,
+  storePendingSecret,
+  findUserById,
+} from '../auth/public.js';
 import { AppError } from '../http/app-error.js';
 
 const ENROLMENT = { allowWithoutSecondFactor: true };

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_FILTER_MESSAGES } from '../../domain/merchants.js';
+import { AUDIT_FILTER_MESSAGES } from '../../domain/audit.js';
 import { auditLogs } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';

@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { formatDateTimeWib } from '../../domain/format.js';
-import type { AuditFilter } from '../../domain/merchants.js';
+import type { AuditFilter } from '../../domain/audit.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, users } from '../db/schema.js';
-import { escapeFormula } from '../merchants/merchant-export.js';
+import { escapeFormula } from '../shared/csv-cells.js';
 import { auditFilter, entryColumns, toEntry } from './audit-repository.js';
 
 const BATCH = 1000;

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
-import { AUDIT_ACTOR_LABELS, AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter, type AuditList, type AuditListQuery } from '../../domain/merchants.js';
-import type { AuditAction } from '../../domain/audit-actions.js';
+import {
+  AUDIT_ACTOR_LABELS,
+  AUDIT_PAGE_SIZE,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditList,
+  type AuditListQuery,
+  type AuditAction,
+} from '../../domain/audit.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, users } from '../db/schema.js';
 

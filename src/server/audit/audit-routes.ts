@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
-import { AuditExportQuerySchema, AuditListQuerySchema, AuditListSchema } from '../../domain/merchants.js';
-import { requireAdmin } from '../auth/request-auth.js';
+import { AuditExportQuerySchema, AuditListQuerySchema, AuditListSchema } from '../../domain/audit.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { exportAuditCsv } from './audit-export.js';
 import { listAudit, writeAudit } from './audit-repository.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LoginBodySchema, SecondFactorBodySchema, SessionInfoSchema } from '../../domain/auth.js';
 import { ApiErrorSchema } from '../../domain/api-error.js';
 import { noStore } from '../http/no-store.js';
-import { invalidCredentials, invalidSecondFactor, notAdmin, unauthenticated } from './auth-errors.js';
+import { invalidCredentials, invalidSecondFactor, notAdmin, unauthenticated } from '../http/auth-errors.js';
 import { ensureBootAdmin } from './boot-admin.js';
 import { burnPasswordCheck, verifyPassword } from './password.js';
 import { consumeRecoveryCode } from './recovery-codes.js';
@@ -15,7 +15,7 @@ import { deleteSession, deleteSessionByToken, deleteUserSessions } from './sessi
 import { startSession } from './sign-in.js';
 import { consumeTotpCode } from './totp.js';
 import { findUserByEmail, normalizeEmail } from './user-store.js';
-import { releaseClaimsOnSignOut } from '../workbench/claim-sign-out.js';
+import { releaseClaimsOnSignOut } from '../workbench/public.js';
 
 // Besides the per-account and per-address failure counts in the database, a plain request cap per
 // address keeps argon2 from being used to burn the CPU. Its store failing refuses sign-in (fails closed).
@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await loginLimiter.release(ticket);
       if (user.role !== 'admin') {
-        // SPEC §6: signed out at once: no session is issued and any it had ends.
+        // docs/spec.md §6: signed out at once: no session is issued and any it had ends.
         await deleteUserSessions(db, user.id);
         clearSessionCookie(reply, config);
         request.log.warn({ userId: user.id, ip: request.ip }, 'sign-in refused: not an admin');

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/auth.js';
 
-// src/server/auth and BUILD_DIR/server/auth both sit three levels below the package root, and the
-// build copies no data files: read the list from the source tree either way.
-const LIST_URL = new URL('../../../src/server/auth/common-passwords.txt', import.meta.url);
+// Beside this module in src/ and in the build (scripts/build-server.ts copies it): the built server reads nothing from src/.
+const LIST_URL = new URL('./common-passwords.txt', import.meta.url);
 
 let common: Set<string> | null = null;
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { forbiddenOrigin } from './auth-errors.js';
+import { forbiddenOrigin } from '../http/auth-errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

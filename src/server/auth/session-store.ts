@@ -2,7 +2,7 @@ import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema.js';
-import { cachedStoredSettings } from '../settings/settings-store.js';
+import { cachedStoredSettings } from '../settings/public.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
 
 export type ValidSession = { session: SessionRow; user: UserRow };
@@ -15,7 +15,7 @@ const SLIDE_GRANULARITY_MS = 60_000;
 const minutes = (n: number) => n * 60_000;
 
 /**
- * The idle timeout: the admin's setting (Settings → session_timeout_minutes, issue 18) once saved, else the
+ * The idle timeout: the admin's setting (Settings → session_timeout_minutes, decision 0022) once saved, else the
  * server's SESSION_IDLE_MINUTES.
  */
 async function idleMinutes(db: Db, config: Config): Promise<number> {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionInfo } from '../../domain/auth.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { UserRow } from '../db/schema.js';
 import { readSessionToken, setSessionCookie } from './session-cookie.js';
 import { sessionInfo } from './session-info.js';
@@ -28,7 +28,7 @@ export async function startSession(
   setSessionCookie(reply, config, token);
   if (!options.secondFactorPending) {
     await loginLimiter.clearAccount(normalizeEmail(user.email));
-    // SPEC §8: a failed audit write is logged and does not block the action.
+    // docs/spec.md §8: a failed audit write is logged and does not block the action.
     await writeAudit(db, {
       actorId: user.id,
       action: 'login',

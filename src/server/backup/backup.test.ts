@@ -146,11 +146,13 @@ describe('backup and restore: PGlite + local disk', () => {
     const { createWriteStream, readdirSync } = await import('node:fs');
     const broken = dirIn('broken.tar.gz');
     const gzip = createGzip();
-    gzip.pipe(createWriteStream(broken));
+    const file = createWriteStream(broken);
+    const written = new Promise<void>((resolve) => file.once('close', () => resolve()));
+    gzip.pipe(file);
     const tar = new TarWriter(gzip);
     await tar.add('files/documents/x.jpg', Buffer.from('x'));
     await tar.finish();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await written;
     const empty = dirIn('empty-target');
     await expect(restoreBackup({ config: configFor(empty), file: broken })).rejects.toThrow(/no manifest/);
     expect(readdirSync(empty)).toEqual([]);

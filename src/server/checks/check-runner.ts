@@ -1,4 +1,4 @@
-import { merchantNik } from '../merchants/merchant-mapping.js';
+import { merchantNik } from '../db/merchant-columns.js';
 import { z } from 'zod';
 import { ACCOUNT_NAME_MESSAGES, accountNameMatches } from '../../domain/account-name.js';
 import { CHECK_MESSAGES, photoLabel } from '../../domain/machine-checks.js';
@@ -6,7 +6,7 @@ import { maskNikForAdmin } from '../../domain/masking.js';
 import { decodeNik, NIK_MESSAGES, provinceDiffers } from '../../domain/nik-structure.js';
 import type { AppDeps } from '../app-deps.js';
 import type { MerchantRow } from '../db/schema.js';
-import { findMerchant } from '../merchants/merchant-repository.js';
+import { findMerchant } from '../db/merchant-rows.js';
 import { planChecks, planKey, type PlannedCheck } from './check-plan.js';
 import { addDuplicateMatch, listStoredChecks, storeCheck, type CheckOutcome } from './check-repository.js';
 import { findSamePhotos, storePhotoHashes, type SamePhoto } from './photo-hash-repository.js';

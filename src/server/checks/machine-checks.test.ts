@@ -20,6 +20,7 @@ import {
   REQUIRED_SLOTS,
   stageDocument,
 } from '../../../tests/support/registration-fixtures.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 
 const BASE = 'https://merchant.aipos.test';
 const OTHER_NIK = '3174015503900027';
@@ -171,7 +172,7 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
       payload: { status: 'data_tidak_lengkap', catatan_admin: 'KTP tidak sesuai', perbaikan: [{ field: 'foto_ktp', alasan: 'NIK berbeda' }] },
     });
     expect(status.statusCode).toBe(200);
-    const token = (status.json().fix_link as string).slice(`${BASE}/perbaikan/`.length);
+    const { token } = await fixLinkFromOutbox(t.database.db, merchant.id);
     const upload = await stageDocument(t.app, 'foto_ktp', await ktpCard(APPLICANT.nik, 32));
     const resubmit = await t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload: { fields: {}, documents: { foto_ktp: upload } } });
     expect(resubmit.statusCode).toBe(200);
@@ -217,7 +218,7 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
   });
 });
 
-describe('migration 0019: hashes of the earlier kind are dropped and hashed again', { timeout: 240_000 }, () => {
+describe('migration 0021: hashes of the earlier kind are dropped and hashed again', { timeout: 240_000 }, () => {
   it('queues the checks of every registration that had hashes, and the same photos are flagged again', async () => {
     const t = await buildTestApp({ env: GENEROUS_LIMITS });
     try {
@@ -240,7 +241,7 @@ describe('migration 0019: hashes of the earlier kind are dropped and hashed agai
       expect(await duplicateOf(second)).toMatchObject({ result: 'peringatan' });
 
       // The migration's own statements after its index changes (those ran when the database was made).
-      const sqlText = readFileSync(new URL('../../../drizzle/0019_photo_hash_bands.sql', import.meta.url), 'utf8');
+      const sqlText = readFileSync(new URL('../../../drizzle/0021_photo_hash_bands.sql', import.meta.url), 'utf8');
       const statements = sqlText.split('--> statement-breakpoint').map((part) => part.trim()).filter((part) => !/^(DROP|CREATE) INDEX/.test(part));
       for (const statement of statements) await queryRows(t.database.db, statement, []);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { seal } from './sealed.js';
-import { merchantNik } from '../merchants/merchant-mapping.js';
+import { merchantNik } from '../db/merchant-columns.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

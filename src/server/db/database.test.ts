@@ -9,7 +9,7 @@ describe('the embedded database on disk', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'aipos-db-open-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps a 64 MB buffer cache, so its memory stays under the 512 MB target (issue 19)', async () => {
+  it('keeps a 64 MB buffer cache, so its memory stays under the 512 MB target (docs/performance.md)', async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: dir });
     try {
       const result = await database.db.execute(sql`show shared_buffers`);

@@ -69,7 +69,7 @@ function opened({ name, ...engine }: Engine): Opened {
  * The embedded server's buffer cache: 64 MB instead of PostgreSQL's 128 MB. WebAssembly memory never
  * shrinks, so every buffer ever touched stays in the process's RSS; the files beneath are in the OS page
  * cache anyway. With 100,000 merchants `npm run bench` measured the server's peak at 438 MB instead of 537,
- * with lookups and the admin list as fast within the bench's noise (issue 19, docs/performance.md).
+ * with lookups and the admin list as fast within the bench's noise (docs/performance.md).
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'];
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { preparedRows, sqlLiteral } from './query-rows.js';
 
-describe('prepared statements (issue 19)', () => {
+describe('prepared statements (decision 0028)', () => {
   const t = testAppPerSuite();
   const ECHO = { name: 'test_echo', text: 'select $1::text as v, length($1) as n' };
 

@@ -38,7 +38,7 @@ export function sqlLiteral(value: string): string {
 /**
  * queryRows through a prepared statement: planned once per connection, not per call. On PGlite planning
  * was most of the status lookup's cost: 470-490 µs per lookup as a parameterised query against 160 µs as
- * EXECUTE of a prepared statement (issue 19). PostgreSQL gets a named statement of node-postgres, which
+ * EXECUTE of a prepared statement (decision 0028). PostgreSQL gets a named statement of node-postgres, which
  * prepares it once on each pooled connection. Parameters travel as text; on PGlite `types` (text by
  * default) declares what the prepared statement takes.
  */

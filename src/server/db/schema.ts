@@ -159,7 +159,7 @@ export const merchants = pgTable(
     submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     // When it last entered processing (submission, or resubmission through the fix link): the queue's
-    // order and the start of its age in working days (issue 18). Backfilled from submitted_at.
+    // order and the start of its age in working days (decision 0022). Backfilled from submitted_at.
     queuedAt: timestamptz('queued_at').notNull().defaultNow(),
     // The first decision (any status but processing): the dashboard's time-to-decision.
     firstDecidedAt: timestamptz('first_decided_at'),
@@ -195,7 +195,7 @@ export const merchants = pgTable(
     // The duplicate probe's other two keys (NIK and account go through their hash indexes).
     index('merchants_no_hp_idx').on(t.noHp).where(sql`${t.isDeleted} = false`),
     index('merchants_email_lower_idx').on(sql`lower(${t.email})`).where(sql`${t.isDeleted} = false`),
-    // The dashboard (issue 18) at a million rows: registrations per WIB day of live merchants, and the
+    // The dashboard (decision 0027) at a million rows: registrations per WIB day of live merchants, and the
     // (decision day, submission day) pairs of the time to first decision, each an index-only range of the
     // last 30 days already in day order. A decided merchant deleted later still counts: the decision was made.
     // The raw columns are in the index too: PostgreSQL plans an index-only scan only when every column the
@@ -441,7 +441,7 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
 });
 
 /**
- * The shop's catalogue (seeded by migration 0010 from SPEC §3). `stock` counts every unit in the
+ * The shop's catalogue (seeded by migration 0010 from docs/spec.md §3). `stock` counts every unit in the
  * warehouse, held ones included; `held` is the units of open orders (unpaid or paid, not yet shipped),
  * raised and lowered only by the conditional updates of shop/stock.ts in the order's own transaction, so
  * `stock - held` never goes below zero (docs/decisions/0030).
@@ -648,6 +648,9 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: timestamptz('last_attempt_at'),
     deliveredAt: timestamptz('delivered_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    // The claim of the worker sending it now (its lease ends at next_attempt_at); null when none holds it.
+    // Only the holder records the result, and a resend waits until the attempt is over.
+    claimToken: uuid('claim_token'),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_event_key').on(t.endpointId, t.eventId),

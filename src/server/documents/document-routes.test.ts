@@ -167,7 +167,7 @@ describe('admin documents', () => {
       const response = await t.app.inject({ method: 'GET', url: path });
       expect(response.statusCode, path).toBe(404);
     }
-    // A draft may ask whether its upload still stands (issue 16): JSON metadata, never the bytes.
+    // A draft may ask whether its upload still stands (decision 0021): JSON metadata, never the bytes.
     const own = await t.app.inject({ method: 'GET', url: `/api/uploads/${uploadId}` });
     expect(own.headers['content-type']).toMatch(/^application\/json/);
     expect(Object.keys(own.json()).sort()).toEqual(['content_type', 'kualitas', 'size', 'slot', 'upload_id']);

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { DOCUMENT_SLOTS, DOCUMENT_SLOT_INFO } from '../../domain/document-slots.js';
 import { MerchantDetailSchema } from '../../domain/merchants.js';
 import { MESSAGES } from '../../domain/messages.js';
-import { requireAdmin } from '../auth/request-auth.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
-import { merchantDetail } from '../merchants/merchant-repository.js';
-import { readSingleFile, UPLOAD_LIMITS } from '../registration/multipart-upload.js';
+import { merchantDetail } from '../merchants/public.js';
+import { readSingleFile, UPLOAD_LIMITS } from '../uploads/multipart-upload.js';
 import { auditDocumentRead, readDocument, replaceDocument } from './document-service.js';
 
 const ParamsSchema = z.object({ id: z.string().max(100), slot: z.enum(DOCUMENT_SLOTS, MESSAGES.documentMissing) }).strict();

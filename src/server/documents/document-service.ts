@@ -1,15 +1,15 @@
-import { enqueueMerchantChecks } from '../checks/check-worker.js';
+import { enqueueMerchantChecks } from '../checks/public.js';
 import { eq } from 'drizzle-orm';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../domain/document-slots.js';
 import { MESSAGES } from '../../domain/messages.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { AppDeps } from '../app-deps.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import type { Actor } from '../merchants/merchant-service.js';
-import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
-import { findMerchant, lockMerchant } from '../merchants/merchant-repository.js';
-import { detectDocumentType, prepareDocument } from '../registration/document-processing.js';
+import type { Actor } from '../merchants/public.js';
+import { SLOT_COLUMNS } from '../db/merchant-columns.js';
+import { findMerchant, lockMerchant } from '../db/merchant-rows.js';
+import { detectDocumentType, prepareDocument } from '../uploads/document-processing.js';
 import { replaceSlotWarnings } from '../uploads/photo-warnings.js';
 import { recordFailedDeletion } from '../storage/pending-deletions.js';
 import { newDocumentKey } from '../storage/storage-keys.js';
@@ -77,7 +77,7 @@ export async function replaceDocument(
 ): Promise<MerchantRow> {
   if (!(await findMerchant(deps.db, merchantId))) throw merchantNotFound();
   const type = await detectDocumentType(slot, upload.bytes);
-  // SPEC §5: an admin replacement is always a photo, whatever the slot took at registration.
+  // docs/spec.md §5: an admin replacement is always a photo, whatever the slot took at registration.
   if (type !== 'image/jpeg' && type !== 'image/png') throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', MESSAGES.fileTypeAdmin, slot);
   const prepared = await prepareDocument(slot, upload.bytes);
   const newKey = newDocumentKey(prepared.extension);

@@ -87,7 +87,7 @@ describe('fuzz: public endpoints', () => {
     crashes.check();
   }, FUZZ_TIMEOUT);
 
-  it('POST /api/orders, POST /api/orders/merchant-check, POST /api/orders/lookup (issue 28)', async () => {
+  it('POST /api/orders, POST /api/orders/merchant-check, POST /api/orders/lookup', async () => {
     const shipping = {
       nama_penerima: 'Siti Rahayu',
       no_hp_penerima: '0812-3456-7890',

@@ -55,7 +55,7 @@ describe('HTTP foundation', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('SPA');
     expect(page.headers['cache-control']).toBe('no-cache');
-    // (robots.txt is the server's own route since issue 19; any other file of the build is served as it is.)
+    // (robots.txt is the server's own route; any other file of the build is served as it is.)
     const file = await t.app.inject({ method: 'GET', url: '/humans.txt' });
     expect(file.body).toBe('Tim AIPOS');
   });

@@ -19,7 +19,7 @@ function landingPages(clientDir: string): Map<string, string> {
   return new Map(names.map((name) => [name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`, `pages/${name}`]));
 }
 
-/** The path as the client router matches it: case-insensitive (SPEC §2), a trailing slash ignored. */
+/** The path as the client router matches it: case-insensitive (docs/spec.md §2), a trailing slash ignored. */
 function routeOf(url: string): string {
   return url.toLowerCase().replace(/\/+$/, '') || '/';
 }

@@ -4,7 +4,8 @@ import helmet from 'helmet';
 /**
  * helmet's headers, with its middleware built once at start. @fastify/helmet rebuilt it (CSP directives
  * parsed again) on every request: about 7 µs, the biggest single cost after the database on the status
- * lookup (issue 8 bench profile). Nothing here uses its per-route options, nonces or `reply.helmet()`.
+ * lookup (a CPU profile under the lookup bench, 23 Nov; docs/architecture.md, Departures). Nothing here
+ * uses its per-route options, nonces or `reply.helmet()`.
  */
 const applyHeaders = helmet({
   contentSecurityPolicy: {
@@ -28,7 +29,7 @@ const applyHeaders = helmet({
 /**
  * JSON and file answers of /api are never rendered as pages, so the page headers above (a 300-byte CSP,
  * twelve headers) protect nothing there; OWASP's REST Security Cheat Sheet set does, at a fraction of the
- * per-request cost on the busiest routes (issue 19 bench): nothing may load, frame or sniff it.
+ * per-request cost on the busiest routes (not measured alone): nothing may load, frame or sniff it.
  */
 const API_HEADERS = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

@@ -47,7 +47,7 @@ type Batch = Map<string, { windowMs: number; hits: Hit[] }>;
  * arrive meanwhile wait for it and then go together, each key's count raised by its number of hits.
  * Each hit still gets its own exact position in the window (the 31st is the 31st), but a busy instance
  * no longer pays a round trip per request: under the bench's lookup load that round trip was the
- * difference between 0.7 and the bare route's rate (issue 19, decision 0029).
+ * difference between 0.7 and the bare route's rate (decision 0029).
  */
 export function databaseCounter(db: Db): RateCounter {
   let calls = 0;
@@ -61,7 +61,7 @@ export function databaseCounter(db: Db): RateCounter {
       await queryRows(db, `delete from rate_limit_counters where reset_at < now() - interval '1 hour'`, []);
     }
     const json = JSON.stringify([...batch].map(([k, { hits, windowMs }]) => ({ k, n: hits.length, w: windowMs })));
-    // Prepared: every limited request runs it (the status lookup's planning lesson, issue 19).
+    // Prepared: every limited request runs it (the status lookup's planning lesson, decision 0028).
     const rows = await preparedRows<{ key: string; hits: number; ttl: number }>(db, RATE_HITS, [json]);
     for (const row of rows) {
       const { hits, windowMs } = batch.get(row.key)!;

@@ -31,7 +31,7 @@ export async function connectRedis(url: string, keyPrefix: string, log: FastifyB
     connectTimeout: 1000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
     // The commands of one turn of the event loop go in one write: under load, a socket write per
-    // limited request was most of what the limits cost (issue 19, decision 0029).
+    // limited request was most of what the limits cost (decision 0029).
     enableAutoPipelining: true,
   });
   redis.on('error', outageLogger(log, 'redis connection'));

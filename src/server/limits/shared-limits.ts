@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { databaseLoginLimiter, type LoginLimiter } from '../auth/login-limiter.js';
-import { redisLoginLimiter } from '../auth/redis-login-limiter.js';
+import { databaseLoginLimiter, type LoginLimiter } from './login-limiter.js';
+import { redisLoginLimiter } from './redis-login-limiter.js';
 import { closeRedis, connectRedis, outageLogger } from './redis-client.js';
 import { databaseCounter, redisCounter, sharedRateLimitStore } from './rate-limit-store.js';
 

@@ -2,7 +2,7 @@ import { applicantReasonTexts } from '../../domain/reason-codes.js';
 import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { Db } from '../db/database.js';
 import type { MerchantRow } from '../db/schema.js';
-import { readSettings } from '../settings/settings-store.js';
+import { readSettings } from '../settings/public.js';
 import { dataChangedMail, receiptMail, statusMail, type FixLink } from './mail-templates.js';
 import { enqueueMail } from './outbox.js';
 
@@ -25,7 +25,9 @@ export async function enqueueReceipt(
 
 /**
  * Queues the status mail for verified, rejected and data_tidak_lengkap (processing is not news to the
- * applicant). With e-mail notifications off in Admin → Settings it is recorded as `skipped`.
+ * applicant). With e-mail notifications off in Admin → Settings it is recorded as `skipped`, except the
+ * mail that carries a fix link: that link reaches the applicant by this mail only (decision 0040), so a fix
+ * request is always sent.
  */
 export async function enqueueStatusMail(tx: Db, input: { row: MerchantRow; baseUrl: string; fix: FixLink | null; now: Date }): Promise<void> {
   const status = normalizeStatus(input.row.status);
@@ -36,7 +38,7 @@ export async function enqueueStatusMail(tx: Db, input: { row: MerchantRow; baseU
     kind: 'status',
     to: input.row.email,
     content: statusMail(mailMerchant(input.row), status, input.row.catatanAdmin, input.baseUrl, input.fix, applicantReasonTexts(input.row.kodeAlasan)),
-    skipped: !settings.email_notifications,
+    skipped: !settings.email_notifications && input.fix === null,
     now: input.now,
   });
 }

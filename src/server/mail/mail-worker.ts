@@ -5,7 +5,7 @@ import { Sealed, unseal } from '../crypto/sealed.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 import { PollingLoop } from '../shared/polling-loop.js';
-import { hideStoredFixLink } from './outbox.js';
+import { hideStoredBearerLinks } from './outbox.js';
 
 /** How long a claimed message is kept from other workers while it is being sent (a crash: resent after). */
 const LEASE_MS = 5 * 60 * 1000;
@@ -126,11 +126,12 @@ export class MailWorker {
       ]);
       settled = failed;
     }
-    // The applicant's mail holds the fix link now (or it never will: a new fix request makes a new link),
-    // so the stored copy stops holding the token. Apart from the send: a failure here never resends a mail.
+    // The applicant's mail holds its fix or order link now (or it never will: a new fix request makes a new
+    // link, the order page takes the phone), so the stored copy stops holding the token. Apart from the
+    // send: a failure here never resends a mail.
     if (settled) {
-      await hideStoredFixLink(db, message.id, text, html).catch((error: unknown) =>
-        this.deps.log.error({ err: error, messageId: message.id }, 'mail worker: hiding a sent fix link failed'),
+      await hideStoredBearerLinks(db, message.id, text, html).catch((error: unknown) =>
+        this.deps.log.error({ err: error, messageId: message.id }, 'mail worker: hiding a sent bearer link failed'),
       );
     }
   }

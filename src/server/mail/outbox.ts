@@ -3,11 +3,9 @@ import { seal, unseal } from '../crypto/sealed.js';
 import { and, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { outboxMessages, type OutboxMessageRow } from '../db/schema.js';
-import { hasFixLink, hideFixLinks, hideFixLinksHtml } from '../../domain/applicant-mail.js';
+import { hasBearerLink, hideBearerLinks, hideBearerLinksHtml, type MailKind } from '../../domain/applicant-mail.js';
 import type { MailContent } from './mail-templates.js';
 
-export const MAIL_KINDS = ['receipt', 'resubmission_receipt', 'status', 'order_receipt', 'order_paid', 'order_closed', 'order_shipped', 'order_delivered', 'data_change_notice'] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
 
 export type OutboxEntry = {
   merchantId: string;
@@ -64,12 +62,12 @@ export const messageHtml = (row: Pick<OutboxMessageRow, 'id' | 'htmlBody'>): str
 export async function enqueueMail(tx: Db, entry: OutboxEntry): Promise<void> {
   const perHour = entry.perAddressPerHour ?? PUBLIC_MAILS_PER_HOUR;
   const capped = !entry.skipped && (PUBLIC_MAIL_KINDS as readonly MailKind[]).includes(entry.kind) && (await publicMailsLastHour(tx, entry.to, entry.now)) >= perHour;
-  // A message that is never sent never needs its fix link: the token is not stored at all.
+  // A message that is never sent never needs its bearer links (fix link, order link): the tokens are not stored at all.
   const unsent = entry.skipped || capped;
   const id = randomUUID();
   await tx.insert(outboxMessages).values({
     id,
-    ...sealedBodies(id, unsent ? hideFixLinks(entry.content.text) : entry.content.text, unsent ? hideFixLinksHtml(entry.content.html) : entry.content.html),
+    ...sealedBodies(id, unsent ? hideBearerLinks(entry.content.text) : entry.content.text, unsent ? hideBearerLinksHtml(entry.content.html) : entry.content.html),
     merchantId: entry.merchantId,
     kind: entry.kind,
     toAddress: entry.to,
@@ -109,10 +107,11 @@ export async function findMerchantMessage(db: Db, merchantId: string, messageId:
 }
 
 /**
- * Rewrites a message's bodies with its fix link hidden, once the mail left (or will never leave): from then
- * on the table holds no copy of the token (nor do backups taken afterwards). Bodies without a link stay.
+ * Rewrites a message's bodies with its bearer links hidden (fix link, order link), once the mail left (or
+ * will never leave): from then on the table holds no copy of a token (nor do backups taken afterwards).
+ * Bodies without such a link stay.
  */
-export async function hideStoredFixLink(db: Db, messageId: string, text: string, html: string): Promise<void> {
-  if (!hasFixLink(text) && !hasFixLink(html)) return;
-  await db.update(outboxMessages).set(sealedBodies(messageId, hideFixLinks(text), hideFixLinksHtml(html))).where(eq(outboxMessages.id, messageId));
+export async function hideStoredBearerLinks(db: Db, messageId: string, text: string, html: string): Promise<void> {
+  if (!hasBearerLink(text) && !hasBearerLink(html)) return;
+  await db.update(outboxMessages).set(sealedBodies(messageId, hideBearerLinks(text), hideBearerLinksHtml(html))).where(eq(outboxMessages.id, messageId));
 }

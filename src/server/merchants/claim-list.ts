@@ -2,8 +2,8 @@ import { and, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ClaimCounts, ClaimFilter } from '../../domain/review-claims.js';
 import type { Db } from '../db/database.js';
 import { merchants, users, type MerchantRow } from '../db/schema.js';
-import { claimCutoff, liveHolder, type ClaimClock } from '../workbench/claim-clock.js';
-import type { ReviewFacts } from './merchant-mapping.js';
+import { claimCutoff, liveHolder, type ClaimClock } from '../workbench/public.js';
+import type { ReviewFacts } from '../db/merchant-columns.js';
 
 /** Who is looking at the list, and when: 'Milik saya' and the lapse of claims depend on both. */
 export type ClaimView = ClaimClock & { adminId: string };

@@ -3,14 +3,14 @@ import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { IDENTITY_SEARCH_MESSAGES } from '../../domain/identity-search.js';
 import { API_MESSAGES } from '../../domain/messages.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { merchants } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { databaseCounter, redisCounter, type RateCounter } from '../limits/rate-limit-store.js';
 import type { Actor } from './merchant-service.js';
-import { identitySearch } from './merchant-search.js';
+import { identitySearch } from '../db/search-terms.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 

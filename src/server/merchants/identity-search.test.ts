@@ -19,6 +19,17 @@ describe('identityTermKinds', () => {
     expect(identityTermKinds('Toko 12345')).toEqual({ nik: false, no_rekening: false });
     expect(identityTermKinds('+6281234567890')).toEqual({ nik: false, no_rekening: false });
   });
+
+  it('takes a mobile number, however typed, and a postcode for ordinary searches', () => {
+    for (const phone of ['081234567890', '0812-3456-7890', '0812 3456 789', '6281234567890', '0813-1111', '0812345678901']) {
+      expect(identityTermKinds(phone), phone).toEqual({ nik: false, no_rekening: false });
+    }
+    for (const short of ['12810', '101100', '123']) expect(identityTermKinds(short), short).toEqual({ nik: false, no_rekening: false });
+    // An account number of a bank's usual length still counts, and so does a NIK whatever digits it starts with.
+    expect(identityTermKinds('1234567')).toEqual({ nik: false, no_rekening: true });
+    expect(identityTermKinds('0081234567')).toEqual({ nik: false, no_rekening: true });
+    expect(identityTermKinds('0812345678901234')).toEqual({ nik: true, no_rekening: true });
+  });
 });
 
 describe('admin list search through the NIK or account-number hash', () => {
@@ -52,7 +63,7 @@ describe('admin list search through the NIK or account-number hash', () => {
     expect(byNik.json()).toMatchObject({ total: 1, page: 1, page_size: 25 });
     expect(byNik.json().items.map((m: { id: string }) => m.id)).toEqual([merchantId]);
 
-    const byAccount = await t.app.inject({ method: 'GET', url: `/api/admin/merchants?q=${ACCOUNT}`, headers: { cookie: admin.cookie } });
+    const byAccount = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: admin.cookie }, payload: { q: ACCOUNT } });
     expect(byAccount.json().items.map((m: { id: string }) => m.id)).toEqual([merchantId]);
 
     expect(await searches()).toEqual([
@@ -78,11 +89,11 @@ describe('admin list search through the NIK or account-number hash', () => {
 
   it('answers 429 past the limit per admin, with the Indonesian message; another admin still searches', async () => {
     // Three counted so far (two searches and the export); the limit is 4.
-    const fourth = await t.app.inject({ method: 'GET', url: '/api/admin/merchants?q=9990001234', headers: { cookie: admin.cookie } });
+    const fourth = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: admin.cookie }, payload: { q: '9990001234' } });
     expect(fourth.statusCode).toBe(200);
     for (const request of [
-      { method: 'GET' as const, url: `/api/admin/merchants?q=${NIK}` },
       { method: 'POST' as const, url: '/api/admin/merchants/search', payload: { q: NIK } },
+      { method: 'POST' as const, url: '/api/admin/merchants/search', payload: { q: ACCOUNT } },
       { method: 'POST' as const, url: '/api/admin/merchants/export', payload: { q: ACCOUNT, status: 'all' } },
     ]) {
       const refused = await t.app.inject({ ...request, headers: { cookie: admin.cookie } });
@@ -92,12 +103,31 @@ describe('admin list search through the NIK or account-number hash', () => {
     }
     // A search by name is no identity search: never limited by it.
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/merchants?q=Identitas', headers: { cookie: admin.cookie } })).statusCode).toBe(200);
-    const byOther = await t.app.inject({ method: 'GET', url: `/api/admin/merchants?q=${NIK}`, headers: { cookie: other.cookie } });
+    // Nor is a search by phone or postcode, typed the way admins type them.
+    for (const q of ['0812-3456-7890', '081234567890', '12810']) {
+      const ordinary = await t.app.inject({ method: 'GET', url: `/api/admin/merchants?q=${encodeURIComponent(q)}`, headers: { cookie: admin.cookie } });
+      expect(ordinary.statusCode, q).toBe(200);
+    }
+    const byPhone = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: admin.cookie }, payload: { q: '0812-3456-7890' } });
+    expect(byPhone.json().items.map((m: { id: string }) => m.id)).toEqual([merchantId]);
+    const byOther = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: other.cookie }, payload: { q: NIK } });
     expect(byOther.statusCode).toBe(200);
     // Refused searches write no row: 4 by the first admin, 1 by the other.
     const rows = await searches();
     expect(rows.filter((row) => row.actor === admin.userId)).toHaveLength(4);
     expect(rows.filter((row) => row.actor === other.userId)).toHaveLength(1);
+  });
+
+  it('refuses a NIK or an account number in the URL of the list or the export with 400, before any lookup', async () => {
+    const before = (await searches()).length;
+    for (const url of [`/api/admin/merchants?q=${NIK}`, '/api/admin/merchants?q=3171%200117%200890%200001', `/api/admin/merchants?q=${ACCOUNT}`, `/api/admin/merchants/export?q=${NIK}`]) {
+      const refused = await t.app.inject({ method: 'GET', url, headers: { cookie: other.cookie } });
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json(), url).toEqual({
+        error: { code: 'IDENTITY_TERM_IN_URL', message: 'NIK atau nomor rekening tidak boleh dicari lewat alamat URL. Gunakan kolom pencarian di daftar merchant.', field: 'q' },
+      });
+    }
+    expect((await searches()).length).toBe(before);
   });
 
   it('takes the same query in the POST body as in the URL, refusing unknown fields', async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../db/schema.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { escapeFormula, exportMerchantsCsv } from './merchant-export.js';
+import { escapeFormula } from '../shared/csv-cells.js';
+import { exportMerchantsCsv } from './merchant-export.js';
 
 describe('merchant CSV export', () => {
   let t: TestApp;

@@ -6,6 +6,7 @@ import type { MerchantListQuery } from '../../domain/merchants.js';
 import { STATUS_LABELS, normalizeStatus } from '../../domain/vocabularies.js';
 import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
+import { escapeFormula } from '../shared/csv-cells.js';
 import { merchantFilter, merchantOrder } from './merchant-repository.js';
 
 const BATCH = 1000;
@@ -22,14 +23,6 @@ export const EXPORT_COLUMNS = [
   { key: 'status', header: 'Status' },
   { key: 'submitted_at', header: 'Tanggal Daftar' },
 ] as const;
-
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, and tab or CR that some read the same way)
- * gets a leading apostrophe (OWASP CSV injection).
- */
-export function escapeFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 function toRecord(row: MerchantRow): string[] {
   const values: Record<(typeof EXPORT_COLUMNS)[number]['key'], string> = {

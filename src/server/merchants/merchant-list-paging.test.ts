@@ -15,7 +15,7 @@ type ListBody = {
   page: number;
 };
 
-// Issue 19: the list at a million rows. Capped search totals, keyset pages, the code-prefix search.
+// Decision 0023: the list at a million rows. Capped search totals, keyset pages, the code-prefix search.
 describe('admin merchant list: capped totals, keyset pages, code search', () => {
   let t: TestApp;
   let admin: SignedIn;

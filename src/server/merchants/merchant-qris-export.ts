@@ -4,8 +4,8 @@ import { and, asc, eq, gt, inArray, isNull, not, sql, type SQL } from 'drizzle-o
 import { CATEGORY_MCC } from '../../domain/qris.js';
 import type { Db } from '../db/database.js';
 import { devices, merchants, type MerchantRow } from '../db/schema.js';
-import { escapeFormula } from './merchant-export.js';
-import { merchantAccountNumber, merchantNik, qrisData } from './merchant-mapping.js';
+import { escapeFormula } from '../shared/csv-cells.js';
+import { merchantAccountNumber, merchantNik, qrisData } from '../db/merchant-columns.js';
 
 const BATCH = 500;
 

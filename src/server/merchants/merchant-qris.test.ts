@@ -6,7 +6,7 @@ import { auditLogs, devices, type MerchantRow } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { insertMerchant, insertOrder } from '../../../tests/support/order-fixtures.js';
-import { PROFILE_FIELDS } from './merchant-mapping.js';
+import { PROFILE_FIELDS } from '../db/merchant-columns.js';
 
 describe('QRIS-ready merchant data', () => {
   let t: TestApp;

@@ -4,7 +4,8 @@ import { MerchantListQuerySchema } from '../../domain/merchants.js';
 import { merchants } from '../db/schema.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { countMerchants, findMerchant, listMerchants } from './merchant-repository.js';
+import { countMerchants, listMerchants } from './merchant-repository.js';
+import { findMerchant } from '../db/merchant-rows.js';
 
 const query = (input: Record<string, unknown> = {}) => MerchantListQuerySchema.parse(input);
 

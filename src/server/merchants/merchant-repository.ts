@@ -1,23 +1,27 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, sum, type SQL } from 'drizzle-orm';
-import { EXACT_TOTAL_CAP, type MerchantList, type MerchantListQuery, type MerchantSort } from '../../domain/merchants.js';
+import {
+  EXACT_TOTAL_CAP,
+  type MerchantList,
+  type MerchantListQuery,
+  type MerchantSort,
+  type MerchantDetail,
+} from '../../domain/merchants.js';
 import type { Db } from '../db/database.js';
 import { merchantCounts, merchants, merchantSearchText, type MerchantRow } from '../db/schema.js';
-import type { MerchantDetail } from '../../domain/merchants.js';
-import { hasDuplicates, hasDuplicatesColumn } from '../workbench/duplicate-repository.js';
-import { checkWarningsColumn, hasCheckWarnings } from '../checks/check-repository.js';
-import { workingDaysSince } from '../workbench/working-days.js';
-import { toDetail, toListItem } from './merchant-mapping.js';
-import { bankChangedByApplicant } from '../perbaikan/identity-change.js';
-import { codePrefix, escapeLike, identitySearch, searchVariants } from './merchant-search.js';
+import { hasDuplicates, hasDuplicatesColumn, type ClaimClock } from '../workbench/public.js';
+import { checkWarningsColumn, hasCheckWarnings } from '../checks/public.js';
+import { workingDaysSince } from '../shared/working-days.js';
+import { toDetail, toListItem } from '../db/merchant-columns.js';
+import { bankChangedByApplicant } from '../perbaikan/public.js';
+import { codePrefix, escapeLike, identitySearch, searchVariants } from '../db/search-terms.js';
 import { claimCounts, claimFilter, reviewColumns, reviewFacts, reviewFactsOf, type ClaimView } from './claim-list.js';
-import type { ClaimClock } from '../workbench/claim-clock.js';
 
 const ORDER: Record<MerchantSort, SQL[]> = {
   newest: [desc(merchants.submittedAt), desc(merchants.id)],
   oldest: [asc(merchants.submittedAt), asc(merchants.id)],
   nama_toko: [asc(sql`lower(${merchants.namaToko})`), desc(merchants.submittedAt)],
   status: [asc(merchants.status), desc(merchants.submittedAt)],
-  // The review queue (issue 18): longest waiting since it last entered processing; served by merchants_queue_idx.
+  // The review queue (decision 0022): longest waiting since it last entered processing; served by merchants_queue_idx.
   queue: [asc(merchants.queuedAt), asc(merchants.id)],
 };
 
@@ -120,7 +124,7 @@ export async function countMerchants(db: Db, query: FilterQuery, view?: ClaimVie
  * alone, which the order's index holds (an index-only scan), and only the page's rows are read whole:
  * page 2,000 skips 50,000 index entries instead of fetching 50,000 rows to throw away.
  */
-/** A page's row and whether it has a possible duplicate (issue 18's list mark). */
+/** A page's row and whether it has a possible duplicate (the queue's list mark, decision 0022). */
 type PageRow = { row: MerchantRow; hasDuplicates: boolean; checkWarnings: number; holderEmail: string | null; firstApproverEmail: string | null };
 const PAGE_COLUMNS = { row: merchants, hasDuplicates: hasDuplicatesColumn, checkWarnings: checkWarningsColumn, ...reviewColumns };
 
@@ -185,29 +189,6 @@ export async function listMerchants(db: Db, query: MerchantListQuery, now: Date 
 async function queueCounts(db: Db, view: ClaimView) {
   const processing = await countMerchants(db, { status: 'processing' });
   return claimCounts(db, view, processing.total);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The live (not soft-deleted) merchant with this id, one row at most. */
-function liveMerchant(db: Db, id: string) {
-  return db
-    .select()
-    .from(merchants)
-    .where(and(eq(merchants.id, id), eq(merchants.isDeleted, false)))
-    .limit(1);
-}
-
-/** A merchant that is not soft-deleted, or undefined (also for an id that is not a uuid). */
-export async function findMerchant(db: Db, id: string): Promise<MerchantRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  return (await liveMerchant(db, id))[0];
-}
-
-/** The same, locked until the transaction ends, so concurrent edits queue instead of racing. */
-export async function lockMerchant(tx: Db, id: string): Promise<MerchantRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  return (await liveMerchant(tx, id).for('update'))[0];
 }
 
 /** The detail an admin screen gets: the row, its age in working days and whether it has possible duplicates. */

@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../domain/messages.js';
 import { QRIS_MESSAGES } from '../../domain/qris.js';
-import { IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
+import { IDENTITY_SEARCH_MESSAGES, IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
+import { AuditEntrySchema } from '../../domain/audit.js';
 import {
-  AuditEntrySchema,
   MerchantCreateSchema,
   MerchantExportQuerySchema,
   MerchantDetailSchema,
@@ -18,19 +18,20 @@ import {
   MerchantUpdateSchema,
   RevealRequestSchema,
   RevealResponseSchema,
-  StatusChangeResponseSchema,
 } from '../../domain/merchants.js';
 import { publicBaseUrl } from '../config.js';
-import { listMerchantAudit, writeAudit } from '../audit/audit-repository.js';
+import { listMerchantAudit, writeAudit } from '../audit/public.js';
 import type { MerchantRow } from '../db/schema.js';
 import type { MerchantEvent } from '../events/event-bus.js';
 import { AppError } from '../http/app-error.js';
-import { loadSession, requireAdmin } from '../auth/request-auth.js';
+import { loadSession } from '../auth/public.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { exportMerchantsCsv } from './merchant-export.js';
-import { claimClockOf } from '../workbench/claim-clock.js';
+import { claimClockOf } from '../workbench/public.js';
 import { identitySearchGuard } from './identity-search-guard.js';
 import { exportQrisCsv, merchantsMissingMcc } from './merchant-qris-export.js';
-import { findMerchant, listMerchants, merchantDetail } from './merchant-repository.js';
+import { findMerchant } from '../db/merchant-rows.js';
+import { listMerchants, merchantDetail } from './merchant-repository.js';
 import { changeMerchantStatus, createMerchant, revealMerchantField, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
 
 // Any string: a malformed id is simply a merchant that does not exist (404), like a deleted one.
@@ -62,19 +63,25 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const guardIdentitySearch = identitySearchGuard(app.deps);
 
-  app.get('/merchants', { schema: { tags: ['admin'], querystring: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request, reply) => {
-    await guardIdentitySearch(request.query.q, actorOf(request), reply);
+  // A whole NIK or account number never travels in a URL: request logs, proxies and the browser's
+  // history keep URLs. Such a term is refused here; the POST routes below take it, audited.
+  const refuseIdentityInUrl = (q: string | undefined) => {
+    if (q && isIdentityTerm(q)) throw new AppError(400, 'IDENTITY_TERM_IN_URL', IDENTITY_SEARCH_MESSAGES.inUrl, 'q');
+  };
+
+  app.get('/merchants', { schema: { tags: ['admin'], querystring: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request) => {
+    refuseIdentityInUrl(request.query.q);
     return listMerchants(db, request.query, app.deps.now(), claimView(request));
   });
 
-  // The same list for a term that must not be in a URL (a whole NIK or account number): request logs,
-  // proxies and the browser's history keep URLs.
+  // The same list for a term that must not be in a URL (a whole NIK or account number).
   app.post('/merchants/search', { schema: { tags: ['admin'], body: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request, reply) => {
     await guardIdentitySearch(request.body.q, actorOf(request), reply);
     return listMerchants(db, request.body, app.deps.now(), claimView(request));
   });
 
   app.get('/merchants/export', { schema: { tags: ['admin'], querystring: MerchantExportQuerySchema } }, async (request, reply) => {
+    refuseIdentityInUrl(request.query.q);
     if (request.query.format === 'qris') return sendQrisExport(request, reply, (request.query.alasan ?? '').trim());
     return sendMerchantExport(request, reply, request.query);
   });
@@ -92,7 +99,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       rows += 1;
     });
     csv.once('end', () => {
-      // SPEC §8: a failed audit write is logged and does not break the action.
+      // docs/spec.md §8: a failed audit write is logged and does not break the action.
       writeAudit(db, { actorId: actor.id, action: 'export', targetTable: 'merchants', targetId: null, diff: { filter, rows }, ip: actor.ip, userAgent: actor.userAgent }).catch(
         (error: unknown) => request.log.error({ err: error }, 'export audit write failed'),
       );
@@ -153,9 +160,8 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantUpdateSchema, response: { 200: MerchantDetailSchema } } },
     async (request) => {
       const { row, orderIds } = await updateMerchantProfile(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
-      app.mailer.wake();
+      app.outbox.wake();
       app.checks.wake();
-      app.webhooks.wake();
       void announce(request, 'updated', row.id);
       announceOrders(request, row.id, orderIds);
       return detail(row);
@@ -164,15 +170,14 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/merchants/:id/status',
-    { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantStatusChangeSchema, response: { 200: StatusChangeResponseSchema } } },
+    { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantStatusChangeSchema, response: { 200: MerchantDetailSchema } } },
     async (request) => {
-      const { row, fixLink, orderIds } = await changeMerchantStatus(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
-      app.mailer.wake();
-      app.webhooks.wake();
+      const { row, orderIds } = await changeMerchantStatus(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
+      app.outbox.wake();
       void announce(request, 'status_changed', row.id);
       announceOrders(request, row.id, orderIds);
-      // The fix link exists in clear only now (its hash is stored): the admin copies it from this answer.
-      return { ...(await detail(row)), fix_link: fixLink };
+      // A new fix link is in the applicant's mail only: the answer is the merchant as it now is.
+      return detail(row);
     },
   );
 
@@ -185,8 +190,11 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete('/merchants/:id', { schema: { tags: ['admin'], params: IdParamsSchema } }, async (request, reply) => {
-    await softDeleteMerchant(db, request.params.id, actorOf(request), app.deps.now());
+    const orderIds = await softDeleteMerchant(db, request.params.id, actorOf(request), app.deps.now(), app.deps.config);
+    // The cancelled orders' mails.
+    app.outbox.wake();
     void announce(request, 'deleted', request.params.id);
+    announceOrders(request, request.params.id, orderIds);
     return reply.status(204).send();
   });
 

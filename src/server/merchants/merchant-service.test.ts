@@ -8,7 +8,7 @@ import { AppError } from '../http/app-error.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
-import { identityColumns, PROFILE_FIELDS, toDetail } from './merchant-mapping.js';
+import { identityColumns, PROFILE_FIELDS, toDetail } from '../db/merchant-columns.js';
 import { changeMerchantStatus, createMerchant, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
 
 

@@ -1,25 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { enqueueMerchantChecks } from '../checks/check-worker.js';
+import { enqueueMerchantChecks } from '../checks/public.js';
 import { eq } from 'drizzle-orm';
 import { MESSAGES } from '../../domain/messages.js';
 import { MERCHANT_MESSAGES, type MerchantCreate, type MerchantStatusChange, type MerchantUpdate, type RevealRequest, type RevealResponse } from '../../domain/merchants.js';
 import { decodeNik } from '../../domain/nik-structure.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit, maskSensitiveFields } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
-import { maskSensitiveFields } from './audit-diff.js';
-import { identityColumns, merchantAccountNumber, merchantNik, PROFILE_FIELDS, profileColumns, profileValue, QRIS_FIELDS } from './merchant-mapping.js';
-import { lockMerchant } from './merchant-repository.js';
-import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../registration/registration-code.js';
+import { AppError, badRequest } from '../http/app-error.js';
+import { hasFinalCode, REASON_MESSAGES } from '../../domain/reason-codes.js';
+import {
+  identityColumns,
+  merchantAccountNumber,
+  merchantNik,
+  PROFILE_FIELDS,
+  profileColumns,
+  profileValue,
+  QRIS_FIELDS,
+} from '../db/merchant-columns.js';
+import { lockMerchant } from '../db/merchant-rows.js';
+import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../shared/registration-code.js';
 import { enqueueStatusMail } from '../mail/applicant-mail.js';
-import { createFixRequest, supersedeFixRequests } from '../perbaikan/fix-request-repository.js';
-import { applyMerchantStatusToOrders, orderMailConfig } from '../shop/merchant-orders.js';
-import { queueClock } from '../workbench/paused-clock.js';
-import type { TransitionConfig } from '../shop/order-transitions.js';
-import { claimClockOf } from '../workbench/claim-clock.js';
-import { gateChange } from '../workbench/review-gate.js';
-import { recordFirstApproval } from '../workbench/second-approval.js';
+import { createFixRequest, supersedeFixRequests } from '../perbaikan/public.js';
+import { applyMerchantStatusToOrders, cancelUnshippedOrders, DELETED_REASON, orderMailConfig, type TransitionConfig } from '../shop/public.js';
+import { queueClock, claimClockOf, gateChange, recordFirstApproval } from '../workbench/public.js';
 
 export type Actor = { id: string; ip?: string | null; userAgent?: string | null };
 
@@ -31,10 +35,36 @@ async function requireLockedMerchant(tx: Db, id: string): Promise<MerchantRow> {
   return row;
 }
 
-/** What the profile form saves: the profile of SPEC §7 and the QRIS values, one audit row. */
+/**
+ * The same for a change of the registration itself (status, profile): a purged one (retention, erasure)
+ * holds no personal data any more, so it can be neither decided on nor edited (409).
+ */
+async function requireEditableMerchant(tx: Db, id: string): Promise<MerchantRow> {
+  const row = await requireLockedMerchant(tx, id);
+  if (row.purgedAt) throw new AppError(409, 'MERCHANT_PURGED', MERCHANT_MESSAGES.purged);
+  return row;
+}
+
+/** What the profile form saves: the profile of docs/spec.md §7 and the QRIS values, one audit row. */
 const EDITABLE_FIELDS = { ...PROFILE_FIELDS, ...QRIS_FIELDS };
 type EditableField = keyof typeof EDITABLE_FIELDS;
 const OPTIONAL_FIELDS: ReadonlySet<EditableField> = new Set(['nik', 'no_rekening', 'mcc', 'nama_qris', 'kota_qris']);
+
+/**
+ * The profile form may decide a status too, so it keeps the status route's rule: a rejection needs at least
+ * one `final` reason, and a status that is no decision (processing, verified) takes none. Codes without a
+ * status change are refused rather than silently dropped.
+ */
+function reasonCodesOfProfileSave(input: MerchantUpdate, statusChanged: boolean): string[] {
+  const codes = input.kode_alasan ?? [];
+  if (!statusChanged) {
+    if (codes.length > 0) throw badRequest(REASON_MESSAGES.onlyForDecisions, 'kode_alasan');
+    return [];
+  }
+  if (input.status === 'rejected' && !hasFinalCode(codes)) throw badRequest(REASON_MESSAGES.finalRequired, 'kode_alasan');
+  if ((input.status === 'processing' || input.status === 'verified') && codes.length > 0) throw badRequest(REASON_MESSAGES.onlyForDecisions, 'kode_alasan');
+  return codes;
+}
 
 /** A save or a status change, and the orders it moved (the admin's order screens refresh for them). */
 export type ProfileSaveResult = { row: MerchantRow; orderIds: string[] };
@@ -58,7 +88,7 @@ export async function updateMerchantProfile(
   config: TransitionConfig = orderMailConfig(baseUrl),
 ): Promise<ProfileSaveResult> {
   return db.transaction(async (tx) => {
-    const row = await requireLockedMerchant(tx, id);
+    const row = await requireEditableMerchant(tx, id);
     if (row.updatedAt.getTime() !== new Date(input.expected_updated_at).getTime()) {
       throw new AppError(409, 'STALE_UPDATE', MERCHANT_MESSAGES.staleSave);
     }
@@ -70,6 +100,7 @@ export async function updateMerchantProfile(
       return profileValue(row, EDITABLE_FIELDS[field]) !== next;
     });
     if (changed.length === 0) return { row, orderIds: [] };
+    const kodeAlasan = reasonCodesOfProfileSave(input, changed.includes('status'));
     // Another admin's claim refuses the edit; a 'verified' that needs a second admin is recorded as the first.
     const gate = await gateChange(tx, row, changed.includes('status') ? input.status : null, actor, claimClockOf(now, config));
     if (gate.first) {
@@ -85,8 +116,8 @@ export async function updateMerchantProfile(
       nik: changed.includes('nik') ? input.nik : undefined,
       noRekening: changed.includes('no_rekening') ? input.no_rekening : undefined,
     });
-    // A status set in the profile form carries no reason codes: the previous decision's go.
-    const clock = patch.status === undefined ? {} : { ...queueClock(row, patch.status, now), kodeAlasan: [] };
+    // A status set in the profile form carries its own reason codes (a rejection's, else none): the previous decision's go.
+    const clock = patch.status === undefined ? {} : { ...queueClock(row, patch.status, now), kodeAlasan };
     const [updated] = await tx.update(merchants).set({ ...patch, ...identity, ...clock }).where(eq(merchants.id, id)).returning();
 
     const statusChanged = changed.includes('status');
@@ -100,7 +131,13 @@ export async function updateMerchantProfile(
         ...audit(actor),
         action: 'status_change',
         targetId: id,
-        diff: { from: row.status, to: input.status, catatan: input.catatan_admin ?? null, merchant_name: updated!.namaToko },
+        diff: {
+          from: row.status,
+          to: input.status,
+          catatan: input.catatan_admin ?? null,
+          merchant_name: updated!.namaToko,
+          ...(kodeAlasan.length > 0 ? { kode_alasan: kodeAlasan } : {}),
+        },
       });
     }
     // The note travels with a status change; otherwise it is an ordinary field.
@@ -121,12 +158,11 @@ export async function updateMerchantProfile(
   });
 }
 
-export type StatusChangeResult = ProfileSaveResult & { fixLink: string | null };
-
 /**
- * Sets the status and note. Any open fix link ends; a `perbaikan` list makes a new one (issue 15). The
+ * Sets the status and note. Any open fix link ends; a `perbaikan` list makes a new one (decision 0018). The
  * status e-mail to the applicant is queued in the same transaction (skipped when the admin turned status
- * notifications off), and so is the audit row.
+ * notifications off), and so is the audit row. A new fix link is a bearer secret for the applicant: it
+ * goes into that mail only, never into the answer to the admin.
  */
 export async function changeMerchantStatus(
   db: Db,
@@ -136,9 +172,9 @@ export async function changeMerchantStatus(
   now: Date,
   baseUrl = '',
   config: TransitionConfig = orderMailConfig(baseUrl),
-): Promise<StatusChangeResult> {
+): Promise<ProfileSaveResult> {
   return db.transaction(async (tx) => {
-    const row = await requireLockedMerchant(tx, id);
+    const row = await requireEditableMerchant(tx, id);
     // The review screen sends the status it showed: another admin's decision since then is the edit screen's 409.
     if (input.expected_status !== undefined && input.expected_status !== row.status) {
       throw new AppError(409, 'STALE_UPDATE', MERCHANT_MESSAGES.staleSave);
@@ -147,7 +183,7 @@ export async function changeMerchantStatus(
     const gate = await gateChange(tx, row, input.status, actor, claimClockOf(now, config));
     if (gate.first) {
       const checklist = input.checklist ? { checklist: input.checklist } : {};
-      return { row: await recordFirstApproval(tx, row, actor, now, { catatan, ...checklist }), fixLink: null, orderIds: [] };
+      return { row: await recordFirstApproval(tx, row, actor, now, { catatan, ...checklist }), orderIds: [] };
     }
     // The decision's reasons: the status page and the mail show their applicant texts, the team its own.
     const kodeAlasan = input.kode_alasan ?? [];
@@ -179,7 +215,7 @@ export async function changeMerchantStatus(
     });
     await enqueueStatusMail(tx, { row: updated!, baseUrl, fix, now });
     const orderIds = await applyMerchantStatusToOrders(tx, { merchant: updated!, from: row.status, to: input.status, actor, now, config });
-    return { row: updated!, fixLink: fix?.url ?? null, orderIds };
+    return { row: updated!, orderIds };
   });
 }
 
@@ -217,12 +253,17 @@ export async function createMerchant(
   );
 }
 
-/** SPEC §4: soft delete only; the row stays for restoring and for the audit trail. */
-export async function softDeleteMerchant(db: Db, id: string, actor: Actor, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * docs/spec.md §4: soft delete only; the row stays for restoring and for the audit trail. A deleted registration
+ * gets no device: its unshipped orders are cancelled like a rejected one's (unpaid ones simply closed,
+ * paid ones marked for refund, each with its mail), in the same transaction. Returns those orders' ids.
+ */
+export async function softDeleteMerchant(db: Db, id: string, actor: Actor, now: Date, config: TransitionConfig = orderMailConfig('')): Promise<string[]> {
+  return db.transaction(async (tx) => {
     const row = await requireLockedMerchant(tx, id);
     await tx.update(merchants).set({ isDeleted: true, updatedAt: now }).where(eq(merchants.id, id));
     await writeAudit(tx, { ...audit(actor), action: 'soft_delete', targetId: id, diff: { merchant_name: row.namaToko } });
+    return cancelUnshippedOrders(tx, { merchantIds: [id], reason: DELETED_REASON, actor, now, config });
   });
 }
 

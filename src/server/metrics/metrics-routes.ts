@@ -2,7 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_MESSAGES } from '../../domain/messages.js';
-import { unauthenticated } from '../auth/auth-errors.js';
+import { unauthenticated } from '../http/auth-errors.js';
 import { AppError } from '../http/app-error.js';
 import { httpMetrics, type Metrics } from './metrics.js';
 

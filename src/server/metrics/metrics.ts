@@ -19,7 +19,7 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /**
  * One registry per app (tests build many apps in one process): the HTTP figures per route template,
  * the business counters, live-update clients, the database pool and Node's own figures, event-loop lag
- * among them, and the applicant e-mail outbox by state (issue 15).
+ * among them, and the applicant e-mail outbox by state (decision 0018).
  */
 export function createMetrics(database: Database): Metrics {
   const registry = new Registry();

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { MerchantNote } from '../../domain/notes.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { merchantNotes, users } from '../db/schema.js';
 

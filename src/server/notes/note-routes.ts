@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { MerchantNoteListSchema, MerchantNoteSchema, NoteCreateSchema } from '../../domain/notes.js';
-import { requireAdmin } from '../auth/request-auth.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
-import { findMerchant } from '../merchants/merchant-repository.js';
+import { findMerchant } from '../db/merchant-rows.js';
 import { addNote, listNotes } from './note-repository.js';
 
 const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();

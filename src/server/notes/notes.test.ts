@@ -7,6 +7,7 @@ import { exportSubject, eraseSubject } from '../privacy/subject-request.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 
 const NOW = new Date('2026-11-23T03:00:00Z');
 let clock = NOW;
@@ -69,7 +70,7 @@ describe('internal notes per merchant', () => {
       perbaikan: [{ field: 'foto_ktp', kode: 'ktp_buram' }],
     });
     expect(fix.statusCode, fix.body).toBe(200);
-    const token = (fix.json().fix_link as string).split('/perbaikan/')[1]!;
+    const { token } = await fixLinkFromOutbox(t.database.db, merchant.id);
     expect((await call(admin, 'POST', notes, { teks: `Lagi: ${marker}` })).statusCode).toBe(201);
 
     const answers: string[] = [];

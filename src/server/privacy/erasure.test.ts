@@ -15,6 +15,7 @@ import { GENEROUS_LIMITS, makeJpeg, makePng, multipartBody, REQUIRED_SLOTS, regi
 import { S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
 import { purgeDueMerchants } from './retention.js';
 import { eraseSubject, exportSubject } from './subject-request.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 
 // Values no other row of the test database holds: any of them in a dump after erasure is a leak.
 const IP = '198.51.100.203';
@@ -89,7 +90,7 @@ async function applicantWithHistory(t: TestApp): Promise<{ id: string; code: str
     payload: { status: 'data_tidak_lengkap', catatan_admin: 'Mohon perbaiki', perbaikan: [{ field: 'email', alasan: 'Email salah' }, { field: 'foto_usaha', alasan: 'Foto buram' }] },
   });
   expect(status.statusCode).toBe(200);
-  const token = (status.json() as { fix_link: string }).fix_link.split('/').pop()!;
+  const { token } = await fixLinkFromOutbox(app.deps.db, id);
   const newPhoto = await stage('foto_usaha', await makeJpeg({ color: '#8e44ad' }));
   const fixed = await app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, headers: fromApplicant, payload: { fields: { email: NEW_EMAIL }, documents: { foto_usaha: newPhoto } } });
   expect(fixed.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { clearIdentity } from '../../../tests/support/clear-identity.js';
-import { merchantNik } from '../merchants/merchant-mapping.js';
+import { merchantNik } from '../db/merchant-columns.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

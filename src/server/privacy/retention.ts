@@ -2,11 +2,12 @@ import { ERASED, ERASED_MARKER } from '../crypto/sealed.js';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
-import { writeAudits } from '../audit/audit-repository.js';
+import { writeAudits } from '../audit/public.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, fixRequests, merchantNotes, merchants, orders, outboxMessages, rateLimitCounters, uploads, type MerchantRow } from '../db/schema.js';
-import { SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
+import { SLOT_COLUMNS } from '../db/merchant-columns.js';
+import { cancelUnshippedOrders, orderMailConfig, PURGED_REASON } from '../shop/public.js';
 import { deleteStoredFiles, recordPendingDeletions, retryPendingDeletions } from '../storage/pending-deletions.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -102,7 +103,7 @@ export type PurgeReason = DueReason | 'subject_request';
 /**
  * Removes these merchants' documents (rows here, files by the caller after commit) and personal fields,
  * a statement per table for the whole batch: the first pass over a year of data purges thousands, and
- * statements per merchant kept the embedded database busy for most of a minute (issue 19).
+ * statements per merchant kept the embedded database busy for most of a minute (docs/performance.md, memory on PGlite).
  */
 export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, reason?: PurgeReason): Promise<string[]> {
   if (rows.length === 0) return [];
@@ -110,7 +111,7 @@ export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, rea
   const traces = await applicantTraces(tx, ids);
   // Replaced documents stay as upload rows: their files go too.
   const staged = await tx.delete(uploads).where(inArray(uploads.claimedBy, ids)).returning({ key: uploads.storageKey, merchantId: uploads.claimedBy });
-  // E-mails to the applicant hold their address and name; fix requests their reasons (issue 15).
+  // E-mails to the applicant hold their address and name; fix requests their reasons (docs/privacy.md).
   await tx.delete(outboxMessages).where(inArray(outboxMessages.merchantId, ids));
   await tx.delete(fixRequests).where(inArray(fixRequests.merchantId, ids));
   // The team's internal notes speak about the applicant: they go with the rest.
@@ -150,6 +151,9 @@ export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, rea
       ...(reason === 'subject_request' ? { isDeleted: true } : {}),
     })
     .where(inArray(merchants.id, ids));
+  // A purged registration gets no device: what it still had open is cancelled (paid ones for refund),
+  // after the purge mark, so no mail goes to the address just removed (order-mail.ts).
+  await cancelUnshippedOrders(tx, { merchantIds: ids, reason: PURGED_REASON, actor: { id: null }, now, config: orderMailConfig('') });
   const keysOf = (row: PurgeTarget) => {
     const slotKeys = DOCUMENT_SLOTS.map((slot) => row[SLOT_COLUMNS[slot]]).filter((key): key is string => Boolean(key));
     const uploaded = staged.filter((upload) => upload.merchantId === row.id).map((upload) => upload.key);

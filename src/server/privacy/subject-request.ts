@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { hideBearerLinks } from '../../domain/applicant-mail.js';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
 import { applicantReasonTexts } from '../../domain/reason-codes.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, fixRequests, merchants, orderItems, orders, outboxMessages, uploads, type MerchantRow } from '../db/schema.js';
-import { merchantAccountNumber, merchantNik, SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
+import { merchantAccountNumber, merchantNik, SLOT_COLUMNS } from '../db/merchant-columns.js';
 import { messageText } from '../mail/outbox.js';
 import { deleteStoredFiles } from '../storage/pending-deletions.js';
 import type { Storage } from '../storage/storage.js';
@@ -37,10 +38,21 @@ function applicantDiff(diff: unknown): unknown {
   return { ...rest, alasan: applicantReasonTexts(Array.isArray(codes) ? codes : []) };
 }
 
-/** The mails sent (or queued) to the applicant: what they said, when, and whether they went out. */
+/**
+ * The mails sent (or queued) to the applicant: what they said, when, and whether they went out. The
+ * export passes through the operator's hands: a mail still waiting shows its bearer links without token.
+ */
 async function mailsOf(db: Db, merchantId: string) {
   const rows = await db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchantId)).orderBy(asc(outboxMessages.createdAt));
-  return rows.map((row) => ({ kind: row.kind, to: row.toAddress, subject: row.subject, state: row.state, created_at: row.createdAt, sent_at: row.sentAt, text_body: messageText(row) }));
+  return rows.map((row) => ({
+    kind: row.kind,
+    to: row.toAddress,
+    subject: row.subject,
+    state: row.state,
+    created_at: row.createdAt,
+    sent_at: row.sentAt,
+    text_body: hideBearerLinks(messageText(row)),
+  }));
 }
 
 /** Fix requests (what was asked, when) and the documents replaced through them or by an admin. */

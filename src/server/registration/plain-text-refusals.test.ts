@@ -9,6 +9,7 @@ import { SHIPPING } from '../../../tests/support/order-fixtures.js';
 import { orderBody, postOrder } from '../../../tests/support/order-requests.js';
 import { expectRefusal } from '../../../tests/support/refusals.js';
 import { GENEROUS_LIMITS, postRegistration, registerMerchant, registrationBody } from '../../../tests/support/registration-fixtures.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 
 const BASE = 'https://merchant.aipos.test';
 const refusal = (label: string, field: string) => ({ code: 'VALIDATION_ERROR', message: `${label} tidak boleh berisi tautan, alamat e-mail, atau baris baru`, field });
@@ -69,7 +70,7 @@ describe('names and addresses refuse links, e-mail addresses and line breaks on 
     const flagged = FIELDS.map(([field]) => ({ field, alasan: 'Mohon periksa' }));
     const status = await admin('POST', `/api/admin/merchants/${merchant.id}/status`, { status: 'data_tidak_lengkap', perbaikan: flagged });
     expect(status.statusCode).toBe(200);
-    const token = (status.json().fix_link as string).split('/').pop()!;
+    const { token } = await fixLinkFromOutbox(t.database.db, merchant.id);
     const valid = Object.fromEntries(FIELDS.map(([field]) => [field, field === 'alamat_jalan' || field === 'alamat_pemilik' ? 'Jl. Melati No. 12, RT 03/RW 05' : 'Nilai Benar']));
     for (const [field, label, attack] of FIELDS) {
       const response = await t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload: { fields: { ...valid, [field]: attack } } });

@@ -12,12 +12,12 @@ import {
 } from '../../domain/registration.js';
 import { publicBaseUrl } from '../config.js';
 import { AppError } from '../http/app-error.js';
-import { refuseDuringMaintenance, uploadLimitBytes } from '../settings/public-settings.js';
-import { assertStagedDocumentsStored } from '../storage/staged-documents.js';
-import { readSingleFile, UPLOAD_LIMITS } from './multipart-upload.js';
-import type { RegistrationCodeGenerator } from './registration-code.js';
+import { refuseDuringMaintenance, uploadLimitBytes } from '../settings/public.js';
+import { assertStagedDocumentsStored } from '../uploads/staged-documents.js';
+import { readSingleFile, UPLOAD_LIMITS } from '../uploads/multipart-upload.js';
+import type { RegistrationCodeGenerator } from '../shared/registration-code.js';
 import { submitRegistration } from './registration-service.js';
-import { findStagedUpload, stageUpload } from './upload-service.js';
+import { findStagedUpload, stageUpload } from '../uploads/upload-service.js';
 
 export type RegistrationRoutesOptions = {
   /** Only tests pass one, to force a code clash; production uses the cryptographic generator. */
@@ -35,7 +35,7 @@ function idempotencyKey(request: FastifyRequest): string {
   return value;
 }
 
-/** POST /api/uploads and POST /api/registrations (issue 3). */
+/** POST /api/uploads and POST /api/registrations (decision 0003). */
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, options) => {
   // Registered here, not app-wide: only these routes accept multipart bodies.
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
@@ -107,7 +107,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       );
       if (result.created) {
         app.metrics.registrations.inc();
-        app.mailer.wake();
+        app.outbox.wake();
         app.checks.wake();
         // Admin screens refresh by themselves; a lost announcement never fails the registration.
         void app.deps.events

@@ -9,20 +9,20 @@ import {
   type RegistrationResponse,
 } from '../../domain/registration.js';
 import type { AppDeps } from '../app-deps.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
-import type { MerchantRow, NewMerchantRow, UploadRow } from '../db/schema.js';
+import type { MerchantRow, NewMerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { enqueueMerchantChecks } from '../checks/check-worker.js';
+import { enqueueMerchantChecks } from '../checks/public.js';
 import { enqueueReceipt } from '../mail/applicant-mail.js';
-import { profileColumns, SLOT_COLUMNS } from '../merchants/merchant-mapping.js';
+import { profileColumns, SLOT_COLUMNS } from '../db/merchant-columns.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
 import {
   generateRegistrationCode,
   RegistrationCodeExhaustedError,
   withUniqueRegistrationCode,
   type RegistrationCodeGenerator,
-} from './registration-code.js';
+} from '../shared/registration-code.js';
 import {
   findMerchantByIdempotencyKey,
   IDEMPOTENCY_KEY_CONSTRAINT,
@@ -30,8 +30,9 @@ import {
   replaceReceiptTokenHash,
 } from './registration-repository.js';
 import { warningsOfUploads } from '../uploads/photo-warnings.js';
-import { uniqueViolation } from './unique-violation.js';
-import { claimUploads, findUploads, findUploadsClaimedBy } from './upload-repository.js';
+import { uniqueViolation } from '../db/unique-violation.js';
+import { claimUploads, findUploads, findUploadsClaimedBy } from '../uploads/upload-repository.js';
+import { checkUploads, type RequestedDocument } from '../uploads/upload-service.js';
 
 export type RegistrationDeps = Pick<AppDeps, 'db' | 'now'> & {
   generateCode?: RegistrationCodeGenerator;
@@ -51,8 +52,6 @@ export type Submission = {
 /** `created` false: the key was seen before and the answer is that earlier registration (a replay). */
 /** The public answer, and (for the server's own use: live events) the merchant's id. */
 export type SubmissionResult = { created: boolean; merchantId: string; registration: RegistrationResponse };
-
-export type RequestedDocument = { slot: DocumentSlot; uploadId: string };
 
 const alreadySubmitted = () => new AppError(409, 'IDEMPOTENCY_KEY_REUSED', SUBMISSION_MESSAGES.alreadySubmitted);
 
@@ -97,21 +96,6 @@ function requestedDocuments(input: RegistrationRequest): RequestedDocument[] {
     const uploadId = input.documents[slot];
     return uploadId ? [{ slot, uploadId }] : [];
   });
-}
-
-/** Every upload must exist, be staged for the slot it is given under, and not belong to a registration yet. */
-export function checkUploads(documents: RequestedDocument[], uploadsById: Map<string, UploadRow>): Partial<Record<DocumentSlot, string>> {
-  const keys: Partial<Record<DocumentSlot, string>> = {};
-  for (const { slot, uploadId } of documents) {
-    const upload = uploadsById.get(uploadId);
-    const label = DOCUMENT_SLOT_INFO[slot].label;
-    const field = `documents.${slot}`;
-    if (!upload) throw new AppError(400, 'UPLOAD_NOT_FOUND', SUBMISSION_MESSAGES.uploadNotFound(label), field);
-    if (upload.slot !== slot) throw new AppError(400, 'UPLOAD_WRONG_SLOT', SUBMISSION_MESSAGES.uploadWrongSlot(label), field);
-    if (upload.claimedBy) throw new AppError(409, 'UPLOAD_ALREADY_USED', SUBMISSION_MESSAGES.uploadUsed(label), field);
-    keys[slot] = upload.storageKey;
-  }
-  return keys;
 }
 
 type Prepared = {

@@ -5,7 +5,7 @@ import { makePdf, postRegistration, registrationBody, stageDocument, stageRequir
 
 const GONE = { error: { code: 'UPLOAD_NOT_FOUND', message: 'Dokumen tidak ditemukan atau sudah kedaluwarsa. Silakan upload ulang.' } };
 
-describe('GET /api/uploads/:id (a draft restored in the browser, issue 16)', () => {
+describe('GET /api/uploads/:id (a draft restored in the browser, decision 0021)', () => {
   let t: TestApp;
   let clock = new Date('2026-11-25T03:00:00Z');
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, makeJpeg, makePdf, makePng, uploadFile } from '../../../tests/support/registration-fixtures.js';
 
 /**
- * The upload attack corpus of issue 8: files that pretend to be something else, polyglots, decompression
+ * The upload attack corpus: files that pretend to be something else, polyglots, decompression
  * bombs and hostile names. The type comes from the bytes only; whatever is accepted is stored under a
  * random key (documents/<uuid>.<ext>) as what it really is, and a refused file leaves nothing behind.
  */

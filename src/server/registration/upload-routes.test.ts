@@ -220,7 +220,7 @@ describe('POST /api/uploads', () => {
       const get = await t.app.inject({ method: 'GET', url });
       expect(get.statusCode).toBe(404);
     }
-    // The upload's own address answers whether a draft may still use it (issue 16): its metadata, never its bytes.
+    // The upload's own address answers whether a draft may still use it (decision 0021): its metadata, never its bytes.
     const own = await t.app.inject({ method: 'GET', url: `/api/uploads/${response.json().upload_id}` });
     expect(own.headers['content-type']).toMatch(/^application\/json/);
     expect(own.json()).toEqual(response.json());

@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../../domain/document-slots.js';
-import { MAINTENANCE_MESSAGE, PublicSettingsSchema } from '../../domain/workbench.js';
+import { MAINTENANCE_MESSAGE, PublicSettingsSchema } from '../../domain/settings.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../http/app-error.js';
 import { cachedSettings } from './settings-store.js';

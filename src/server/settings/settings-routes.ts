@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
 import { AppSettingsSchema, SystemInfoSchema } from '../../domain/settings.js';
-import { requireAdmin } from '../auth/request-auth.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { storageLabel } from '../storage/create-storage.js';
 import { countPendingDeletions } from '../storage/pending-deletions.js';
 import { readSettings, saveSettings } from './settings-store.js';
@@ -12,7 +12,7 @@ const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json'
 
 /**
  * GET /api/admin/system: the facts the Settings screen lists, read from the running server.
- * GET/PUT /api/admin/settings: the persisted application settings (issue 15), audited on every save.
+ * GET/PUT /api/admin/settings: the persisted application settings (decision 0018), audited on every save.
  */
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/system', { schema: { tags: ['admin'], response: { 200: SystemInfoSchema } } }, async () => ({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AppSettingsSchema, SETTINGS_DEFAULTS, type AppSettings } from '../../domain/settings.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { appSettings } from '../db/schema.js';
 

@@ -9,7 +9,7 @@ import {
 } from '../../domain/orders.js';
 import type { Db } from '../db/database.js';
 import { deviceEvents, devices, merchants, orders, products, users } from '../db/schema.js';
-import { escapeLike } from '../merchants/merchant-search.js';
+import { escapeLike } from '../db/search-terms.js';
 
 /**
  * The devices (one row per unit handed to a merchant, by serial number) as the admin searches them.

@@ -3,7 +3,7 @@ import { ORDER_MESSAGES, type PackRequest, type ShipRequest } from '../../domain
 import type { Db } from '../db/database.js';
 import { deviceEvents, devices, orders, type OrderItemRow, type OrderRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { orderDeliveredEvent, orderShippedEvent } from '../webhooks/webhook-payloads.js';
+import { orderDeliveredEvent, orderShippedEvent } from '../webhooks/public.js';
 import { orderDeliveredMail, orderShippedMail } from './order-mail.js';
 import { listOrderItems } from './order-repository.js';
 import { merchantIsVerified, notAllowed, recordChange, withLockedOrder, type OrderActor, type TransitionDeps } from './order-transitions.js';

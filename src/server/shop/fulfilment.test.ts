@@ -1,13 +1,15 @@
 import { messageText } from '../mail/outbox.js';
-import { merchantAccountNumber, merchantNik } from '../merchants/merchant-mapping.js';
-import { eq } from 'drizzle-orm';
+import { merchantAccountNumber, merchantNik, PROFILE_FIELDS } from '../db/merchant-columns.js';
+import { readFileSync } from 'node:fs';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fulfilmentSuite } from '../../../tests/support/fulfilment-kit.js';
 import { productStock } from '../../../tests/support/order-fixtures.js';
 import { orderBody, placeOrder } from '../../../tests/support/order-requests.js';
 import { expectRefusal } from '../../../tests/support/refusals.js';
-import { orders, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
-import { PROFILE_FIELDS } from '../merchants/merchant-mapping.js';
+import { executeRows } from '../db/query-rows.js';
+import { merchants, orders, products, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
+import { PURGE_COLUMNS, purgeMerchants } from '../privacy/retention.js';
 
 const conflict = (label: string) => ({ code: 'ORDER_STATUS_CONFLICT', message: `Tindakan ini tidak dapat dilakukan pada pesanan berstatus ${label}.` });
 const NOT_VERIFIED = { code: 'MERCHANT_NOT_VERIFIED', message: 'Pesanan hanya dapat dikirim ke merchant yang sudah terverifikasi.' };
@@ -123,6 +125,76 @@ describe('payment and the merchant verification', () => {
     const again = await s.order(other.id);
     await s.pay(again.order.id);
     expect((await s.pack(again.order.id, packedUnits)).statusCode).toBe(200);
+  });
+
+  it('cancels every unshipped order of a deleted merchant like a rejected one’s: refunds for the paid ones, mails, units back', async () => {
+    const merchant = await s.merchant('verified');
+    const before = await productStock(s.db(), 1);
+    const unpaid = await s.order(merchant.id);
+    const ready = await s.order(merchant.id);
+    const packed = await s.order(merchant.id);
+    const shipped = await s.order(merchant.id);
+    for (const o of [ready, packed, shipped]) expect((await s.pay(o.order.id)).statusCode).toBe(200);
+    expect((await s.pack(packed.order.id)).statusCode).toBe(200);
+    expect((await s.pack(shipped.order.id)).statusCode).toBe(200);
+    expect((await s.ship(shipped.order.id)).statusCode).toBe(200);
+
+    expect((await s.admin('DELETE', `/merchants/${merchant.id}`)).statusCode).toBe(204);
+    for (const [o, refund] of [
+      [unpaid, false],
+      [ready, true],
+      [packed, true],
+    ] as const) {
+      expect(await s.row(o.order.id)).toMatchObject({ status: 'dibatalkan', perluRefund: refund, cancelReason: 'Pendaftaran merchant dihapus', cancelledAt: s.clock.now() });
+      expect((await s.auditOf(o.order.id)).at(-1)).toMatchObject({ action: 'order_cancelled', actorId: s.session.admin.userId });
+      expect(s.events).toContainEqual({ kind: 'order_changed', merchant_id: merchant.id, order_id: o.order.id });
+    }
+    expect((await s.row(shipped.order.id)).status).toBe('dikirim');
+    expect(await s.devicesOf(packed.order.id)).toEqual([]);
+    expect(await productStock(s.db(), 1)).toEqual({ stock: before.stock - 2, held: before.held, available: before.available - 2 });
+    expect(await s.mailsOf(merchant.id, 'order_closed')).toHaveLength(3);
+    // Nothing of it can be shipped any more.
+    expectRefusal(await s.ship(packed.order.id), 409, conflict('Dibatalkan'));
+  });
+
+  it('ships nothing to a merchant whose row is deleted or purged, whatever status it kept', async () => {
+    const merchant = await s.merchant('verified');
+    const { order } = await s.order(merchant.id, [{ productId: 1, quantity: 1 }]);
+    await s.pay(order.id);
+    expect((await s.pack(order.id)).statusCode).toBe(200);
+    // Written straight to the row, as a deletion or a purge made before orders were cancelled with it left them.
+    await s.db().update(merchants).set({ isDeleted: true }).where(eq(merchants.id, merchant.id));
+    expectRefusal(await s.ship(order.id), 409, NOT_VERIFIED);
+    await s.db().update(merchants).set({ isDeleted: false, purgedAt: s.clock.now() }).where(eq(merchants.id, merchant.id));
+    expectRefusal(await s.ship(order.id), 409, NOT_VERIFIED);
+    expect((await s.row(order.id)).status).toBe('dikemas');
+    await s.db().update(merchants).set({ purgedAt: null }).where(eq(merchants.id, merchant.id));
+    expect((await s.ship(order.id)).statusCode).toBe(200);
+  });
+
+  it('cancels the open orders of a purged registration without mail, and refuses to verify it afterwards', async () => {
+    const merchant = await s.merchant('processing');
+    const unpaid = await s.order(merchant.id);
+    const waiting = await s.order(merchant.id);
+    expect((await s.pay(waiting.order.id)).statusCode).toBe(200);
+    expect((await s.row(waiting.order.id)).status).toBe('menunggu_verifikasi');
+    const mailsBefore = (await s.mailsOf(merchant.id, 'order_closed')).length;
+    // The retention job's purge of a registration left waiting (the applicant's erasure runs the same purge).
+    await s.db().transaction(async (tx) => {
+      const rows = await tx.select(PURGE_COLUMNS).from(merchants).where(eq(merchants.id, merchant.id)).for('update');
+      await purgeMerchants(tx, rows, s.clock.now(), 'abandoned');
+    });
+    expect(await s.row(unpaid.order.id)).toMatchObject({ status: 'dibatalkan', perluRefund: false, cancelReason: 'Data pendaftaran merchant dihapus permanen' });
+    expect(await s.row(waiting.order.id)).toMatchObject({ status: 'dibatalkan', perluRefund: true, cancelReason: 'Data pendaftaran merchant dihapus permanen' });
+    expect((await s.auditOf(waiting.order.id)).at(-1)).toMatchObject({ action: 'order_cancelled', actorId: null });
+    // The purge removed the address: no mail is queued to it.
+    expect(mailsBefore).toBe(0);
+    expect(await s.mailsOf(merchant.id, 'order_closed')).toEqual([]);
+
+    const purged = { code: 'MERCHANT_PURGED', message: 'Data pribadi merchant ini sudah dihapus permanen: status dan profilnya tidak dapat diubah lagi.' };
+    expectRefusal(await s.setStatus(merchant.id, 'verified'), 409, purged);
+    const [row] = await s.db().select().from(merchants).where(eq(merchants.id, merchant.id));
+    expect(row).toMatchObject({ status: 'processing', purgedAt: s.clock.now() });
   });
 });
 
@@ -280,6 +352,26 @@ describe('Kemas, Kirim, Diterima', () => {
     // Nothing personal travels in a webhook.
     const body = JSON.stringify(shipped);
     for (const secret of [merchantNik(merchant), merchantAccountNumber(merchant), merchant.noHp, merchant.alamatJalan, merchant.email]) expect(body).not.toContain(secret);
+  });
+
+  it('refuses to ship more units than the warehouse counts (409), changing nothing, instead of counting stock at zero', async () => {
+    const { order } = await readyOrder([{ productId: 3, quantity: 2 }]);
+    expect((await s.pack(order.id)).statusCode).toBe(200);
+    const counted = await productStock(s.db(), 3);
+    // A count corrected by hand below this order's units (held is kept within stock by its check).
+    await s.db().update(products).set({ stock: 1, held: 1 }).where(eq(products.id, 3));
+    expectRefusal(await s.ship(order.id), 409, {
+      code: 'STOCK_SHORT',
+      message: 'Stok EDC Android PAX A920 Pro di gudang tinggal 1 unit, kurang dari 2 unit yang akan dikirim. Periksa stok produk sebelum mengirim.',
+    });
+    expect(await productStock(s.db(), 3)).toEqual({ stock: 1, held: 1, available: 0 });
+    expect(await s.row(order.id)).toMatchObject({ status: 'dikemas', shippedAt: null, noResi: null });
+    expect((await s.devicesOf(order.id)).map((d) => d.status)).toEqual(['dialokasikan', 'dialokasikan']);
+    expect((await s.auditOf(order.id)).at(-1)!.action).toBe('order_packed');
+
+    await s.db().update(products).set({ stock: counted.stock, held: counted.held }).where(eq(products.id, 3));
+    expect((await s.ship(order.id)).statusCode).toBe(200);
+    expect(await productStock(s.db(), 3)).toEqual({ stock: counted.stock - 2, held: counted.held - 2, available: counted.available });
   });
 
   it('ships with a courier without a public tracking page: no link', async () => {
@@ -501,5 +593,71 @@ describe('webhook events of an order and its merchant', () => {
     await s.pack(order.id);
     await s.ship(order.id);
     expect((await s.db().select().from(webhookDeliveries)).length).toBe(before);
+  });
+});
+
+describe('migration 0020: open orders of registrations rejected, deleted or purged before their orders were cancelled with them', () => {
+  const s = fulfilmentSuite();
+  const MIGRATION = new URL('../../../drizzle/0020_cancel_orders_of_closed_merchants.sql', import.meta.url);
+
+  it('cancels them as the app now does: units back, packed devices deleted, refunds marked, one audit row each; the rest stays', async () => {
+    const rejected = await s.merchant('verified');
+    const unpaid = await s.order(rejected.id);
+    const ready = await s.order(rejected.id);
+    const packed = await s.order(rejected.id);
+    const shipped = await s.order(rejected.id);
+    for (const o of [ready, packed, shipped]) expect((await s.pay(o.order.id)).statusCode).toBe(200);
+    await s.pack(packed.order.id);
+    await s.pack(shipped.order.id);
+    await s.ship(shipped.order.id);
+    // Paid while in review, rejected since: where migration 0012 left such orders.
+    const waitingMerchant = await s.merchant('processing');
+    const waiting = await s.order(waitingMerchant.id);
+    await s.pay(waiting.order.id);
+    const deleted = await s.merchant('verified');
+    const deletedReady = await s.order(deleted.id);
+    await s.pay(deletedReady.order.id);
+    const purged = await s.merchant('processing');
+    const purgedUnpaid = await s.order(purged.id);
+    const live = await s.merchant('verified');
+    const liveReady = await s.order(live.id);
+    await s.pay(liveReady.order.id);
+    // The registrations closed behind the orders' back, as before the app cancelled their orders.
+    await s.db().update(merchants).set({ status: 'rejected' }).where(inArray(merchants.id, [rejected.id, waitingMerchant.id]));
+    await s.db().update(merchants).set({ isDeleted: true }).where(eq(merchants.id, deleted.id));
+    await s.db().update(merchants).set({ purgedAt: s.clock.now() }).where(eq(merchants.id, purged.id));
+    const before = await productStock(s.db(), 1);
+
+    const statements = readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint');
+    await s.db().transaction(async (tx) => {
+      for (const statement of statements) await tx.execute(sql.raw(statement));
+    });
+
+    const expected: [typeof unpaid, boolean, string][] = [
+      [unpaid, false, 'Pendaftaran merchant ditolak'],
+      [ready, true, 'Pendaftaran merchant ditolak'],
+      [packed, true, 'Pendaftaran merchant ditolak'],
+      [waiting, true, 'Pendaftaran merchant ditolak'],
+      [deletedReady, true, 'Pendaftaran merchant dihapus'],
+      [purgedUnpaid, false, 'Data pendaftaran merchant dihapus permanen'],
+    ];
+    for (const [o, refund, reason] of expected) {
+      expect(await s.row(o.order.id), reason).toMatchObject({ status: 'dibatalkan', perluRefund: refund, cancelReason: reason, cancelledAt: expect.any(Date) });
+      expect((await s.auditOf(o.order.id)).at(-1)).toMatchObject({
+        action: 'order_cancelled',
+        actorId: null,
+        diff: { kode_pesanan: o.order.kodePesanan, to: 'dibatalkan', alasan: reason, perlu_refund: refund, migrasi: '0020' },
+      });
+    }
+    expect((await s.auditOf(packed.order.id)).at(-1)!.diff).toMatchObject({ from: 'dikemas' });
+    expect(await s.devicesOf(packed.order.id)).toEqual([]);
+    // Shipped, and a verified merchant's: untouched.
+    expect((await s.row(shipped.order.id)).status).toBe('dikirim');
+    expect((await s.devicesOf(shipped.order.id)).map((d) => d.status)).toEqual(['dikirim', 'dikirim']);
+    expect((await s.row(liveReady.order.id)).status).toBe('siap_dikemas');
+    // Six orders of two units each gave their units back.
+    expect(await productStock(s.db(), 1)).toEqual({ stock: before.stock, held: before.held - 12, available: before.available + 12 });
+    // The temporary table is gone with the migration.
+    expect(await executeRows(s.db(), sql`select to_regclass('closed_merchant_orders') as t`)).toEqual([{ t: null }]);
   });
 });

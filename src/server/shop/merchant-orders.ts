@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { writeAudits } from '../audit/audit-repository.js';
+import { writeAudits } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { orderItems, orders, type MerchantRow, type OrderRow } from '../db/schema.js';
-import { enqueueWebhookEvent } from '../webhooks/webhook-events.js';
-import { merchantStatusChangedEvent } from '../webhooks/webhook-payloads.js';
+import { enqueueWebhookEvent, merchantStatusChangedEvent } from '../webhooks/public.js';
 import { closeLocked, type OrderActor, type TransitionConfig } from './order-transitions.js';
 import { releaseUnits } from './stock.js';
 
@@ -17,10 +16,16 @@ import { releaseUnits } from './stock.js';
  * - away from `verified` to another review status: ready orders wait for the verification again (packed
  *   ones stay packed: shipping checks the merchant's status itself).
  * Orders are locked in id order, so two such changes, or one and an admin's action, cannot deadlock.
+ * A deletion of the registration (and a purge of its data) cancels its unshipped orders the same way
+ * as a rejection (cancelUnshippedOrders), with its own reason.
  * Returns the ids of the orders it changed, for the admin screens' live refresh.
  */
 
 export const REJECTED_REASON = 'Pendaftaran merchant ditolak';
+/** The reason an admin's deletion of a registration gives its open orders. */
+export const DELETED_REASON = 'Pendaftaran merchant dihapus';
+/** The reason a purge (retention or the applicant's erasure) gives the open orders it finds. */
+export const PURGED_REASON = 'Data pendaftaran merchant dihapus permanen';
 
 export type MerchantStatusEffect = {
   merchant: Pick<MerchantRow, 'id' | 'kodePendaftaran' | 'namaToko'>;
@@ -40,18 +45,19 @@ export const orderMailConfig = (baseUrl: string): TransitionConfig => ({ PUBLIC_
 
 const UNSHIPPED = ['menunggu_pembayaran', 'menunggu_verifikasi', 'siap_dikemas', 'dikemas'];
 
-async function lockMerchantOrders(tx: Db, merchantId: string, statuses: readonly string[]): Promise<OrderRow[]> {
+async function lockMerchantOrders(tx: Db, merchantIds: readonly string[], statuses: readonly string[]): Promise<OrderRow[]> {
+  if (merchantIds.length === 0) return [];
   return tx
     .select()
     .from(orders)
-    .where(and(eq(orders.merchantId, merchantId), inArray(orders.status, [...statuses])))
+    .where(and(merchantIds.length === 1 ? eq(orders.merchantId, merchantIds[0]!) : inArray(orders.merchantId, [...merchantIds]), inArray(orders.status, [...statuses])))
     .orderBy(asc(orders.id))
     .for('update');
 }
 
 /** Moves locked orders between `menunggu_verifikasi` and `siap_dikemas`, one audit row each. */
 async function moveOrders(tx: Db, effect: MerchantStatusEffect, from: 'menunggu_verifikasi' | 'siap_dikemas'): Promise<string[]> {
-  const locked = await lockMerchantOrders(tx, effect.merchant.id, [from]);
+  const locked = await lockMerchantOrders(tx, [effect.merchant.id], [from]);
   if (locked.length === 0) return [];
   const ready = from === 'menunggu_verifikasi';
   const to = ready ? 'siap_dikemas' : 'menunggu_verifikasi';
@@ -75,12 +81,22 @@ async function moveOrders(tx: Db, effect: MerchantStatusEffect, from: 'menunggu_
   return ids;
 }
 
+export type OrderCancellation = {
+  merchantIds: readonly string[];
+  reason: string;
+  actor: OrderActor;
+  now: Date;
+  config: TransitionConfig;
+};
+
 /**
- * Every unshipped order is cancelled. The units of all of them go back first, summed per product and
- * in product order (one lock per product row, in the order every stock change takes them).
+ * Every unshipped order of these merchants is cancelled (paid ones for refund, a packed one's devices
+ * deleted). The units of all of them go back first, summed per product and in product order (one lock
+ * per product row, in the order every stock change takes them). The caller holds the merchants' row
+ * locks: a rejection, a deletion, a purge. Returns the ids of the cancelled orders.
  */
-async function cancelOrders(tx: Db, effect: MerchantStatusEffect): Promise<string[]> {
-  const locked = await lockMerchantOrders(tx, effect.merchant.id, UNSHIPPED);
+export async function cancelUnshippedOrders(tx: Db, cancellation: OrderCancellation): Promise<string[]> {
+  const locked = await lockMerchantOrders(tx, cancellation.merchantIds, UNSHIPPED);
   if (locked.length === 0) return [];
   const ids = locked.map((order) => order.id);
   const lines = await tx
@@ -89,12 +105,12 @@ async function cancelOrders(tx: Db, effect: MerchantStatusEffect): Promise<strin
     .where(inArray(orderItems.orderId, ids))
     .groupBy(orderItems.productId);
   await releaseUnits(tx, lines);
-  const deps = { db: tx, config: effect.config, now: () => effect.now };
+  const deps = { db: tx, config: cancellation.config, now: () => cancellation.now };
   for (const order of locked) {
     await closeLocked(tx, deps, order, {
       to: 'dibatalkan',
-      reason: REJECTED_REASON,
-      actor: effect.actor,
+      reason: cancellation.reason,
+      actor: cancellation.actor,
       action: 'order_cancelled',
       allowPaid: true,
       unitsReleased: true,
@@ -108,7 +124,9 @@ export async function applyMerchantStatusToOrders(tx: Db, effect: MerchantStatus
   if (effect.from === effect.to) return [];
   await enqueueWebhookEvent(tx, merchantStatusChangedEvent(effect.merchant, { from: effect.from, to: effect.to }, effect.now));
   if (effect.to === 'verified') return moveOrders(tx, effect, 'menunggu_verifikasi');
-  if (effect.to === 'rejected') return cancelOrders(tx, effect);
+  if (effect.to === 'rejected') {
+    return cancelUnshippedOrders(tx, { merchantIds: [effect.merchant.id], reason: REJECTED_REASON, actor: effect.actor, now: effect.now, config: effect.config });
+  }
   if (effect.from === 'verified') return moveOrders(tx, effect, 'siap_dikemas');
   return [];
 }

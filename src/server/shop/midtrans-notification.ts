@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ORDER_MESSAGES } from '../../domain/orders.js';
 import type { Db } from '../db/database.js';
 import { orders, type OrderRow } from '../db/schema.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import { AppError } from '../http/app-error.js';
 import { findOrderByCode } from './order-repository.js';
 import { closeLocked, markPaidLocked, withLockedOrder, type TransitionDeps } from './order-transitions.js';

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { formatRupiah } from '../../domain/format.js';
-import type { AuditEntry } from '../../domain/merchants.js';
+import type { AuditEntry } from '../../domain/audit.js';
 import {
   ORDER_PAGE_SIZE,
   PAYMENT_METHOD_LABELS,
@@ -10,11 +10,11 @@ import {
   type OrderListQuery,
   type PaymentMethod,
 } from '../../domain/orders.js';
-import { listTargetAudit } from '../audit/audit-repository.js';
+import { listTargetAudit } from '../audit/public.js';
 import type { BankAccountConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { merchants, merchantSearchText, orders, type OrderRow } from '../db/schema.js';
-import { codePrefix, escapeLike } from '../merchants/merchant-search.js';
+import { codePrefix, escapeLike } from '../db/search-terms.js';
 import { listOrderDevices } from './device-repository.js';
 import { loadOrder, toOrderPublic } from './order-repository.js';
 import { shipmentDetail } from './order-timeline.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/request-auth.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import type { OrderRow } from '../db/schema.js';
 import type { OrderActor } from './order-transitions.js';
 
@@ -18,9 +18,8 @@ export function adminActorOf(request: FastifyRequest): OrderActor {
  * its event, and open admin screens refresh. A lost announcement only delays a refresh, so it never fails
  * the request.
  */
-export function announceOrderChange(app: Pick<FastifyInstance, 'mailer' | 'webhooks' | 'deps'>, request: FastifyRequest, order: OrderRow): void {
-  app.mailer.wake();
-  app.webhooks.wake();
+export function announceOrderChange(app: Pick<FastifyInstance, 'outbox' | 'deps'>, request: FastifyRequest, order: OrderRow): void {
+  app.outbox.wake();
   app.deps.events
     .publish({ kind: 'order_changed', merchant_id: order.merchantId, order_id: order.id })
     .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuditEntrySchema } from '../../domain/merchants.js';
+import { AuditEntrySchema } from '../../domain/audit.js';
 import {
   ORDER_MESSAGES,
   OrderAdminDetailSchema,

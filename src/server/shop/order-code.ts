@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { uniqueViolation } from '../registration/unique-violation.js';
+import { uniqueViolation } from '../db/unique-violation.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const CODE_LENGTH = 8;

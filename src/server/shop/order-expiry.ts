@@ -56,7 +56,7 @@ export function registerOrderExpiry(app: FastifyInstance): void {
     const expired = await expireDueOrders(app.deps);
     if (expired.length === 0) return;
     app.log.info({ count: expired.length }, 'unpaid orders past their payment deadline expired');
-    app.mailer.wake();
+    app.outbox.wake();
     // After the commit: a lost announcement only delays an admin screen's refresh.
     await Promise.all(
       expired.map((order) =>

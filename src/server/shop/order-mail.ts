@@ -4,7 +4,8 @@ import { ORDER_STATUS_LABELS, type OrderPublic } from '../../domain/orders.js';
 import type { Db } from '../db/database.js';
 import { merchants } from '../db/schema.js';
 import { renderMail, type MailContent } from '../mail/mail-templates.js';
-import { enqueueMail, type MailKind } from '../mail/outbox.js';
+import type { MailKind } from '../../domain/applicant-mail.js';
+import { enqueueMail } from '../mail/outbox.js';
 
 /** The order page's address; with the access token when the mail is the buyer's way back to it. */
 export function orderPageLink(baseUrl: string, kodePesanan: string, akses?: string): string {

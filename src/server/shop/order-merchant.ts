@@ -4,7 +4,7 @@ import { ORDER_MESSAGES, type MerchantCheckRequest, type MerchantCheckResponse }
 import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { receiptMatches } from '../status/status-service.js';
+import { receiptMatches } from '../shared/tokens.js';
 
 /**
  * The registration an order belongs to. The asker proves it with the registered phone, or right after

@@ -3,12 +3,12 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { normalizeMobile } from '../../domain/indonesian-ids.js';
 import { API_MESSAGES } from '../../domain/messages.js';
 import { MAX_OPEN_UNPAID_ORDERS, ORDER_MESSAGES, type OrderCreateRequest, type OrderCreateResponse, type OrderLookupRequest } from '../../domain/orders.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import { paymentBankAccount, publicBaseUrl, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { merchants, orderItems, orders, type MerchantRow, type OrderRow, type ProductRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { uniqueViolation } from '../registration/unique-violation.js';
+import { uniqueViolation } from '../db/unique-violation.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
 import { createSnapTransaction } from './midtrans-client.js';
 import { orderNotFound } from './order-access.js';
@@ -19,8 +19,7 @@ import { findOrderByCode, loadOrder, toOrderPublic } from './order-repository.js
 import { closeLocked, withLockedOrder } from './order-transitions.js';
 import { findActiveProducts } from './product-repository.js';
 import { holdUnits, type Shortage } from './stock.js';
-import { enqueueWebhookEvent } from '../webhooks/webhook-events.js';
-import { orderCreatedEvent } from '../webhooks/webhook-payloads.js';
+import { enqueueWebhookEvent, orderCreatedEvent } from '../webhooks/public.js';
 
 /** Something committed that changed an order: the route wakes the mailer and tells the admin screens. */
 export type OrderChange = { merchantId: string; orderId: string };

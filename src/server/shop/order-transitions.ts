@@ -1,16 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { ORDER_MESSAGES, ORDER_STATUS_LABELS, type OrderPublic, type OrderStatus } from '../../domain/orders.js';
-import type { AuditAction } from '../../domain/audit-actions.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import type { AuditAction } from '../../domain/audit.js';
+import { writeAudit } from '../audit/public.js';
 import { paymentBankAccount, publicBaseUrl, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { executeRows } from '../db/query-rows.js';
 import { devices, merchants, orders, type OrderRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { MailContent } from '../mail/mail-templates.js';
-import type { MailKind } from '../mail/outbox.js';
-import { enqueueWebhookEvent, type WebhookEventInput } from '../webhooks/webhook-events.js';
-import { orderPaidEvent } from '../webhooks/webhook-payloads.js';
+import type { MailKind } from '../../domain/applicant-mail.js';
+import { enqueueWebhookEvent, type WebhookEventInput, orderPaidEvent } from '../webhooks/public.js';
 import { enqueueOrderMail, orderClosedMail, orderPageLink, orderPaidMail } from './order-mail.js';
 import { findOrderById, listOrderItems, loadOrder, lockOrder, toOrderPublic, type OrderWithItems } from './order-repository.js';
 import { releaseUnits } from './stock.js';
@@ -47,10 +46,17 @@ export async function nextInvoiceNumber(tx: Db, paidAt: Date): Promise<string> {
 
 export type PaidInput = { amount: number; paidAt: Date; note: string | null; actor: OrderActor; action: AuditAction; detail?: Record<string, unknown> };
 
-/** Whether the order's merchant is verified; the caller holds its share lock (withLockedOrder). */
+/**
+ * Whether the order's merchant is verified and still there: a deleted or purged registration keeps the
+ * status it had, but gets no device. The caller holds its share lock (withLockedOrder).
+ */
 export async function merchantIsVerified(tx: Db, merchantId: string): Promise<boolean> {
-  const [row] = await tx.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, merchantId)).limit(1);
-  return row?.status === 'verified';
+  const [row] = await tx
+    .select({ status: merchants.status, isDeleted: merchants.isDeleted, purgedAt: merchants.purgedAt })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId))
+    .limit(1);
+  return row !== undefined && row.status === 'verified' && !row.isDeleted && row.purgedAt === null;
 }
 
 /**

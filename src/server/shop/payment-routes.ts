@@ -35,8 +35,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info(context, 'Midtrans notification');
       }
       if (result.changed) {
-        app.mailer.wake();
-        app.webhooks.wake();
+        app.outbox.wake();
         // Admin screens refresh by themselves; a lost announcement never fails the notification.
         void app.deps.events
           .publish({ kind: 'order_changed', merchant_id: result.order.merchantId, order_id: result.order.id })

@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { ORDER_MESSAGES, type ProductAdmin, type ProductUpdate } from '../../domain/orders.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { products, type ProductRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, type ProductList } from '../../domain/orders.js';
-import { MAINTENANCE_MESSAGE } from '../../domain/workbench.js';
+import { MAINTENANCE_MESSAGE } from '../../domain/settings.js';
 import { products } from '../db/schema.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';

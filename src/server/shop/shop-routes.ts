@@ -16,7 +16,7 @@ import {
 import { IDEMPOTENCY_KEY_PATTERN, SUBMISSION_MESSAGES } from '../../domain/registration.js';
 import { paymentBankAccount } from '../config.js';
 import { AppError } from '../http/app-error.js';
-import { refuseDuringMaintenance } from '../settings/public-settings.js';
+import { refuseDuringMaintenance } from '../settings/public.js';
 import { requireOrderAccess } from './order-access.js';
 import { checkMerchant } from './order-merchant.js';
 import { loadOrder, toOrderPublic } from './order-repository.js';
@@ -35,7 +35,7 @@ function idempotencyKey(request: FastifyRequest): string {
   return value;
 }
 
-/** Public shop API (issue 28): products, checkout's merchant check, orders and their lookups. */
+/** Public shop API (decision 0030): products, checkout's merchant check, orders and their lookups. */
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
   // Codes and phones are guessable: the two lookups are limited per IP like the status lookup.
@@ -43,8 +43,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** After a commit that changed an order: the outbox sends its mail, the admin screens refresh. */
   const announce = (request: FastifyRequest) => (change: OrderChange) => {
-    app.mailer.wake();
-    app.webhooks.wake();
+    app.outbox.wake();
     // A lost announcement never fails the order.
     void app.deps.events
       .publish({ kind: 'order_changed', merchant_id: change.merchantId, order_id: change.orderId })

@@ -10,7 +10,7 @@ import { orderBody, postOrder } from '../../../tests/support/order-requests.js';
 import { twoInstancesPerSuite } from '../../../tests/support/two-instances.js';
 
 /**
- * Issue 28: 60 buyers of the last 15 units at once get exactly 15 orders and 45 answers of 409, and the
+ * Decision 0030: 60 buyers of the last 15 units at once get exactly 15 orders and 45 answers of 409, and the
  * product never shows less than 0 available. Product 3 (PAX A920 Pro) is seeded with exactly 15 units.
  */
 const BUYERS = 60;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { ORDER_MESSAGES } from '../../domain/orders.js';
 import type { Db } from '../db/database.js';
 import { executeRows } from '../db/query-rows.js';
+import { AppError } from '../http/app-error.js';
 
 export type UnitLine = { productId: number; quantity: number };
 
@@ -40,12 +42,19 @@ export async function releaseUnits(tx: Db, lines: readonly UnitLine[]): Promise<
 
 /**
  * The units of a shipped order leave the warehouse: `stock` and `held` both drop by its quantities in
- * the shipment's transaction, so `stock - held` (what buyers see) does not move (decision 0031).
+ * the shipment's transaction, so `stock - held` (what buyers see) does not move (decision 0031). Stock
+ * that would go below zero is a count that no longer matches the warehouse: the shipment is refused
+ * (409, the caller's transaction rolls back) rather than the count silently kept at zero.
  */
 export async function shipUnits(tx: Db, lines: readonly UnitLine[]): Promise<void> {
   for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-    await tx.execute(
-      sql`update products set stock = greatest(0, stock - ${line.quantity}), held = greatest(0, held - ${line.quantity}) where id = ${line.productId}`,
+    const shipped = await executeRows<{ id: number }>(
+      tx,
+      sql`update products set stock = stock - ${line.quantity}, held = greatest(0, held - ${line.quantity})
+          where id = ${line.productId} and stock >= ${line.quantity} returning id`,
     );
+    if (shipped.length === 1) continue;
+    const [row] = await executeRows<{ name: string; stock: number }>(tx, sql`select name, stock from products where id = ${line.productId}`);
+    throw new AppError(409, 'STOCK_SHORT', ORDER_MESSAGES.stockShortForShipping(row?.name ?? String(line.productId), row?.stock ?? 0, line.quantity));
   }
 }

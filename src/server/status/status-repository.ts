@@ -41,7 +41,7 @@ export type PublicMerchantRow = Pick<MerchantRow, keyof typeof PUBLIC_COLUMNS> &
 
 // The public lookup is the busiest route, and on PGlite the database runs in the server's own thread:
 // Drizzle's driver path (query building, per-query type parsers, row mapping) took longer than the query
-// itself (0.55 x the bare route's rate; built once and prepared, 0.63 x; as below, 0.85 x: issue 8
+// itself (0.55 x the bare route's rate; built once and prepared, 0.63 x; as below, 0.85 x: docs/performance.md
 // bench). So this one read is plain SQL through the driver, its column list still generated from
 // PUBLIC_COLUMNS so that it cannot drift from the schema.
 const FIND_BY_CODE_SQL = `select ${Object.entries(PUBLIC_COLUMNS)

@@ -6,7 +6,7 @@ import { notFound } from '../http/app-error.js';
 import { lookupStatus } from './status-service.js';
 
 /**
- * POST /api/status/lookup (issue 4). POST so that e-mail and phone never appear in URLs or access logs;
+ * POST /api/status/lookup. POST so that e-mail and phone never appear in URLs or access logs;
  * limited per IP because the code space is small enough to guess at.
  */
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {

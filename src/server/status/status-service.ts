@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { normalizeEmail, normalizeMobile } from '../../domain/indonesian-ids.js';
 import { maskEmail, maskPersonName, maskPhone } from '../../domain/masking.js';
 import { publicStatus, type StatusLookupRequest, type StatusResult } from '../../domain/status-lookup.js';
@@ -6,9 +5,9 @@ import { fixTargetLabel } from '../../domain/perbaikan-texts.js';
 import { FIX_REASON_FOR_CODE_ONLY } from '../../domain/status-texts.js';
 import { applicantReasonTexts, reasonInfo } from '../../domain/reason-codes.js';
 import type { Db } from '../db/database.js';
-import { hashToken } from '../shared/tokens.js';
+import { receiptMatches } from '../shared/tokens.js';
 import type { TimelineEntry } from '../../domain/orders.js';
-import { loadRegistrationTimeline } from '../shop/order-timeline.js';
+import { loadRegistrationTimeline } from '../shop/public.js';
 import { findByCode, findNewestByEmailAndPhone, listOrdersByCode, type PublicMerchantRow, type StatusOrderRow } from './status-repository.js';
 
 /**
@@ -39,14 +38,6 @@ export async function lookupStatus(db: Db, request: StatusLookupRequest): Promis
 async function withOrders(db: Db, row: PublicMerchantRow, asker: 'owner' | 'contact'): Promise<StatusResult> {
   const [orderRows, timeline] = await Promise.all([listOrdersByCode(db, row.kodePendaftaran), loadRegistrationTimeline(db, row.kodePendaftaran)]);
   return toStatusResult(row, asker, orderRows, timeline);
-}
-
-/** Constant-time comparison of the token's hash with the stored one, so timing reveals nothing of it. */
-export function receiptMatches(token: string | null | undefined, storedHash: string | null): boolean {
-  if (!token || !storedHash) return false;
-  const given = Buffer.from(hashToken(token), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
 /** owner: the registering browser (receipt token); code: a code alone; contact: e-mail plus phone. */

@@ -16,6 +16,7 @@ import {
   stageDocument,
   uploadFile,
 } from '../../../tests/support/registration-fixtures.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 
 const BASE = 'https://merchant.aipos.test';
 const SCENE_OF: Record<(typeof REQUIRED_SLOTS)[number], Scene> = { foto_usaha: 'usaha', foto_produk: 'produk', foto_ktp: 'ktp', foto_selfie_ktp: 'selfie', foto_kk: 'kk' };
@@ -121,7 +122,7 @@ describe('photo quality at upload (decision 0035)', () => {
         payload: { status: 'data_tidak_lengkap', catatan_admin: 'Mohon foto ulang', perbaikan: [{ field: 'foto_ktp', alasan: 'Foto buram' }] },
       });
       expect(response.statusCode).toBe(200);
-      return (response.json().fix_link as string).slice(`${BASE}/perbaikan/`.length);
+      return (await fixLinkFromOutbox(t.database.db, id)).token;
     };
     const resubmit = async (photo: Buffer) => {
       const upload = await stageDocument(t.app, 'foto_ktp', photo);

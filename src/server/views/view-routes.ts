@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SavedViewCreateSchema, SavedViewListQuerySchema, SavedViewListSchema, SavedViewSchema } from '../../domain/saved-views.js';
-import { requireAdmin } from '../auth/request-auth.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { createView, deleteView, listViews } from './view-repository.js';
 
 const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();

@@ -1,8 +1,9 @@
 import { seal } from '../crypto/sealed.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Webhook, WebhookCreate, WebhookCreated, WebhookDelivery, WebhookEvent, WebhookUpdate } from '../../domain/webhooks.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { WEBHOOK_MESSAGES, type Webhook, type WebhookCreate, type WebhookCreated, type WebhookDelivery, type WebhookEvent, type WebhookUpdate } from '../../domain/webhooks.js';
+import { writeAudit } from '../audit/public.js';
+import { AppError } from '../http/app-error.js';
 import type { Db } from '../db/database.js';
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from '../db/schema.js';
 
@@ -156,16 +157,27 @@ export async function listDeliveries(db: Db, endpointId: string): Promise<Webhoo
  * 'Kirim Ulang': whatever its state, the delivery is due now with a fresh give-up window. The window
  * runs from `created_at`, so that is moved to now (the event's own time stays in the body), and the
  * attempts start again from the first back-off step. Null when the endpoint has no such delivery.
+ *
+ * While a worker holds the delivery (its claim's lease has not run out) the attempt is in flight: a
+ * resend then would send it a second time beside it, so it is refused (409) until the result is in. A
+ * lease that ran out (a crashed worker) is taken back: its late result, if any, is no longer recorded.
  */
 export async function resendDelivery(db: Db, endpointId: string, deliveryId: string, actor: WebhookActor, now: Date): Promise<WebhookDelivery | null> {
   if (!isWebhookId(deliveryId)) return null;
   const match = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId));
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ state: webhookDeliveries.state }).from(webhookDeliveries).where(match).for('update');
+    const [before] = await tx
+      .select({ state: webhookDeliveries.state, claimToken: webhookDeliveries.claimToken, nextAttemptAt: webhookDeliveries.nextAttemptAt })
+      .from(webhookDeliveries)
+      .where(match)
+      .for('update');
     if (!before) return null;
+    if (before.claimToken !== null && before.nextAttemptAt.getTime() > now.getTime()) {
+      throw new AppError(409, 'DELIVERY_IN_FLIGHT', WEBHOOK_MESSAGES.deliveryInFlight);
+    }
     const [row] = await tx
       .update(webhookDeliveries)
-      .set({ state: 'pending', nextAttemptAt: now, createdAt: now, attempts: 0, deliveredAt: null })
+      .set({ state: 'pending', nextAttemptAt: now, createdAt: now, attempts: 0, deliveredAt: null, claimToken: null })
       .where(match)
       .returning();
     await writeAudit(tx, {

@@ -217,3 +217,47 @@ describe('/api/admin/webhooks', () => {
     }
   });
 });
+
+describe('webhook URLs at internal hosts (SSRF)', () => {
+  let cookie: string;
+  const t = testAppPerSuite({ env: { WEBHOOK_POLL_INTERVAL_MS: '600000', WEBHOOK_ALLOW_PRIVATE: '0' } }, async (app) => {
+    ({ cookie } = await signIn(app.app));
+  });
+  const call = (method: 'POST' | 'PUT', url: string, payload: object) => t.app.inject({ method, url, headers: { cookie }, payload });
+  const PRIVATE = { code: 'WEBHOOK_URL_PRIVATE', message: 'URL webhook tidak boleh mengarah ke alamat internal (localhost, jaringan privat, atau link-local).', field: 'url' };
+
+  it('refuses localhost, loopback, private, link-local and unique-local addresses with 400, however written', async () => {
+    for (const url of [
+      'http://localhost:9999/hook',
+      'https://api.localhost/hook',
+      'http://127.0.0.1:8080/hook',
+      'https://127.8.9.10/hook',
+      'https://2130706433/hook',
+      'https://0.0.0.0/hook',
+      'https://10.20.30.40/hook',
+      'https://172.16.0.1/hook',
+      'https://172.31.255.254/hook',
+      'https://192.168.1.10/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'http://[::1]:8080/hook',
+      'https://[fd12:3456:789a::1]/hook',
+      'https://[fc00::5]/hook',
+      'https://[fe80::1]/hook',
+      'https://[::ffff:10.0.0.1]/hook',
+    ]) {
+      expectRefusal(await call('POST', '/api/admin/webhooks', { url, events: ['order.paid'] }), 400, PRIVATE);
+    }
+    expect(await t.database.db.select().from(webhookEndpoints)).toEqual([]);
+  });
+
+  it('takes public addresses, and refuses moving an endpoint to an internal one', async () => {
+    for (const url of ['https://erp.contoh.co.id/hook', 'https://172.32.0.1/hook', 'https://8.8.8.8/hook', 'https://[2001:db8::1]/hook']) {
+      expect((await call('POST', '/api/admin/webhooks', { url, events: ['order.paid'] })).statusCode, url).toBe(201);
+    }
+    const [first] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, 'https://erp.contoh.co.id/hook'));
+    expectRefusal(await call('PUT', `/api/admin/webhooks/${first!.id}`, { url: 'https://192.168.0.5/hook' }), 400, PRIVATE);
+    expect((await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, first!.id)))[0]!.url).toBe('https://erp.contoh.co.id/hook');
+    // Other fields change as before.
+    expect((await call('PUT', `/api/admin/webhooks/${first!.id}`, { active: false })).statusCode).toBe(200);
+  });
+});

@@ -12,7 +12,7 @@ import {
   WebhookSchema,
   WebhookUpdateSchema,
 } from '../../domain/webhooks.js';
-import { requireAdmin } from '../auth/request-auth.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
 import {
   createWebhook,
@@ -24,6 +24,7 @@ import {
   updateWebhook,
   type WebhookActor,
 } from './webhook-repository.js';
+import { checkWebhookUrl } from './webhook-url.js';
 
 // Any string: a malformed id is simply a webhook (or delivery) that does not exist (404).
 const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
@@ -43,12 +44,16 @@ export const webhookAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/webhooks', { schema: { tags: ['admin'], response: { 200: WebhookListSchema } } }, async () => ({ items: await listWebhooks(db) }));
 
+  const allowPrivate = app.deps.config.WEBHOOK_ALLOW_PRIVATE;
+
   app.post('/webhooks', { schema: { tags: ['admin'], body: WebhookCreateSchema, response: { 201: WebhookCreatedSchema, 400: ApiErrorSchema } } }, async (request, reply) => {
+    checkWebhookUrl(request.body.url, allowPrivate);
     const created = await createWebhook(db, request.body, actorOf(request), app.deps.now());
     return reply.status(201).send(created);
   });
 
   app.put('/webhooks/:id', { schema: { tags: ['admin'], params: IdParamsSchema, body: WebhookUpdateSchema, response: { 200: WebhookSchema, ...errors } } }, async (request) => {
+    checkWebhookUrl(request.body.url, allowPrivate);
     const updated = await updateWebhook(db, request.params.id, request.body, actorOf(request), app.deps.now());
     if (!updated) throw webhookNotFound();
     // Switched on again: its waiting deliveries go now rather than at the next poll.
@@ -69,7 +74,7 @@ export const webhookAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/resend',
-    { schema: { tags: ['admin'], params: DeliveryParamsSchema, response: { 200: WebhookDeliverySchema, 404: ApiErrorSchema } } },
+    { schema: { tags: ['admin'], params: DeliveryParamsSchema, response: { 200: WebhookDeliverySchema, 404: ApiErrorSchema, 409: ApiErrorSchema } } },
     async (request) => {
       const endpoint = await findWebhook(db, request.params.id);
       if (!endpoint) throw webhookNotFound();

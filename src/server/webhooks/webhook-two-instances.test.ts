@@ -52,8 +52,14 @@ describe('webhooks with two instances on one PostgreSQL database', () => {
     await expect
       .poll(async () => (await instances.databases[1]!.db.select({ state: webhookDeliveries.state }).from(webhookDeliveries)).every((row) => row.state === 'sent'), { timeout: 20_000 })
       .toBe(true);
-    // Long enough for a duplicate to arrive, had one been sent.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every claim counts an attempt before its POST: once the attempts recorded equal the requests
+    // received, no POST is still on its way. A duplicate (a second claim of a delivery) would show here.
+    await expect
+      .poll(async () => {
+        const all = await instances.databases[0]!.db.select({ attempts: webhookDeliveries.attempts }).from(webhookDeliveries);
+        return all.reduce((sum, row) => sum + row.attempts, 0) - erp.received.length - acquirer.received.length;
+      }, { timeout: 20_000 })
+      .toBe(0);
 
     const rows = await instances.databases[0]!.db.select().from(webhookDeliveries);
     expect(rows).toHaveLength(2 * EVENTS);

@@ -17,7 +17,7 @@ const BATCH = 10;
 
 export const WEBHOOK_USER_AGENT = 'AIPOS-Webhooks/1';
 
-type Claimed = { id: string; endpoint_id: string; event_id: string; body: string; attempts: number; created_at: Date };
+type Claimed = { id: string; endpoint_id: string; event_id: string; body: string; attempts: number; created_at: Date; claim_token: string };
 type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
 export type WebhookWorkerDeps = {
@@ -53,8 +53,9 @@ function describeFailure(error: unknown, timeoutMs: number): string {
 
 /**
  * Sends the webhook outbox's due deliveries. Each claim is one UPDATE over rows picked `FOR UPDATE SKIP
- * LOCKED` that moves them a lease into the future and counts the attempt: with several instances on one
- * PostgreSQL each delivery goes to one worker at a time. The POST happens outside any transaction (PGlite
+ * LOCKED` that moves them a lease into the future, counts the attempt and stamps a fresh claim token:
+ * with several instances on one PostgreSQL each delivery goes to one worker at a time, and only the
+ * holder of the token records the result (a resend is refused while the lease runs, see resendDelivery). The POST happens outside any transaction (PGlite
  * has one connection; a transaction held through a slow receiver would stall every request).
  *
  * Deliveries of an inactive endpoint are not claimed: they wait, pending, until it is switched on again
@@ -95,7 +96,7 @@ export class WebhookWorker {
     const now = this.deps.now();
     const claimed = await queryRows<Claimed>(
       this.deps.db,
-      `update webhook_deliveries set next_attempt_at = $1, attempts = attempts + 1, last_attempt_at = $2
+      `update webhook_deliveries set next_attempt_at = $1, attempts = attempts + 1, last_attempt_at = $2, claim_token = gen_random_uuid()
        where id in (
          select d.id from webhook_deliveries d
          join webhook_endpoints e on e.id = d.endpoint_id
@@ -104,7 +105,7 @@ export class WebhookWorker {
          limit ${BATCH}
          for update of d skip locked
        )
-       returning id, endpoint_id, event_id, body, attempts, created_at`,
+       returning id, endpoint_id, event_id, body, attempts, created_at, claim_token`,
       [new Date(now.getTime() + LEASE_MS), now],
     );
     if (claimed.length === 0) return 0;
@@ -152,15 +153,24 @@ export class WebhookWorker {
     }
   }
 
+  /**
+   * The attempt's result, written only while this worker still holds the claim: a lease that ran out (and
+   * was claimed again) or a resend since has made the row another attempt's, which this one must not undo.
+   */
   private async record(delivery: Claimed, outcome: Outcome): Promise<void> {
     const { config, db, log } = this.deps;
     const now = this.deps.now();
     if (outcome.ok) {
-      await queryRows(db, `update webhook_deliveries set state = 'sent', delivered_at = $2, last_status_code = $3, last_error = null where id = $1`, [
-        delivery.id,
-        now,
-        outcome.status,
-      ]);
+      const recorded = await queryRows<{ id: string }>(
+        db,
+        `update webhook_deliveries set state = 'sent', delivered_at = $2, last_status_code = $3, last_error = null, claim_token = null
+         where id = $1 and claim_token = $4 returning id`,
+        [delivery.id, now, outcome.status, delivery.claim_token],
+      );
+      if (recorded.length === 0) {
+        log.warn({ deliveryId: delivery.id, eventId: delivery.event_id, statusCode: outcome.status }, 'webhook delivered after its claim was lost; result not recorded');
+        return;
+      }
       log.info({ deliveryId: delivery.id, eventId: delivery.event_id, statusCode: outcome.status, attempts: delivery.attempts }, 'webhook delivered');
       return;
     }
@@ -169,17 +179,16 @@ export class WebhookWorker {
     // The last retry falls on the end of the window rather than past it.
     const next = new Date(Math.min(now.getTime() + webhookRetryDelayMs(delivery.attempts, config.WEBHOOK_RETRY_BASE_MS), giveUpAt));
     // Ids and the status code only: the body and the secret never reach the log.
+    const recorded = await queryRows<{ id: string }>(
+      db,
+      `update webhook_deliveries set state = $2, next_attempt_at = $3, last_status_code = $4, last_error = $5, claim_token = null
+       where id = $1 and claim_token = $6 returning id`,
+      [delivery.id, failed ? 'failed' : 'pending', next, outcome.status, outcome.error, delivery.claim_token],
+    );
     log.warn(
       { deliveryId: delivery.id, eventId: delivery.event_id, statusCode: outcome.status, attempts: delivery.attempts, error: outcome.error },
-      failed ? 'webhook failed, giving up' : 'webhook delivery failed, will retry',
+      recorded.length === 0 ? 'webhook attempt failed after its claim was lost; result not recorded' : failed ? 'webhook failed, giving up' : 'webhook delivery failed, will retry',
     );
-    await queryRows(db, `update webhook_deliveries set state = $2, next_attempt_at = $3, last_status_code = $4, last_error = $5 where id = $1`, [
-      delivery.id,
-      failed ? 'failed' : 'pending',
-      next,
-      outcome.status,
-      outcome.error,
-    ]);
   }
 }
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { CLAIM_MESSAGES, type BulkRequest, type BulkResult } from '../../domain/review-claims.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { merchants, users } from '../db/schema.js';
 import { badRequest } from '../http/app-error.js';
-import { lockMerchant } from '../merchants/merchant-repository.js';
+import { lockMerchant } from '../db/merchant-rows.js';
 import { liveHolder, type ClaimClock } from './claim-clock.js';
 import { claimAudit, RELEASED, type ClaimActor } from './claims.js';
 

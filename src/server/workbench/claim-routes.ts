@@ -12,7 +12,7 @@ import {
   ClaimStateSchema,
   QueueNextSchema,
 } from '../../domain/review-claims.js';
-import { requireAdmin } from '../auth/request-auth.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { users } from '../db/schema.js';
 import { AppError, badRequest } from '../http/app-error.js';
 import { bulkClaims } from './claim-bulk.js';

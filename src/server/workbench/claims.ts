@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { CLAIM_MESSAGES, type ClaimRequest, type ClaimState, type QueueNext } from '../../domain/review-claims.js';
 import { MESSAGES } from '../../domain/messages.js';
-import { writeAudit, writeAudits } from '../audit/audit-repository.js';
+import { writeAudit, writeAudits } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { executeRows } from '../db/query-rows.js';
 import { merchants, users, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { lockMerchant } from '../merchants/merchant-repository.js';
+import { lockMerchant } from '../db/merchant-rows.js';
 import { claimCutoff, liveHolder, type ClaimClock } from './claim-clock.js';
 
 /**

@@ -4,7 +4,7 @@ import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 import { merchants } from '../db/schema.js';
-import { findPhotoDuplicates } from '../checks/check-repository.js';
+import { findPhotoDuplicates } from '../checks/public.js';
 import { photoLabel } from '../../domain/machine-checks.js';
 
 /*

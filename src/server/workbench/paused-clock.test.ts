@@ -5,7 +5,8 @@ import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { resumedQueuedAt } from './paused-clock.js';
-import { workingDaysSince } from './working-days.js';
+import { workingDaysSince } from '../shared/working-days.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 
 /** A WIB wall-clock time as an instant. */
 const wib = (local: string) => new Date(`${local}+07:00`);
@@ -45,6 +46,7 @@ describe('the clock that is fair to reviewers (moved clock)', () => {
     await move(wib('2026-11-04T10:00:00'));
     const fix = await call('POST', `/api/admin/merchants/${paused.id}/status`, { status: 'data_tidak_lengkap', perbaikan: [{ field: 'nama_toko', alasan: 'Tidak sama dengan papan nama' }] });
     expect(fix.statusCode, fix.body).toBe(200);
+    const { token } = await fixLinkFromOutbox(t.database.db, paused.id);
     const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, paused.id));
     expect(row!.waitingSince).toEqual(clock);
 
@@ -59,7 +61,6 @@ describe('the clock that is fair to reviewers (moved clock)', () => {
 
     // The resubmission ten days later: the age is the two days it had, not eleven.
     await move(wib('2026-11-16T10:00:00'));
-    const token = (fix.json().fix_link as string).split('/perbaikan/')[1]!;
     const resubmitted = await t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload: { fields: { nama_toko: 'Toko Jeda Baru' } } });
     expect(resubmitted.statusCode, resubmitted.body).toBe(200);
     const [back] = await t.database.db.select().from(merchants).where(eq(merchants.id, paused.id));

@@ -1,5 +1,5 @@
 import type { MerchantRow } from '../db/schema.js';
-import { addDays, isWorkingDay, jakartaDay, workingDaysBetween } from './working-days.js';
+import { addDays, isWorkingDay, jakartaDay, workingDaysBetween } from '../shared/working-days.js';
 
 const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -8,6 +8,7 @@ import { exportSubject } from '../privacy/subject-request.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 
 /** Every text only the team may read: no public answer or mail may hold one. */
 const TEAM_ONLY = REASON_CODE_LIST.map((info) => info.teks_tim).filter((text) => text !== 'Lainnya');
@@ -40,6 +41,33 @@ describe('reason codes with two audiences', () => {
     expect((await status(merchant.id, { status: 'verified', kode_alasan: ['data_ganda'] })).json().error.message).toBe(REASON_MESSAGES.onlyForDecisions);
     const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, merchant.id));
     expect(row!.status).toBe('processing');
+  });
+
+  it("the profile form's status select keeps the same rule: a rejection there needs a final code, stored and audited", async () => {
+    const merchant = await registerMerchant(t.app, { email: 'tolak-profil@example.com' });
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${merchant.id}`, headers: { cookie: admin.cookie } })).json();
+    const fields = ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'nama_pemilik', 'no_hp', 'email', 'alamat_pemilik', 'nama_bank', 'nama_rekening', 'catatan_admin'];
+    const body = { ...Object.fromEntries(fields.map((f) => [f, detail[f]])), expected_updated_at: detail.updated_at };
+    const save = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/admin/merchants/${merchant.id}`, headers: { cookie: admin.cookie }, payload: { ...body, ...payload } });
+
+    for (const payload of [{ status: 'rejected' }, { status: 'rejected', kode_alasan: ['ktp_buram'] }]) {
+      const refused = await save(payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({ field: 'kode_alasan', message: REASON_MESSAGES.finalRequired });
+    }
+    const codesWithoutDecision = await save({ status: 'processing', kota_kab: 'Bogor', kode_alasan: ['data_ganda'] });
+    expect(codesWithoutDecision.statusCode).toBe(400);
+    expect(codesWithoutDecision.json().error.message).toBe(REASON_MESSAGES.onlyForDecisions);
+    const [unchanged] = await t.database.db.select().from(merchants).where(eq(merchants.id, merchant.id));
+    expect(unchanged).toMatchObject({ status: 'processing', kotaKab: detail.kota_kab, kodeAlasan: [] });
+
+    const rejected = await save({ status: 'rejected', kode_alasan: ['data_ganda'] });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, merchant.id));
+    expect(row).toMatchObject({ status: 'rejected', kodeAlasan: ['data_ganda'] });
+    const [entry] = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.targetId, merchant.id), eq(auditLogs.action, 'status_change')));
+    expect(entry!.diff).toMatchObject({ from: 'processing', to: 'rejected', kode_alasan: ['data_ganda'] });
+    expect((await lookup({ kode_pendaftaran: merchant.kode_pendaftaran })).json().alasan).toEqual([reasonInfo('data_ganda').teks_pendaftar]);
   });
 
   it('the status page and the mail show only applicant texts; a fraud suspicion reads as the neutral text', async () => {
@@ -92,7 +120,7 @@ describe('reason codes with two audiences', () => {
       { field: 'foto_ktp', kode: 'ktp_buram', alasan: ktpText },
       { field: 'nama_toko', kode: 'lainnya', alasan: 'Tidak sama dengan papan nama' },
     ]);
-    const token = (answer.json().fix_link as string).split('/perbaikan/')[1]!;
+    const { token } = await fixLinkFromOutbox(t.database.db, merchant.id);
     const fixPage = (await t.app.inject({ method: 'GET', url: `/api/perbaikan/${token}` })).json();
     expect(fixPage.perbaikan.map((i: { alasan: string }) => i.alasan)).toEqual([ktpText, 'Tidak sama dengan papan nama']);
     const byCode = (await lookup({ kode_pendaftaran: merchant.kode_pendaftaran })).json();

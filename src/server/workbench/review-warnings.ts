@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { hasCheckWarnings } from '../checks/check-repository.js';
+import { hasCheckWarnings } from '../checks/public.js';
 import type { Db } from '../db/database.js';
 import { merchants } from '../db/schema.js';
 import { hasDuplicates } from './duplicate-repository.js';

@@ -3,7 +3,7 @@ import type { AdminStats, ReviewerStats } from '../../domain/workbench.js';
 import { queryRows, type Db } from '../db/query-rows.js';
 import { merchants } from '../db/schema.js';
 import { wibDay } from '../db/wib-day.js';
-import { workingDaysBetween } from './working-days.js';
+import { workingDaysBetween } from '../shared/working-days.js';
 
 /**
  * Open cases grouped by the WIB day their wait started, in SQL: a few hundred (day, count) pairs whose

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { CLAIM_MESSAGES } from '../../domain/review-claims.js';
-import { writeAudit } from '../audit/audit-repository.js';
+import { writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { readSettings } from '../settings/settings-store.js';
+import { readSettings } from '../settings/public.js';
 import { RELEASED, type ClaimActor } from './claims.js';
 import { hasReviewWarnings } from './review-warnings.js';
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import { auditLogs, merchantCounts, merchants } from '../db/schema.js';
 import { wibDay } from '../db/wib-day.js';
 import { reviewerStats, waitingTotals } from './reviewer-stats.js';
-import { addDays, ageCutoff, jakartaDay, jakartaDayStart, workingDaysBetween } from './working-days.js';
+import { addDays, ageCutoff, jakartaDay, jakartaDayStart, workingDaysBetween } from '../shared/working-days.js';
 
 /** The grouped day as 'YYYY-MM-DD' text: node-postgres would turn a date into a local-time Date. */
 const asText = (day: SQL) => sql<string>`${day}::text`;

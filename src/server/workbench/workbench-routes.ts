@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { AdminStatsSchema, DuplicateListSchema, ReviewPresenceSchema } from '../../domain/workbench.js';
-import { requireAdmin } from '../auth/request-auth.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
-import { findMerchant } from '../merchants/merchant-repository.js';
+import { findMerchant } from '../db/merchant-rows.js';
 import { findDuplicates } from './duplicate-repository.js';
 import { reviewPresence } from './review-presence.js';
 import { adminStats } from './stats-repository.js';
@@ -13,7 +13,7 @@ import { adminStats } from './stats-repository.js';
 const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 const notFound = () => new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
 
-/** The reviewer's workbench (issue 18) under /api/admin: duplicates, dashboard numbers, review presence. */
+/** The reviewer's workbench (decision 0022) under /api/admin: duplicates, dashboard numbers, review presence. */
 export const workbenchAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const presence = reviewPresence(db);

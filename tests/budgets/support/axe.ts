@@ -11,12 +11,19 @@ type AxeResults = {
 let axeSource: string | undefined;
 
 /**
- * Runs axe-core in the page as it stands and returns its serious and critical violations (issue 8: none
+ * Runs axe-core in the page as it stands and returns its serious and critical violations (the target: none
  * allowed on any screen). Minor and moderate findings are left to review; they do not fail a screen.
  */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
-  // Let entry animations end: a dialog fading in would be measured at half opacity.
-  await page.waitForTimeout(400);
+  // Let entry animations and transitions end: a dialog fading in would be measured at half opacity. Endless
+  // ones (a spinner, a skeleton's pulse) never end and are left running. getAnimations() applies pending
+  // style changes first, so an animation that a class just added is among them.
+  await page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
   const hasAxe = await page.evaluate(() => 'axe' in window);
   // page.evaluate, not addScriptTag: the app's CSP (script-src 'self') refuses inline scripts, and
   // evaluation through the DevTools protocol is not subject to it.

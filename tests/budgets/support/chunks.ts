@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Feature folders that make up the admin area (SPEC §2): public pages must never download them. */
+/** Feature folders that make up the admin area (docs/spec.md §2): public pages must never download them. */
 const ADMIN_FEATURES = ['auth', 'merchants', 'audit', 'settings', 'workbench'];
-const ADMIN_SOURCE = new RegExp(`src/client/features/(${ADMIN_FEATURES.join('|')})/`);
+/** Admin-only modules outside those folders (decision 0042): the admin frame, its helpers, the PDF preview. */
+const ADMIN_SHARED = ['app/admin-(shell|header)\\.tsx', 'lib/(download-file|admin-users)\\.ts', 'components/pdf/'];
+const ADMIN_SOURCE = new RegExp(`src/client/(features/(${ADMIN_FEATURES.join('|')})/|${ADMIN_SHARED.join('|')})`);
 
 export function clientAssetsDir(): string {
   return path.join(process.env.BUILD_DIR ?? 'dist', 'client', 'assets');

@@ -40,7 +40,7 @@ class LighthouseRuntimeError extends Error {}
 /**
  * A freshly launched Chromium spends its first seconds starting its own processes, on the same two cores
  * as the page. Measured right after the launch, benchmarkIndex read 890-2515 and the preset scored
- * `/register` 87-97; after a 3 s pause, 1529-2730 and 95-96 (decision 0012).
+ * `/register` 87-97; after a 3 s pause, 1529-2730 and 95-96 (decision 0043).
  */
 const CHROME_SETTLE_MS = 3000;
 
@@ -48,7 +48,7 @@ const flags = () => ({ logLevel: 'error' as const, onlyCategories: [...CATEGORIE
 
 /**
  * One settled Chromium for every load of the suite: a launch and its settling pause per load cost CI
- * about 40 s of twelve loads (issue 19). A load whose browser broke gets a new one.
+ * about 40 s of twelve loads (decision 0026). A load whose browser broke gets a new one.
  */
 export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
   const launch = async () => {
@@ -56,6 +56,8 @@ export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
       chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: CHROME_FLAGS,
     });
+    // A fixed pause on purpose, part of the measurement's setup: Chromium gives no signal that its start-up
+    // work is done, and the scores were calibrated with this pause (CHROME_SETTLE_MS above).
     await setTimeout(CHROME_SETTLE_MS);
     return chrome;
   };

@@ -8,7 +8,7 @@ let dir: string | undefined;
 /**
  * Vitest globalSetup of the suites that start the built server: one embedded database, initialised and
  * migrated once per run; startServer copies it into each new DATA_DIR instead of every server running
- * initdb and the migrations again (about 2.5 s per start, some twenty starts per CI run; issue 19). The
+ * initdb and the migrations again (about 2.5 s per start, some twenty starts per CI run; decision 0026). The
  * built server's own first start on a new directory is still checked by the browser suite's shared server
  * (global-setup.ts) and measured by `npm run bench`.
  */

@@ -21,20 +21,35 @@ export type RunningServer = {
 /** The key every test server on PostgreSQL shares (two instances must read each other's rows). */
 export const E2E_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
 
-export async function startServer(env: Record<string, string> = {}, options: { freshDatabase?: boolean } = {}): Promise<RunningServer> {
+export type StartOptions = {
+  /** The server's own first start on a new DATA_DIR (initdb, every migration) instead of the run's template. */
+  freshDatabase?: boolean;
+  /**
+   * A folder holding a build as `dist/` with its package.json and production node_modules: the server runs
+   * there, from that folder, with only PATH and HOME of this process's environment (nothing of the checkout).
+   */
+  packageRoot?: string;
+};
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const port = await freePortForTest();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'aipos-e2e-'));
   copyDatabaseTemplate(env, dataDir, options);
   const logFile = path.join(dataDir, 'server.log');
-  // The log check that runs last (zz-logs.test.ts) greps every server's log, not only the shared one's.
+  // The log check at the end of the run (log-check.ts, the e2e global teardown) reads every server's log.
   if (process.env.E2E_LOG_LIST) appendFileSync(process.env.E2E_LOG_LIST, `${logFile}\n`);
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [`${process.env.BUILD_DIR ?? 'dist'}/server/server.js`], {
+  const root = options.packageRoot;
+  const inherited = root ? { PATH: process.env.PATH, HOME: process.env.HOME } : process.env;
+  const child = spawn(process.execPath, [root ? 'dist/server/server.js' : `${process.env.BUILD_DIR ?? 'dist'}/server/server.js`], {
+    ...(root ? { cwd: root } : {}),
     env: {
-      ...process.env,
+      ...inherited,
       // The machine checks (OCR, photo hashes) only where a test is about them: elsewhere they would take the
       // CPU the browser and the server under test need on a 2-core machine.
       CHECKS_WORKER: 'off',
+      // The suites' webhook receivers listen on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE: '1',
       NODE_ENV: 'production', REQUIRE_ADMIN_MFA: 'false', LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(env.DATABASE_URL ? { DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -61,7 +76,7 @@ export async function startServer(env: Record<string, string> = {}, options: { f
  * A new embedded database from the run's migrated template (pglite-data-template.ts), unless the suite
  * asks for the server's own first start or the directory already holds a database (a restart).
  */
-function copyDatabaseTemplate(env: Record<string, string>, dataDir: string, options: { freshDatabase?: boolean }): void {
+function copyDatabaseTemplate(env: Record<string, string>, dataDir: string, options: StartOptions): void {
   const template = process.env.AIPOS_E2E_PGDATA_TEMPLATE;
   const target = path.join(dataDir, 'pgdata');
   if (!template || options.freshDatabase || env.DATABASE_URL || existsSync(target)) return;

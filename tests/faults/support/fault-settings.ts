@@ -1,6 +1,9 @@
+import { createRandom } from '../../../src/server/seed/fake-merchants.js';
+import { runSeed } from '../../support/run-seed.js';
+
 /**
- * Round counts and durations of the fault suites. The defaults are the issue's figures (20 crash rounds
- * per engine, 60 s of load); CI may lower them through the environment when the machine is busy.
+ * Round counts and durations of the fault suites. The defaults are the figures docs/performance.md names
+ * under Faults (20 crash rounds per engine, 60 s of load); CI may lower them through the environment when the machine is busy.
  */
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -44,4 +47,15 @@ export function faultServerEnv(dataDir: string, databaseUrl: string | undefined)
     COOKIE_SECURE: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
+}
+
+/**
+ * The fault suites' random choices (the moment of each kill, the load's mix), drawn from FAULTS_SEED
+ * (vitest.faults.config.ts prints it at the start of the run): one stream per use, so that one engine's
+ * draws do not shift the other's when both run at once.
+ */
+export function faultsRandom(stream: string): () => number {
+  let hash = 0x811c9dc5;
+  for (const char of stream) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  return createRandom((runSeed('FAULTS_SEED') ^ hash) >>> 0);
 }

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { MESSAGES } from '../../../domain/messages';
 
-/** The router's error screen of SPEC §8: heading and the error's message. */
+/** The router's error screen of docs/spec.md §8: heading and the error's message. */
 export function RouteError({ error }: { error: unknown }) {
   const message = error instanceof Error ? error.message : String(error);
   return (

@@ -33,7 +33,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       {/* A plain disclosure (button + aria-expanded) rather than Radix Collapsible: every page loads the
-          header, and the widget needs nothing Radix adds (decision 0008). */}
+          header, and the widget needs nothing Radix adds (decision 0043). */}
       <div>
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700" aria-label="AIPOS Beranda">

@@ -33,7 +33,7 @@ type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants
 /**
  * `asChild` styles the one child element (a router Link, mostly) as a button instead of rendering a
  * <button>. Written here rather than with Radix Slot, which every page would load for it (decision
- * 0008): the button's props go onto the child, the classes are joined, and the child's own handlers
+ * 0043): the button's props go onto the child, the classes are joined, and the child's own handlers
  * win, which is all the call sites need (they pass no handlers of their own on an asChild button).
  */
 export function Button({ className, variant, size, asChild = false, type, children, ...props }: ButtonProps) {

@@ -2,7 +2,7 @@ import { cn } from '../../lib/cn';
 
 /**
  * A determinate progress bar. Written out rather than Radix's: it is four ARIA attributes, and the
- * wizard's first step shows it, where every kilobyte counts (decision 0008).
+ * wizard's first step shows it, where every kilobyte counts (decision 0043).
  */
 export function Progress({ value, label, className }: { value: number; label: string; className?: string }) {
   const percent = Math.min(100, Math.max(0, Math.round(value)));

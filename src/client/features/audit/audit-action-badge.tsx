@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction } from '../../../domain/audit-actions';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../domain/audit';
 import { Badge } from '../../components/ui/badge';
 
 /** Indonesian names of the audit actions, for the filter and the badge's tooltip. */
@@ -44,7 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   first_approval: 'Persetujuan pertama',
 };
 
-// SPEC §2: each action its own colour, so a scan down the column tells them apart.
+// docs/spec.md §2: each action its own colour, so a scan down the column tells them apart.
 const ACTION_COLOURS: Record<AuditAction, string> = {
   create: 'bg-green-100 text-green-800',
   update: 'bg-blue-100 text-blue-800',

@@ -1,4 +1,4 @@
-import { AuditListSchema, type AuditList, type AuditListQuery } from '../../../domain/merchants';
+import { AuditListSchema, type AuditList, type AuditListQuery } from '../../../domain/audit';
 import { apiFetch } from '../../lib/api-client';
 
 /** Query keys of the audit page; every admin change invalidates `auditKeys.all`. */

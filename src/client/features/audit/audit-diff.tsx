@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn';
 
-/** The diff as stored, pretty-printed (SPEC §2); any JSON shape is shown as it is. */
+/** The diff as stored, pretty-printed (docs/spec.md §2); any JSON shape is shown as it is. */
 export function formatDiff(diff: unknown): string {
   if (diff === null || diff === undefined) return '-';
   return JSON.stringify(diff, null, 2) ?? String(diff);

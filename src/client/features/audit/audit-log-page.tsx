@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { AUDIT_PAGE_SIZE } from '../../../domain/merchants';
+import { AUDIT_PAGE_SIZE } from '../../../domain/audit';
 import { useUrlList } from '../../components/list/use-url-list';
 import { Pagination } from '../../components/pagination';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -22,7 +22,7 @@ export function AuditLogPage() {
     retry: retryServerErrors,
   });
 
-  // SPEC §8: an audit load failure is only logged to the console.
+  // docs/spec.md §8: an audit load failure is only logged to the console.
   const { error } = result;
   useEffect(() => {
     if (error && !isUnauthorized(error)) console.error('audit log load failed', error);

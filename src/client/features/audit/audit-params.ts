@@ -1,5 +1,4 @@
-import type { AuditListQuery } from '../../../domain/merchants';
-import { AUDIT_ACTIONS, type AuditAction } from '../../../domain/audit-actions';
+import { type AuditListQuery, AUDIT_ACTIONS, type AuditAction } from '../../../domain/audit';
 import { parsePage } from '../../components/list/list-view';
 
 export type AuditActionFilter = 'all' | AuditAction;

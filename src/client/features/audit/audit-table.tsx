@@ -2,7 +2,7 @@ import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTimeWib } from '../../../domain/format';
-import type { AuditEntry } from '../../../domain/merchants';
+import type { AuditEntry } from '../../../domain/audit';
 import { MESSAGES } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/list/data-table';

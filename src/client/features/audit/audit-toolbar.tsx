@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { AUDIT_ACTIONS } from '../../../domain/audit-actions';
+import { AUDIT_ACTIONS } from '../../../domain/audit';
 import { ListToolbar, ToolbarSelect, type ViewToolbarProps } from '../../components/list/list-toolbar';
 import { Input } from '../../components/ui/input';
-import { fetchAdmins } from '../workbench/claim-api';
+import { fetchAdmins } from '../../lib/admin-users';
 import { AUDIT_ACTION_LABELS } from './audit-action-badge';
 import type { AuditActionFilter, AuditView } from './audit-params';
 

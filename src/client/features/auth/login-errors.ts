@@ -2,7 +2,7 @@ import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
 
-/** SPEC §8: 'Login Gagal' with the server's message; a non-admin gets the refusal itself. */
+/** docs/spec.md §8: 'Login Gagal' with the server's message; a non-admin gets the refusal itself. */
 export function toastLoginError(error: unknown): void {
   if (error instanceof ApiRequestError && error.code === 'NOT_ADMIN') {
     toast.error(MESSAGES.notAdmin);

@@ -5,7 +5,7 @@ import { toastLoginError } from './login-errors';
 
 /**
  * One step of the sign-in (the password, then the second factor): the secret typed and the request that
- * sends it. A refused attempt is toasted (SPEC §8) and the secret emptied for the next try.
+ * sends it. A refused attempt is toasted (docs/spec.md §8) and the secret emptied for the next try.
  */
 export function useLoginStep(send: (secret: string) => Promise<SessionInfo>, onSignedIn: (info: SessionInfo) => void) {
   const [secret, setSecret] = useState('');

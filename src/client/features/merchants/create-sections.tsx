@@ -2,7 +2,7 @@ import { BANKS, BUSINESS_CATEGORIES, PREMISES } from '../../../domain/vocabulari
 import { ProfileCard } from './profile-cards';
 import { SelectField, TextareaField, TextField } from '../../components/form-fields';
 
-/** SPEC §2 New merchant: four sections, every field required (SPEC §5: by the browser too). */
+/** docs/spec.md §2 New merchant: four sections, every field required (docs/spec.md §5: by the browser too). */
 export function CreateStoreSection() {
   return (
     <ProfileCard title="Informasi Toko">
@@ -15,7 +15,7 @@ export function CreateStoreSection() {
         inputMode="numeric"
         required
         hint="Angka bulat tanpa titik, contoh 15000000"
-        // SPEC §5: turnover is numeric, parsed as an integer; an empty box stays empty for the schema to refuse.
+        // docs/spec.md §5: turnover is numeric, parsed as an integer; an empty box stays empty for the schema to refuse.
         options={{ setValueAs: (value: unknown) => (value === '' || value === null ? undefined : Number.parseInt(String(value), 10)) }}
       />
       <SelectField name="tempat_usaha" label="Status Tempat Usaha" required options={PREMISES} />

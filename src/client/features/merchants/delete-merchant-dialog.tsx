@@ -12,7 +12,7 @@ type DeleteMerchantDialogProps = {
   onDeleted?: () => void;
 };
 
-/** SPEC §2 'Hapus Merchant?': a soft delete, so the text says the data can still be restored. */
+/** docs/spec.md §2 'Hapus Merchant?': a soft delete, so the text says the data can still be restored. */
 export function DeleteMerchantDialog({ merchant, onClose, onDeleted }: DeleteMerchantDialogProps) {
   const remove = useDeleteMerchant();
   const confirm = () => {

@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { isIdentityTerm } from '../../../domain/identity-search';
 import type { MerchantListView } from './list-params';
-import { downloadFile } from './merchant-documents-api';
+import { downloadFile } from '../../lib/download-file';
 
 const EXPORT_FAILED = 'Gagal mengekspor data merchant';
 

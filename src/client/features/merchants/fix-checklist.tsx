@@ -30,7 +30,7 @@ export function fixChoicesComplete(choices: FixChoices): boolean {
 
 type FixChecklistProps = { choices: FixChoices; onChange: (choices: FixChoices) => void; required: boolean; error?: string };
 
-/** What the applicant must fix: merchant fields and document slots, each with its reason (issue 15). */
+/** What the applicant must fix: merchant fields and document slots, each with its reason (decision 0018). */
 export function FixChecklist({ choices, onChange, required, error }: FixChecklistProps) {
   const toggle = (target: FixTarget, checked: boolean) => {
     const next = { ...choices };

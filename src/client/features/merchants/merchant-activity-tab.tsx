@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTimeWib } from '../../../domain/format';
 import { MESSAGES } from '../../../domain/messages';
 import { Skeleton } from '../../components/ui/skeleton';
-import { AuditActionBadge } from '../audit/audit-action-badge';
-import { AuditDiff } from '../audit/audit-diff';
+import { AuditActionBadge, AuditDiff } from '../audit/public';
 import { fetchMerchantActivity, merchantKeys } from './merchant-api';
 import { retryServerErrors } from '../../lib/api-errors';
 
@@ -23,7 +22,7 @@ export function MerchantActivityTab({ merchantId }: { merchantId: string }) {
       </div>
     );
   }
-  // SPEC §8: audit load failures are not an error for the admin; the tab says so plainly.
+  // docs/spec.md §8: audit load failures are not an error for the admin; the tab says so plainly.
   if (activity.isError) return <p className="text-sm text-slate-500">Aktivitas tidak dapat dimuat. Coba lagi nanti.</p>;
   if (activity.data.length === 0) return <p className="py-8 text-center text-sm text-slate-500">{MESSAGES.emptyActivity}</p>;
 

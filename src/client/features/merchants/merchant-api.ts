@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { AuditEntrySchema, type AuditEntry } from '../../../domain/audit';
 import {
-  AuditEntrySchema,
   MerchantDetailSchema,
   MerchantListSchema,
-  type AuditEntry,
   type MerchantCreateSchema,
   type MerchantDetail,
   type MerchantList,
@@ -11,18 +10,17 @@ import {
   type MerchantStatusChangeInput,
   type MerchantUpdateSchema,
   RevealResponseSchema,
-  StatusChangeResponseSchema,
   type RevealRequest,
   type RevealResponse,
-  type StatusChangeResponse,
 } from '../../../domain/merchants';
 import { ApplicantMessageListSchema, ApplicantMessageSchema, type ApplicantMessage } from '../../../domain/applicant-mail';
 import { isIdentityTerm } from '../../../domain/identity-search';
+import { DuplicateListSchema, type DuplicateMatch } from '../../../domain/workbench';
 import { apiFetch, ApiRequestError } from '../../lib/api-client';
 
 /**
  * Query keys of the admin merchant screens. Everything starts with ['admin', 'merchants'], so the live
- * updates of a later issue invalidate every list, detail and activity feed with one call:
+ * updates invalidate every list, detail and activity feed with one call:
  * `queryClient.invalidateQueries({ queryKey: merchantKeys.all })`.
  */
 export const merchantKeys = {
@@ -38,6 +36,8 @@ export const merchantKeys = {
   // Under the detail key: refreshing a merchant refreshes its activity too.
   activity: (id: string) => [...merchantKeys.detail(id), 'audit'] as const,
   messages: (id: string) => [...merchantKeys.detail(id), 'messages'] as const,
+  // Under the detail key too: any live change of the merchant refreshes its duplicate panel.
+  duplicates: (id: string) => [...merchantKeys.detail(id), 'duplicates'] as const,
 };
 
 const BASE = '/api/admin/merchants';
@@ -84,9 +84,9 @@ export function updateMerchant(id: string, body: MerchantUpdateBody): Promise<Me
   return apiFetch(idPath(id), { method: 'PUT', body, schema: MerchantDetailSchema });
 }
 
-/** The answer carries the fix link when the change made one: shown once, for the admin to copy. */
-export function changeMerchantStatus(id: string, body: MerchantStatusChangeInput): Promise<StatusChangeResponse> {
-  return apiFetch(`${idPath(id)}/status`, { method: 'POST', body, schema: StatusChangeResponseSchema });
+/** The merchant as the change left it. A fix link it made went to the applicant's e-mail only. */
+export function changeMerchantStatus(id: string, body: MerchantStatusChangeInput): Promise<MerchantDetail> {
+  return apiFetch(`${idPath(id)}/status`, { method: 'POST', body, schema: MerchantDetailSchema });
 }
 
 export async function fetchMerchantMessages(id: string, signal?: AbortSignal): Promise<ApplicantMessage[]> {
@@ -109,4 +109,8 @@ export async function deleteMerchant(id: string): Promise<void> {
 
 export function isStaleSave(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError && error.status === 409;
+}
+
+export function fetchDuplicates(id: string, signal?: AbortSignal): Promise<DuplicateMatch[]> {
+  return apiFetch(`${idPath(id)}/duplicates`, { schema: DuplicateListSchema, signal });
 }

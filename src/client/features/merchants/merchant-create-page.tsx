@@ -24,7 +24,7 @@ export function MerchantCreatePage() {
   const form = useForm<MerchantCreateInput, unknown, MerchantCreateInput>({
     // raw: the server parses (and normalises) the same schema; the browser only checks first.
     resolver: zodResolver(MerchantCreateSchema, undefined, { raw: true }),
-    // SPEC §9: premises 'Sewa' and turnover 0 unless the admin says otherwise.
+    // docs/spec.md §9: premises 'Sewa' and turnover 0 unless the admin says otherwise.
     defaultValues: { tempat_usaha: DEFAULT_ADMIN_PREMISES, omset_per_bulan: 0 },
   });
   const create = useMutation({ mutationFn: createMerchant, onSuccess: (merchant) => invalidate(merchant.id) });
@@ -36,7 +36,7 @@ export function MerchantCreatePage() {
         void navigate('/admin/merchants');
       },
       (error: unknown) => {
-        // SPEC §8: the server's message, or the generic one.
+        // docs/spec.md §8: the server's message, or the generic one.
         const api = error instanceof ApiRequestError ? error : null;
         toast.error(api?.message ?? MESSAGES.createFailed);
         if (api?.status === 400 && api.field && FIELDS.includes(api.field)) {

@@ -11,7 +11,7 @@ type MerchantDetailHeaderProps = {
   saving: boolean;
   onEdit: () => void;
   onCancel: () => void;
-  /** Opens the status dialog (with the fix checklist of issue 15). */
+  /** Opens the status dialog (with the fix checklist, decision 0018). */
   onChangeStatus: () => void;
 };
 

@@ -5,10 +5,10 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { Card } from '../../components/ui/card';
-import { MerchantDevicesTab } from '../devices/merchant-devices-tab';
-import { DuplicatePanel } from '../workbench/duplicate-panel';
+import { MerchantDevicesTab } from '../devices/public';
+import { DuplicatePanel } from './duplicate-panel';
 import { DetailSkeleton } from './detail-skeleton';
-import { NikCheckInfo } from '../workbench/nik-check';
+import { NikCheckInfo } from './nik-check';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { usePageTitle } from '../../lib/use-page-title';
 import { isNotFound, serverMessage } from '../../lib/api-errors';
@@ -26,6 +26,9 @@ import { StaleSaveAlert } from './stale-save-alert';
 import { useLiveMerchantUpdates } from './use-live-merchant-updates';
 import { useMerchantDetail } from './use-merchant-detail';
 import { useSaveMerchantMutation } from './use-save-merchant';
+import { firstApprovalOnly } from './first-approval';
+import type { MerchantDetail } from '../../../domain/merchants';
+import { CLAIM_MESSAGES } from '../../../domain/review-claims';
 
 type Tab = 'profil' | 'dokumen' | 'aktivitas' | 'pesan' | 'perangkat';
 const TABS: { value: Tab; label: string; Icon: typeof UserRound }[] = [
@@ -73,14 +76,16 @@ export function MerchantDetailPage() {
 
   const onSave = async (update: MerchantUpdateBody) => {
     setStale(null);
+    let saved: MerchantDetail;
     try {
-      await save.mutateAsync(update);
+      saved = await save.mutateAsync(update);
     } catch (error) {
       if (isStaleSave(error)) setStale(error.message);
       toast.error(MESSAGES.saveFailed, { description: serverMessage(error) });
       throw error;
     }
-    toast.success(MESSAGES.saveSuccess);
+    if (firstApprovalOnly(update.status, saved)) toast.info(CLAIM_MESSAGES.firstApprovalRecorded);
+    else toast.success(MESSAGES.saveSuccess);
     leaveEdit();
   };
 

@@ -14,12 +14,12 @@ import { SavedViewTabs } from './saved-view-tabs';
 import { StatusChangeDialog } from './status-change-dialog';
 import { useLiveMerchantUpdates } from './use-live-merchant-updates';
 import { useMerchantList } from './use-merchant-list';
-import { BulkBar } from '../workbench/bulk-bar';
-import { QueueClaimBar } from '../workbench/queue-claim-bar';
-import { SelectPageBox } from '../workbench/select-page-box';
-import { useRowSelection } from '../workbench/use-row-selection';
+import { BulkBar } from './bulk-bar';
+import { QueueClaimBar } from './queue-claim-bar';
+import { SelectPageBox } from './select-page-box';
+import { useRowSelection } from './use-row-selection';
 
-/** The queue (issue 18): merchants waiting for a decision, the longest waiting first. */
+/** The queue (decision 0022): merchants waiting for a decision, the longest waiting first. */
 const QUEUE_VIEW = { status: 'processing', sort: 'queue' } as const;
 
 /** /admin/merchants, and the queue 'Antrean' at /admin: the same table, the queue's order fixed. */

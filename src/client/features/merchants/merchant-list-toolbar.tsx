@@ -1,4 +1,4 @@
-import { WarningsFilter } from '../workbench/check-warnings';
+import { WarningsFilter } from './check-warnings';
 import type { MerchantSort } from '../../../domain/merchants';
 import { MERCHANT_STATUSES, STATUS_LABELS } from '../../../domain/vocabularies';
 import { ListToolbar, ToolbarSelect, type ViewToolbarProps } from '../../components/list/list-toolbar';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle, RotateCw } from 'lucide-react';
-import { hasHiddenFixLink, MAIL_KIND_LABELS, MAIL_MESSAGES, MAIL_STATE_LABELS, whatsappMessageUrl, type ApplicantMessage } from '../../../domain/applicant-mail';
+import { hasHiddenFixLink, mailKindLabel, MAIL_MESSAGES, MAIL_STATE_LABELS, whatsappMessageUrl, type ApplicantMessage } from '../../../domain/applicant-mail';
 import { formatDateTimeWib } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -45,7 +45,7 @@ export function MerchantMessagesTab({ merchantId, noHp }: { merchantId: string; 
         <li key={message.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="applicant-message">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <Badge colours={STATE_COLOURS[message.state]}>{MAIL_STATE_LABELS[message.state]}</Badge>
-            <span className="font-medium">{MAIL_KIND_LABELS[message.kind] ?? message.kind}</span>
+            <span className="font-medium">{mailKindLabel(message.kind)}</span>
             <time dateTime={message.created_at} className="text-slate-500">
               {formatDateTimeWib(message.created_at)}
             </time>

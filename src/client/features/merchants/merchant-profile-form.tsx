@@ -5,7 +5,8 @@ import type { MerchantDetail, RevealRequest } from '../../../domain/merchants';
 import type { RevealState } from './revealable-field';
 import { ApiRequestError } from '../../lib/api-client';
 import { BankInfoCard, OwnerInfoCard, QrisDataCard, StoreAddressCard, StoreInfoCard } from './profile-cards';
-import { PROFILE_FIELDS, ProfileFormSchema, toMerchantUpdate, toProfileForm, type ProfileForm } from './profile-form';
+import { hasFinalCode, REASON_MESSAGES } from '../../../domain/reason-codes';
+import { PROFILE_FIELDS, ProfileFormSchema, rejectsHere, toMerchantUpdate, toProfileForm, type ProfileForm } from './profile-form';
 import type { SaveMerchant } from './use-save-merchant';
 
 /** The header's Simpan button submits this form through its `form` attribute. */
@@ -32,6 +33,10 @@ export function MerchantProfileForm({ merchant, editing, onSave, reveal }: Merch
   });
 
   const submit = form.handleSubmit(async (values) => {
+    if (rejectsHere(values, merchant) && !hasFinalCode(values.kode_alasan)) {
+      form.setError('kode_alasan', { message: REASON_MESSAGES.finalRequired });
+      return;
+    }
     try {
       await onSave(toMerchantUpdate(values, merchant, startedFrom, new Set(Object.keys(reveal.values) as RevealRequest['field'][])));
     } catch (error) {
@@ -46,7 +51,7 @@ export function MerchantProfileForm({ merchant, editing, onSave, reveal }: Merch
   return (
     <FormProvider {...form}>
       <form id={PROFILE_FORM_ID} noValidate onSubmit={(event) => void submit(event)} aria-label="Profil merchant" className="grid gap-6 lg:grid-cols-2">
-        <StoreInfoCard editing={editing} turnover={merchant.omset_per_bulan} />
+        <StoreInfoCard editing={editing} turnover={merchant.omset_per_bulan} status={merchant.status} />
         <StoreAddressCard editing={editing} />
         <OwnerInfoCard editing={editing} reveal={reveal} />
         <BankInfoCard editing={editing} reveal={reveal} />

@@ -10,7 +10,7 @@ const STATUS_BADGE: Record<MerchantStatus, string> = {
 };
 
 export function MerchantStatusBadge({ status, className }: { status: string; className?: string }) {
-  // SPEC §4: an unknown or missing status is shown as processing.
+  // docs/spec.md §4: an unknown or missing status is shown as processing.
   const known = normalizeStatus(status);
   return (
     <Badge className={cn('whitespace-nowrap', className)} colours={STATUS_BADGE[known]} data-testid="merchant-status" data-status={known}>

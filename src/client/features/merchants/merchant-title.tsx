@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { MerchantDetail } from '../../../domain/merchants';
-import { SlaBadge } from '../workbench/sla-badge';
+import { SlaBadge } from './sla-badge';
 import { Badge } from '../../components/ui/badge';
 import { MerchantStatusBadge } from './merchant-status-badge';
 

@@ -4,6 +4,8 @@ import { KOTA_QRIS_MAX, KRITERIA_USAHA_LABELS, KRITERIA_USAHA_SOURCE, MCC_CODES,
 import { BANKS, BUSINESS_CATEGORIES, MERCHANT_STATUSES, PREMISES, STATUS_LABELS } from '../../../domain/vocabularies';
 import { Card } from '../../components/ui/card';
 import { ReadOnlyValue, SelectField, TextareaField, TextField } from '../../components/form-fields';
+import type { MerchantDetail } from '../../../domain/merchants';
+import { ProfileRejectionReasons } from './profile-rejection-reasons';
 import { RevealableField, type RevealState } from './revealable-field';
 
 const MCC_OPTIONS = Object.entries(MCC_CODES).map(([code, description]) => ({ value: code, label: `${code} — ${description}` }));
@@ -29,15 +31,20 @@ function Wide({ children }: { children: ReactNode }) {
   return <div className="sm:col-span-2">{children}</div>;
 }
 
-export function StoreInfoCard({ editing, turnover }: CardProps & { turnover: number }) {
+export function StoreInfoCard({ editing, turnover, status }: CardProps & { turnover: number; status: MerchantDetail['status'] }) {
   const ro = !editing;
   return (
     <ProfileCard title="Informasi Toko">
       <TextField name="nama_toko" label="Nama Toko" required={editing} readOnly={ro} maxLength={200} />
       <TextField name="kategori_usaha" label="Kategori Usaha" required={editing} readOnly={ro} maxLength={100} suggestions={BUSINESS_CATEGORIES} />
-      {/* SPEC §5: turnover is read-only in the detail screen. */}
+      {/* docs/spec.md §5: turnover is read-only in the detail screen. */}
       <ReadOnlyValue label="Omset per Bulan" value={formatRupiah(turnover)} />
       <SelectField name="status" label="Status" required={editing} readOnly={ro} options={STATUS_OPTIONS} />
+      {editing && (
+        <Wide>
+          <ProfileRejectionReasons merchant={{ status }} />
+        </Wide>
+      )}
       <Wide>
         <TextareaField name="catatan_admin" label="Catatan Admin" readOnly={ro} maxLength={1000} hint="Ditampilkan kepada merchant di halaman Cek Status." />
       </Wide>
@@ -87,7 +94,7 @@ export function BankInfoCard({ editing, reveal }: CardProps & { reveal: RevealSt
   );
 }
 
-/** 'Data QRIS' (issue 29): what the acquirer gets in the QRIS export; each value derived until an admin sets it. */
+/** 'Data QRIS': what the acquirer gets in the QRIS export; each value derived until an admin sets it. */
 export function QrisDataCard({ editing, kriteria, mccMissing }: CardProps & { kriteria: KriteriaUsaha; mccMissing: boolean }) {
   const ro = !editing;
   return (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MerchantUpdateSchema, type MerchantDetail } from '../../../domain/merchants';
-import { PROFILE_FIELDS, ProfileFormSchema, toMerchantUpdate, toProfileForm } from './profile-form';
+import { firstApprovalOnly } from './first-approval';
+import { PROFILE_FIELDS, ProfileFormSchema, rejectsHere, toMerchantUpdate, toProfileForm } from './profile-form';
 
 const merchant: MerchantDetail = {
   id: '4d7f0b8e-7c1a-4a52-9d8e-0d0b7a0c9f11',
@@ -88,6 +89,30 @@ describe('toMerchantUpdate', () => {
     const body = toMerchantUpdate({ ...toProfileForm(merchant), catatan_admin: ' Foto KTP buram ', tempat_usaha: 'Sewa' }, merchant, merchant.updated_at);
     expect(body.catatan_admin).toBe('Foto KTP buram');
     expect(body.tempat_usaha).toBe('Sewa');
+  });
+});
+
+describe('a rejection chosen in the profile form', () => {
+  it('sends its reasons only with a new rejection, so the server can hold the final-code rule', () => {
+    const form = { ...toProfileForm(merchant), status: 'rejected' as const, kode_alasan: ['data_ganda' as const] };
+    expect(rejectsHere(form, merchant)).toBe(true);
+    const body = toMerchantUpdate(form, merchant, merchant.updated_at);
+    expect(body).toMatchObject({ status: 'rejected', kode_alasan: ['data_ganda'] });
+    expect(MerchantUpdateSchema.safeParse(body).success).toBe(true);
+    const edited = toMerchantUpdate({ ...toProfileForm(merchant), kode_alasan: ['data_ganda'] }, merchant, merchant.updated_at);
+    expect(edited).not.toHaveProperty('kode_alasan');
+    const alreadyRejected = { ...merchant, status: 'rejected' as const };
+    expect(rejectsHere(form, alreadyRejected)).toBe(false);
+    expect(toMerchantUpdate(form, alreadyRejected, merchant.updated_at)).not.toHaveProperty('kode_alasan');
+  });
+});
+
+describe('firstApprovalOnly', () => {
+  it("tells a 'verified' recorded as the first of two approvals from a done one", () => {
+    expect(firstApprovalOnly('verified', { status: 'processing', persetujuan_kedua: { menunggu: true, oleh: null } })).toBe(true);
+    expect(firstApprovalOnly('verified', { status: 'verified', persetujuan_kedua: { menunggu: false, oleh: null } })).toBe(false);
+    expect(firstApprovalOnly('rejected', { status: 'rejected', persetujuan_kedua: { menunggu: false, oleh: null } })).toBe(false);
+    expect(firstApprovalOnly(undefined, { status: 'processing', persetujuan_kedua: { menunggu: true, oleh: null } })).toBe(false);
   });
 });
 

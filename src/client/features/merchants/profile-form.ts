@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { MERCHANT_MESSAGES, MerchantUpdateSchema, type MerchantDetail, type RevealRequest } from '../../../domain/merchants';
+import { ReasonCodeSchema } from '../../../domain/reason-codes';
 import { KotaQrisSchema, MccSchema, NamaQrisSchema } from '../../../domain/qris';
 import { PREMISES } from '../../../domain/vocabularies';
 
 /**
  * The detail screen's Profil form: the update schema without what the form does not edit (turnover is
- * read-only, SPEC §5; the version travels separately). Every control holds a string, so the two
+ * read-only, docs/spec.md §5; the version travels separately). Every control holds a string, so the two
  * nullable fields are '' in the form and null in the request.
  */
 export const ProfileFormSchema = MerchantUpdateSchema.omit({
@@ -21,10 +22,12 @@ export const ProfileFormSchema = MerchantUpdateSchema.omit({
   no_rekening: z.string(),
   tempat_usaha: z.union([z.literal(''), z.enum(PREMISES)]),
   catatan_admin: z.string().max(1000, MERCHANT_MESSAGES.noteTooLong),
-  // QRIS data (issue 29): shown as stored or derived; '' is an MCC not chosen yet ('Lainnya').
+  // QRIS data: shown as stored or derived; '' is an MCC not chosen yet ('Lainnya').
   mcc: z.union([z.literal(''), MccSchema]),
   nama_qris: NamaQrisSchema,
   kota_qris: KotaQrisSchema,
+  // A rejection chosen here needs its reasons like the status dialog's; checked at submit and by the server.
+  kode_alasan: z.array(ReasonCodeSchema),
 });
 export type ProfileForm = z.input<typeof ProfileFormSchema>;
 
@@ -58,7 +61,13 @@ export function toProfileForm(merchant: MerchantDetail): ProfileForm {
     mcc: merchant.mcc ?? '',
     nama_qris: merchant.nama_qris,
     kota_qris: merchant.kota_qris,
+    kode_alasan: [],
   };
+}
+
+/** Whether this form decides a rejection, so its reasons must be picked. */
+export function rejectsHere(form: Pick<ProfileForm, 'status'>, merchant: Pick<MerchantDetail, 'status'>): boolean {
+  return form.status === 'rejected' && merchant.status !== 'rejected';
 }
 
 type QrisShown = Pick<MerchantDetail, 'mcc' | 'nama_qris' | 'kota_qris'>;
@@ -81,20 +90,22 @@ function changedQris(form: Pick<ProfileForm, 'mcc' | 'nama_qris' | 'kota_qris'>,
  */
 export function toMerchantUpdate(
   form: ProfileForm,
-  merchant: Pick<MerchantDetail, 'omset_per_bulan'> & QrisShown,
+  merchant: Pick<MerchantDetail, 'omset_per_bulan' | 'status'> & QrisShown,
   startedFrom: string,
   revealed: ReadonlySet<RevealRequest['field']> = new Set(),
 ): z.input<typeof MerchantUpdateSchema> {
   const note = form.catatan_admin.trim();
-  const { nik, no_rekening, mcc, nama_qris, kota_qris, ...rest } = form;
+  const { nik, no_rekening, mcc, nama_qris, kota_qris, kode_alasan, ...rest } = form;
   return {
     ...rest,
+    // Reasons travel only with the rejection they explain.
+    ...(rejectsHere(form, merchant) ? { kode_alasan } : {}),
     ...changedQris({ mcc, nama_qris, kota_qris }, merchant),
     // Only what was revealed (and so could be edited) is sent; the rest stays as stored.
     ...(revealed.has('nik') ? { nik } : {}),
     ...(revealed.has('no_rekening') ? { no_rekening } : {}),
     tempat_usaha: form.tempat_usaha === '' ? null : form.tempat_usaha,
-    // SPEC §5: an empty note is stored as null.
+    // docs/spec.md §5: an empty note is stored as null.
     catatan_admin: note === '' ? null : note,
     omset_per_bulan: merchant.omset_per_bulan,
     expected_updated_at: startedFrom,

@@ -10,7 +10,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../compone
 import { ApiRequestError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { serverMessage } from '../../lib/api-errors';
-import { downloadFile } from './merchant-documents-api';
+import { downloadFile } from '../../lib/download-file';
 
 const QRIS_EXPORT_FAILED = 'Gagal mengekspor data QRIS';
 

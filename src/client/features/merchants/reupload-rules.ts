@@ -1,13 +1,13 @@
 import { MAX_UPLOAD_BYTES } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 
-/** SPEC §5: the admin re-upload takes photos only, also for NPWP and SIUP/NIB. */
+/** docs/spec.md §5: the admin re-upload takes photos only, also for NPWP and SIUP/NIB. */
 export const REUPLOAD_ACCEPT = 'image/jpeg,image/png';
 const TYPES = ['image/jpeg', 'image/png'];
 const EXTENSIONS = /\.(jpe?g|png)$/i;
 
 /**
- * The browser's pre-check with SPEC §5's texts; null when the file may be sent. The server decides from the
+ * The browser's pre-check with docs/spec.md §5's texts; null when the file may be sent. The server decides from the
  * bytes anyway; this spares sending 3 MB that would be refused. Some systems give no MIME type, so the
  * extension stands in for it then.
  */

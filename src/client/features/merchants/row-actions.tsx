@@ -23,7 +23,7 @@ export function RowActions({ merchant, onChangeStatus, onDelete }: RowActionsPro
       <LinkAction tip="Edit" label={`Edit ${name}`} to={`${base}/edit`}>
         <Pencil aria-hidden />
       </LinkAction>
-      {/* SPEC §4: the status dialog (and the review screen that ends in it) only from a processing row. */}
+      {/* docs/spec.md §4: the status dialog (and the review screen that ends in it) only from a processing row. */}
       {merchant.status === 'processing' && (
         <LinkAction tip="Tinjau dokumen" label={`Tinjau ${name}`} to={`${base}/review`} brand>
           <ListChecks aria-hidden />

@@ -1,12 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
+import { CLAIM_MESSAGES } from '../../../domain/review-claims';
+import { firstApprovalOnly } from './first-approval';
 import { MESSAGES } from '../../../domain/messages';
 import { STATUS_LABELS, type MerchantStatus } from '../../../domain/vocabularies';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../components/ui/input';
-import { CopyButton } from '../../components/copy-button';
 import { PERBAIKAN_MESSAGES } from '../../../domain/perbaikan-texts';
 import { serverMessage } from '../../lib/api-errors';
 import { FixChecklist, fixChoicesComplete, fixItems, type FixChoices } from './fix-checklist';
@@ -17,11 +18,11 @@ import { isStaleSave } from './merchant-api';
 import type { MerchantRef } from './merchant-ref';
 import { useChangeStatus } from './use-merchant-mutations';
 
-/** SPEC §4: from processing the dialog offers these three. */
+/** docs/spec.md §4: from processing the dialog offers these three. */
 const TARGET_STATUSES = ['verified', 'rejected', 'data_tidak_lengkap'] as const satisfies readonly MerchantStatus[];
 
 /**
- * A decision of the review screen (issue 18): the status is chosen already, the checklist goes with it, and
+ * A decision of the review screen (decision 0038): the status is chosen already, the checklist goes with it, and
  * the status the reviewer saw is sent so that a change by another admin meanwhile is a 409, not a silent
  * overwrite; `onStale` then gets the server's message for the screen to show as the edit screen does.
  */
@@ -84,7 +85,6 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
   const [codesError, setCodesError] = useState<string | undefined>();
   const [missingStatus, setMissingStatus] = useState(false);
   const [checklistError, setChecklistError] = useState<string | undefined>();
-  const [fixLink, setFixLink] = useState<string | null>(null);
   const change = useChangeStatus();
   const withChecklist = status === 'data_tidak_lengkap' || status === 'rejected';
 
@@ -109,7 +109,7 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
       return;
     }
     setCodesError(undefined);
-    // SPEC §5: an empty note is stored as null.
+    // docs/spec.md §5: an empty note is stored as null.
     const catatan = note.trim() === '' ? null : note.trim();
     change.mutate(
       {
@@ -124,11 +124,12 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
       },
       {
         onSuccess: (answer) => {
-          toast.success(MESSAGES.statusChangeSuccess);
+          // A 'verified' under the four-eyes rule changed nothing yet: say it waits for another admin.
+          if (firstApprovalOnly(status, answer)) toast.info(CLAIM_MESSAGES.firstApprovalRecorded);
+          // A fix link goes to the applicant's e-mail only: no admin sees or forwards its token.
+          else toast.success(MESSAGES.statusChangeSuccess, items.length > 0 ? { description: PERBAIKAN_MESSAGES.fixLinkMailed } : undefined);
           onDecided();
-          // A fix link exists in clear only in this answer: the dialog stays open to show it.
-          if (answer.fix_link) setFixLink(answer.fix_link);
-          else onDone();
+          onDone();
         },
         onError: (error) => {
           toast.error(MESSAGES.statusChangeFailed, { description: serverMessage(error) });
@@ -140,23 +141,6 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
       },
     );
   };
-
-  if (fixLink) {
-    return (
-      <div className="space-y-4">
-        <p className="text-sm">Tautan perbaikan telah dibuat dan dikirim ke email pendaftar. Salin untuk dikirim lewat saluran lain; tautan ini tidak dapat ditampilkan lagi.</p>
-        <div className="flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-2">
-          <code className="min-w-0 flex-1 break-all text-xs" data-testid="fix-link">
-            {fixLink}
-          </code>
-          <CopyButton value={fixLink} label="Salin tautan perbaikan" />
-        </div>
-        <div className="flex justify-end">
-          <Button onClick={onDone}>Tutup</Button>
-        </div>
-      </div>
-    );
-  }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">

@@ -4,12 +4,12 @@ import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
-import { auditKeys } from '../audit/audit-api';
+import { auditKeys } from '../audit/public';
 import { merchantKeys } from './merchant-api';
 import { uploadMerchantDocument } from './merchant-documents-api';
 import { reuploadProblem } from './reupload-rules';
 
-/** SPEC §4: the bar goes back to rest half a second after the end. */
+/** docs/spec.md §4: the bar goes back to rest half a second after the end. */
 const RESET_AFTER_MS = 500;
 
 export type ReuploadState = { progress: number; uploading: boolean };
@@ -56,7 +56,7 @@ export function useDocumentReupload(merchantId: string, slot: DocumentSlot) {
       } catch (error) {
         if (current.signal.aborted) return;
         setState((previous) => ({ progress: previous?.progress ?? 0, uploading: false }));
-        // A refusal (413, 415, 429) carries the server's own text; anything else is SPEC §8's upload failure.
+        // A refusal (413, 415, 429) carries the server's own text; anything else is docs/spec.md §8's upload failure.
         const message = error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.message : MESSAGES.documentUploadFailed;
         toast.error(message);
       } finally {

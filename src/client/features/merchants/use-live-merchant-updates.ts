@@ -4,7 +4,7 @@ import { merchantKeys } from './merchant-api';
 const LIVE_KEYS = [merchantKeys.all];
 
 /**
- * SPEC §2: the list and an open detail screen refresh by themselves when any merchant changes. The stream
+ * docs/spec.md §2: the list and an open detail screen refresh by themselves when any merchant changes. The stream
  * announces `event: merchant` with the kind and the id, never personal data.
  */
 export function useLiveMerchantUpdates(): void {

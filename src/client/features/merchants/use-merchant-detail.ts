@@ -8,7 +8,7 @@ import { isNotFound, isUnauthorized, retryServerErrors } from '../../lib/api-err
 
 /**
  * One merchant. A 404 is for the screen to show ('Merchant tidak ditemukan'); any other failure is
- * SPEC §8's 'Gagal memuat data merchant' and a return to the list.
+ * docs/spec.md §8's 'Gagal memuat data merchant' and a return to the list.
  */
 export function useMerchantDetail(id: string) {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MerchantStatusChangeInput } from '../../../domain/merchants';
-import { auditKeys } from '../audit/audit-api';
+import { auditKeys } from '../audit/public';
 import { changeMerchantStatus, deleteMerchant, merchantKeys } from './merchant-api';
 
 /** After any change the lists, this merchant and its activity are stale; the audit page too. */

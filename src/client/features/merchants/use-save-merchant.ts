@@ -11,7 +11,7 @@ export function useSaveMerchantMutation(id: string) {
   return useMutation({
     mutationFn: (update: MerchantUpdateBody) => updateMerchant(id, update),
     onSuccess: async (saved) => {
-      // SPEC §4: after a save the record reloads; the answer is the saved row, then everything refetches.
+      // docs/spec.md §4: after a save the record reloads; the answer is the saved row, then everything refetches.
       queryClient.setQueryData(merchantKeys.detail(id), saved);
       await invalidate(id);
     },

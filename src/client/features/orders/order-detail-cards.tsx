@@ -33,7 +33,7 @@ export function ItemsCard({ order }: { order: OrderAdminDetail }) {
       </Table>
       <dl className="mt-4 ml-auto max-w-xs space-y-1 text-sm">
         <TotalRow label="Subtotal" value={formatRupiah(order.subtotal)} />
-        {/* Shipping is free in this version (issue 28). */}
+        {/* Shipping is free in this version. */}
         <TotalRow label="Ongkos kirim" value={order.ongkir === 0 ? 'Gratis' : formatRupiah(order.ongkir)} />
         <TotalRow label="Total" value={formatRupiah(order.total)} strong />
       </dl>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatDateTimeWib } from '../../../domain/format';
 import type { OrderAdminDetail } from '../../../domain/orders';
 import { Table, TableHead, TableRow, Td, Th } from '../../components/ui/table';
-import { DeviceStatusBadge } from '../devices/device-status-badge';
+import { DeviceStatusBadge } from '../devices/public';
 import { DetailList, DetailSection } from './detail-section';
 
 const LINK = 'inline-flex items-center gap-1 rounded text-brand-700 underline hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditEntrySchema, type AuditEntry } from '../../../domain/merchants';
+import { AuditEntrySchema, type AuditEntry } from '../../../domain/audit';
 import {
   FulfilmentListSchema,
   OrderAdminDetailSchema,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderAdminDetail, OrderCancel, PackRequest, PaymentConfirm, ProductUpdate, ShipRequest } from '../../../domain/orders';
-import { deviceKeys } from '../devices/devices-api';
+import { deviceKeys } from '../devices/public';
 import { cancelOrder, confirmPayment, markOrderDelivered, orderKeys, packOrder, productKeys, shipOrder, updateProduct } from './orders-api';
 
 /**

@@ -8,7 +8,7 @@ type AlreadySentDialogProps = {
 };
 
 /**
- * SPEC §2 and §4: this browser session already sent a registration. The dialog is answered with one of
+ * docs/spec.md §2 and §4: this browser session already sent a registration. The dialog is answered with one of
  * its two buttons (no close corner, Escape ignored) so a second registration is a deliberate choice.
  * Mounted only while there is such a registration.
  */

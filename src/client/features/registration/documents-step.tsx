@@ -1,7 +1,7 @@
 import { FormProvider } from 'react-hook-form';
 import { REGISTRATION_STEP_SLOTS } from '../../../domain/document-slots';
 import { SlotField } from './slot-field';
-import type { DocumentUploads } from './use-document-uploads';
+import type { DocumentUploads } from '../../components/uploads/use-document-uploads';
 import { useStepForm } from './use-step-form';
 import { WizardNav } from './wizard-nav';
 import type { DocumentsForm } from './wizard-schemas';

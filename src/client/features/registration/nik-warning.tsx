@@ -13,7 +13,7 @@ export function nikWarningText(value: string, today?: Date): string | null {
 }
 
 /**
- * Issue 18: a NIK whose province code or birth date looks wrong is worth a second look, but it is not
+ * A NIK whose province code or birth date looks wrong is worth a second look, but it is not
  * refused: region codes and old cards have their surprises, and the reviewer sees the same warning.
  */
 export function NikWarning() {

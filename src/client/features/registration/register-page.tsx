@@ -11,16 +11,16 @@ import { REVIEW_STEP, successPath, useRegistrationWizard } from './use-registrat
 import { loadBankStep, loadDocumentsStep, loadOwnerStep, loadReviewStep, prefetchWizard } from './wizard-loaders';
 import { STEPS, WIZARD_FIELD_CONVENTIONS } from './wizard-steps';
 
-// Step 1 paints with the page; the later steps and the dialog load when needed (decision 0008).
+// Step 1 paints with the page; the later steps and the dialog load when needed (decision 0043).
 const OwnerStep = lazy(async () => ({ default: (await loadOwnerStep()).OwnerStep }));
 const DocumentsStep = lazy(async () => ({ default: (await loadDocumentsStep()).DocumentsStep }));
 const BankStep = lazy(async () => ({ default: (await loadBankStep()).BankStep }));
 const ReviewStep = lazy(async () => ({ default: (await loadReviewStep()).ReviewStep }));
-// Shown only in maintenance mode (issue 18): not part of the page's first load.
+// Shown only in maintenance mode (decision 0022): not part of the page's first load.
 const MaintenanceNotice = lazy(async () => ({ default: (await import('../../components/maintenance-notice')).MaintenanceNotice }));
 const AlreadySentDialog = lazy(async () => ({ default: (await import('./already-sent-dialog')).AlreadySentDialog }));
 
-/** /register: the five-step wizard of SPEC §2. */
+/** /register: the five-step wizard of docs/spec.md §2. */
 export function RegisterPage() {
   usePageTitle('Daftar Merchant');
   const navigate = useNavigate();

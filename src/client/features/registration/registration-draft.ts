@@ -1,21 +1,13 @@
 import { isDocumentSlot, type DocumentSlot } from '../../../domain/document-slots';
+import type { DraftUpload } from '../../components/uploads/use-document-uploads';
 import type { WizardValues } from './wizard-steps';
 
 /**
- * The wizard's draft (issue 16): the values as typed, the step, and the staged uploads, so a reload or
+ * The wizard's draft (decision 0021): the values as typed, the step, and the staged uploads, so a reload or
  * Android discarding the tab while the camera is open loses nothing. sessionStorage only, never
  * localStorage: NIK and account number are in it, and the draft must end with the tab.
  */
 const KEY = 'aipos.registration.draft';
-
-export type DraftUpload = {
-  uploadId: string;
-  name: string;
-  size: number;
-  type: string;
-  /** A small JPEG data URL of a photo; null for a PDF or when none could be drawn. */
-  thumbnail: string | null;
-};
 
 export type RegistrationDraft = {
   step: number;

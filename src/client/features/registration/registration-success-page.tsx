@@ -13,18 +13,18 @@ import { lookupRegistration } from './registration-api';
 import { receiptTokenFor } from '../../lib/registration-session';
 import { DetailItem } from './detail-item';
 
-/** /registrasi/success?code= and /register/success?code= (SPEC §2): one page for both routes. */
+/** /registrasi/success?code= and /register/success?code= (docs/spec.md §2): one page for both routes. */
 export function RegistrationSuccessPage() {
   usePageTitle('Pendaftaran Berhasil');
   const [params] = useSearchParams();
   const code = params.get('code')?.trim().toUpperCase() ?? '';
-  // A cart, or a checkout left for 'Daftar Merchant' (issue 28): the order is the next step.
+  // A cart, or a checkout left for 'Daftar Merchant': the order is the next step.
   const [toCheckout] = useState(checkoutWaits);
   const lookup = useQuery({
     queryKey: ['registration-receipt', code],
     queryFn: () => lookupRegistration(code, receiptTokenFor(code)),
     enabled: code !== '',
-    // SPEC §2: nothing found or a failed lookup sends the visitor back to the form, without waiting on retries.
+    // docs/spec.md §2: nothing found or a failed lookup sends the visitor back to the form, without waiting on retries.
     retry: false,
   });
 

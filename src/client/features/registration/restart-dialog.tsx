@@ -6,7 +6,7 @@ type RestartDialogProps = {
   onConfirm: () => void;
 };
 
-/** Mulai dari awal (issue 16): the draft holds typed identity data and uploads, so clearing it is confirmed. */
+/** Mulai dari awal (decision 0021): the draft holds typed identity data and uploads, so clearing it is confirmed. */
 export function RestartDialog({ open, onOpenChange, onConfirm }: RestartDialogProps) {
   return (
     <ConfirmDialog

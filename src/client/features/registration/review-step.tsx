@@ -7,8 +7,8 @@ import { FIX_FIELD_LABELS, isFixField, type FixField } from '../../../domain/per
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/input';
 import { DetailItem } from './detail-item';
-import { DocumentThumbnail } from './upload-field';
-import type { DocumentUploads } from './use-document-uploads';
+import { DocumentThumbnail } from '../../components/uploads/upload-field';
+import type { DocumentUploads } from '../../components/uploads/use-document-uploads';
 import { STEP_FIELDS, type WizardValues } from './wizard-steps';
 
 type ReviewStepProps = {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import type { DocumentSlot } from '../../../domain/document-slots';
-import { UploadField } from './upload-field';
-import type { DocumentUploads } from './use-document-uploads';
+import { UploadField } from '../../components/uploads/upload-field';
+import type { DocumentUploads } from '../../components/uploads/use-document-uploads';
 import { inlineMessage } from './wizard-steps';
 
 /**

@@ -12,7 +12,7 @@ const LISTED: readonly string[] = BUSINESS_CATEGORIES;
 
 /**
  * kategori_usaha: the list, or, after Lainnya, a free-text input whose text is what is sent, with a
- * button back to the list (SPEC §2). Only one control carries the name at a time.
+ * button back to the list (docs/spec.md §2). Only one control carries the name at a time.
  */
 export function CategoryField() {
   const { control } = useFormContext();
@@ -129,7 +129,7 @@ function HeldField({ name, label, hint, show, hold, ...input }: HeldFieldProps) 
   );
 }
 
-/** kode_pos keeps only digits, at most 6 (SPEC §5). */
+/** kode_pos keeps only digits, at most 6 (docs/spec.md §5). */
 export function PostalCodeField() {
   return (
     <HeldField

@@ -5,7 +5,7 @@ import { REGISTRATION_STEP_SLOTS } from '../../../domain/document-slots';
 import { PREMISES } from '../../../domain/vocabularies';
 import { SlotField } from './slot-field';
 import { CategoryField, PostalCodeField, TurnoverField } from './store-special-fields';
-import type { DocumentUploads } from './use-document-uploads';
+import type { DocumentUploads } from '../../components/uploads/use-document-uploads';
 import { useStepForm } from './use-step-form';
 import { SelectField, TextareaField, TextField } from '../../components/form-fields';
 import { StepForm } from './wizard-step-form';
@@ -18,7 +18,7 @@ type StoreStepProps = {
   defaults: Partial<StoreForm>;
   uploads: DocumentUploads;
   onNext: (values: StoreForm) => void;
-  /** Mulai dari awal: clears the draft, uploads and typed values (issue 16). */
+  /** Mulai dari awal: clears the draft, uploads and typed values (decision 0021). */
   onRestart: () => void;
 };
 

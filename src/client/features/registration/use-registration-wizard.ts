@@ -4,9 +4,9 @@ import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOTS, isDocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
-import { clearDraft, loadDraft, saveDraftStep, type RegistrationDraft } from './registration-draft';
+import { clearDraft, loadDraft, saveDraftStep, saveDraftUpload, type RegistrationDraft } from './registration-draft';
 import { clearRegistrationSession, idempotencyKey, loadSubmittedRegistration, saveSubmittedRegistration } from '../../lib/registration-session';
-import { useDocumentUploads, type DocumentUploads } from './use-document-uploads';
+import { useDocumentUploads, type DocumentUploads } from '../../components/uploads/use-document-uploads';
 import { loadRegistrationApi, loadWizardSchemas } from './wizard-module-loaders';
 import { EMPTY_WIZARD, STEP_FIELDS, stepOfField, type WizardValues } from './wizard-steps';
 
@@ -40,12 +40,12 @@ async function loadSubmitSchemas() {
 }
 
 /** The wizard's state: the current step, the values typed so far, the uploads and the submission. */
-/** `maxUploadMb`: the settings' upload limit (issue 18), once known. */
+/** `maxUploadMb`: the settings' upload limit (decision 0022), once known. */
 export function useRegistrationWizard(maxUploadMb?: number) {
   const navigate = useNavigate();
-  // Read once: a reload, or Android discarding the tab behind the camera, comes back to the same step (issue 16).
+  // Read once: a reload, or Android discarding the tab behind the camera, comes back to the same step (decision 0021).
   const [draft] = useState<RegistrationDraft | null>(loadDraft);
-  const uploads = useDocumentUploads(draft?.uploads, maxUploadMb);
+  const uploads = useDocumentUploads(draft?.uploads, maxUploadMb, saveDraftUpload);
   const [step, setStep] = useState(draft?.step ?? 0);
   const [values, setValues] = useState<WizardValues>(draft?.values ?? EMPTY_WIZARD);
   const [submitting, setSubmitting] = useState(false);
@@ -76,13 +76,13 @@ export function useRegistrationWizard(maxUploadMb?: number) {
   };
 
   const submit = async () => {
-    // SPEC §4: a browser session that already sent a registration is shown its confirmation again.
+    // docs/spec.md §4: a browser session that already sent a registration is shown its confirmation again.
     const sent = loadSubmittedRegistration();
     if (sent) {
       void navigate(successPath(sent.code));
       return;
     }
-    // SPEC §5: submit re-checks step 4; the whole request is then checked against the server's schema.
+    // docs/spec.md §5: submit re-checks step 4; the whole request is then checked against the server's schema.
     const schemas = await loadSubmitSchemas();
     if (!schemas) {
       toast.error(MESSAGES.registerError);
@@ -112,7 +112,7 @@ export function useRegistrationWizard(maxUploadMb?: number) {
       void navigate(successPath(response.kode_pendaftaran));
     } catch (error) {
       if (error instanceof ApiRequestError && error.status > 0) {
-        // SPEC §8: the server's message, or Gagal mendaftar when its answer carried none (HTTP_ERROR).
+        // docs/spec.md §8: the server's message, or Gagal mendaftar when its answer carried none (HTTP_ERROR).
         toast.error(error.code === 'HTTP_ERROR' || !error.message ? MESSAGES.registerFailed : error.message);
         const slot = error.field?.replace(/^documents\./, '');
         // An upload the server no longer accepts (expired, claimed) has to be chosen again.

@@ -33,7 +33,7 @@ function stepResolver<N extends FormStep>(step: N): Resolver<StepForms[N]> {
 
 /**
  * A step's form: raw values kept (the wizard stores what was typed; the whole request is parsed once
- * more at submit), and the SPEC §5 toast when Next is refused.
+ * more at submit), and the docs/spec.md §5 toast when Next is refused.
  */
 export function useStepForm<N extends FormStep>(step: N, defaultValues: DefaultValues<StepForms[N]>) {
   const form = useForm<StepForms[N]>({
@@ -45,7 +45,7 @@ export function useStepForm<N extends FormStep>(step: N, defaultValues: DefaultV
   useEffect(() => {
     const part = DRAFT_PARTS[step];
     if (!part) return;
-    // Kept as typed, not only on Next: a reload mid-step brings back what was on the screen (issue 16).
+    // Kept as typed, not only on Next: a reload mid-step brings back what was on the screen (decision 0021).
     return form.subscribe({ formState: { values: true }, callback: ({ values }) => saveDraftValues(part, values) });
   }, [form, step]);
   const onInvalid = (errors: FieldErrors<FieldValues>) => {

@@ -1,10 +1,8 @@
 /**
- * The modules the wizard's steps and hooks load after its first paint (issue 8 page budgets, decision
- * 0008): the step schemas with zod and the resolver, the API calls, the image library. Apart from
+ * The modules the wizard's steps and hooks load after its first paint (page budgets, decision
+ * 0043): the step schemas with zod and the resolver, the registration calls. Apart from
  * wizard-loaders.ts, which loads the steps themselves: the steps use these, so one file made a cycle.
  */
 export const loadWizardSchemas = () => import('./wizard-schemas');
 export const loadZodResolver = () => import('@hookform/resolvers/zod');
 export const loadRegistrationApi = () => import('./registration-api');
-/** The image library: loaded when a photo is chosen, never with the page (issue 16). */
-export const loadPhotoPreparation = () => import('./photo-preparation');

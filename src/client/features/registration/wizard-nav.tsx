@@ -7,7 +7,7 @@ type WizardNavProps = {
   waiting?: boolean;
 };
 
-/** Back and Next (SPEC §2): Kembali and Selanjutnya; Next is the form's submit, so Enter works too. */
+/** Back and Next (docs/spec.md §2): Kembali and Selanjutnya; Next is the form's submit, so Enter works too. */
 export function WizardNav({ onBack, waiting }: WizardNavProps) {
   return (
     <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6">

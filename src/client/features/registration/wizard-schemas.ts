@@ -4,7 +4,7 @@ import { BankStepSchema, OwnerStepSchema, RegistrationDocumentsSchema, StoreStep
 /**
  * The step schemas are the server's (src/domain/registration.ts). Step 1 and step 3 add the upload ids
  * of their slots from the same documents schema, so a step validates exactly what the server will check.
- * This module (and zod with it) loads with a step's first check, not with the page (decision 0008); the
+ * This module (and zod with it) loads with a step's first check, not with the page (decision 0043); the
  * wizard's field lists and texts are in wizard-steps.ts.
  */
 export const StoreFormSchema = StoreStepSchema.extend(

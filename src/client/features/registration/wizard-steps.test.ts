@@ -21,7 +21,7 @@ describe('wizard steps', () => {
     expect(stepOfField(undefined)).toBeNull();
   });
 
-  it('puts a missing-value text first in the toast, and shortens inline texts as SPEC §5 does', () => {
+  it('puts a missing-value text first in the toast, and shortens inline texts as docs/spec.md §5 does', () => {
     expect(stepToast(['NIK harus 16 digit', MESSAGES.requiredFields])).toBe(MESSAGES.requiredFields);
     expect(stepToast(['NIK harus 16 digit'])).toBe('NIK harus 16 digit');
     expect(inlineMessage(MESSAGES.requiredFields)).toBe('Wajib diisi');

@@ -43,14 +43,14 @@ export function stepOfField(field: string | undefined): number | null {
 const MISSING_MESSAGES: readonly string[] = [MESSAGES.requiredFields, MESSAGES.requiredDocuments, MESSAGES.bankRequired];
 
 /**
- * The toast of a step that did not validate (SPEC §5): the "fill everything" text when a required value
+ * The toast of a step that did not validate (docs/spec.md §5): the "fill everything" text when a required value
  * is missing, otherwise the first problem in the order the fields appear.
  */
 export function stepToast(messages: readonly string[]): string | undefined {
   return messages.find((message) => MISSING_MESSAGES.includes(message)) ?? messages[0];
 }
 
-/** SPEC §5 gives some rules a shorter inline text than their toast; a missing value says so plainly. */
+/** docs/spec.md §5 gives some rules a shorter inline text than their toast; a missing value says so plainly. */
 export function inlineMessage(message: string | undefined, kind: 'text' | 'file' = 'text'): string | undefined {
   if (!message) return undefined;
   if (message === MESSAGES.addressMin) return MESSAGES.addressMinInline;
@@ -59,5 +59,5 @@ export function inlineMessage(message: string | undefined, kind: 'text' | 'file'
   return message;
 }
 
-/** The wizard's fields: SPEC §5 inline wording, and required fields checked per step, not by the browser. */
+/** The wizard's fields: docs/spec.md §5 inline wording, and required fields checked per step, not by the browser. */
 export const WIZARD_FIELD_CONVENTIONS: FieldConventions = { errorText: (message) => inlineMessage(message), required: 'aria' };

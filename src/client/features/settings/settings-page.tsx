@@ -1,8 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
-import { AppSettingsSchema, type AppSettings } from '../../../domain/settings';
-import { MAINTENANCE_MESSAGE } from '../../../domain/workbench';
+import { AppSettingsSchema, type AppSettings, MAINTENANCE_MESSAGE } from '../../../domain/settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
@@ -36,7 +35,7 @@ const FLAG_SETTINGS = [
 
 /**
  * Admin → Settings, persisted on the server (GET/PUT /api/admin/settings, audited as settings_update), and
- * each in effect (issue 18): the idle timeout, maintenance mode, status e-mails and the upload limit.
+ * each in effect (decision 0022): the idle timeout, maintenance mode, status e-mails and the upload limit.
  * `security` is the sign-in feature's second-factor section, composed in by the router.
  */
 export function SettingsPage({ security }: { security?: ReactNode }) {

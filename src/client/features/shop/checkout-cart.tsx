@@ -50,7 +50,7 @@ function LineRow({ line, product, onChange, onRemove }: { line: CartLine; produc
   );
 }
 
-/** Step 1: the cart's lines at the server's prices; shipping is free in this version (issue 28). */
+/** Step 1: the cart's lines at the server's prices; shipping is free in this version. */
 export function CartLines({ lines, byId, subtotal, onChange, onRemove }: CartLinesProps) {
   return (
     <>

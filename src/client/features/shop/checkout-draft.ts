@@ -3,7 +3,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/order-texts
 import { readStored, removeStored, writeStored } from '../../lib/browser-storage';
 
 /**
- * The checkout as typed (issue 28), so a reload loses nothing: the registration code and phone, whether
+ * The checkout as typed, so a reload loses nothing: the registration code and phone, whether
  * they were verified, the shipping fields, the payment method and the attempt's Idempotency-Key. The
  * lines stay in localStorage `cart`, which the shop shares. sessionStorage like the wizard's draft: names,
  * phones and an address end with the tab. The receipt token is never copied here; it stays in the

@@ -5,7 +5,7 @@ import { LinkButton } from '../../components/link-button';
 import { toast } from '../../lib/toast';
 
 /**
- * SPEC §5: checkout with an empty cart is refused. Plain markup on purpose: this is the whole first load
+ * docs/spec.md §5: checkout with an empty cart is refused. Plain markup on purpose: this is the whole first load
  * of /checkout without a cart, and the card and form components would add a chunk to it.
  */
 export function EmptyCart() {

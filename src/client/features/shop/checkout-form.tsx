@@ -30,7 +30,7 @@ function FieldsSkeleton() {
   );
 }
 
-/** The checkout with a cart (issue 28): cart, registration, shipping and payment, numbered in that order. */
+/** The checkout with a cart (README, The shop): cart, registration, shipping and payment, numbered in that order. */
 export function CheckoutForm() {
   const checkout = useCheckout();
   const { products, lines, merchantStep, shipping, payment } = checkout;

@@ -16,7 +16,7 @@ function FormPlaceholder() {
   );
 }
 
-/** /checkout (issue 28, public layout). */
+/** /checkout (public layout; README, The shop). */
 export function CheckoutPage() {
   usePageTitle('Checkout');
   const [hasCart] = useState(storedCartHasLines);

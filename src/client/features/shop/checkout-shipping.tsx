@@ -7,7 +7,7 @@ import { Checkbox, Input, Textarea } from '../../components/ui/input';
 import { SHIPPING_FIELDS, type ShippingField, type ShippingValues } from './checkout-draft';
 
 // This step is a chunk of its own, loaded once the registration is checked: the form library and the
-// schema with zod stay out of the checkout's first load (issue 8 budgets).
+// schema with zod stay out of the checkout's first load (page budgets, decision 0043).
 const loadSchema = async () => (await import('../../../domain/orders')).ShippingSchema;
 const loadZodResolver = () => import('@hookform/resolvers/zod');
 

@@ -3,7 +3,7 @@ import { COURIERS, ORDER_STATUSES, TIMELINE_STEPS, type Courier, type OrderStatu
 
 /**
  * GET /api/orders/{kode} checked by hand: the zod schema of src/domain/orders.ts says the same, but zod
- * is about 26 KB gzip that the order page would download before its first paint (issue 8 budgets).
+ * is about 26 KB gzip that the order page would download before its first paint (page budgets, decision 0043).
  * Answers read after a click (lookup, new order) go through the schemas. The guards repeat
  * product-api.ts's on purpose: shared, they would bring the order page the shop's whole chunk.
  */

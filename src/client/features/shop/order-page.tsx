@@ -13,7 +13,7 @@ import { OrderLookup } from './order-lookup';
 import { failureText, fetchOrder } from './order-api';
 
 // The details (payment, shipment, timeline) paint only with the order's answer: their chunk is fetched
-// beside that answer, not with the page, which first shows a skeleton or the lookup form (issue 8 budget).
+// beside that answer, not with the page, which first shows a skeleton or the lookup form (page budgets, decision 0043).
 const loadDetails = () => import('./order-details');
 const OrderDetails = lazy(async () => ({ default: (await loadDetails()).OrderDetails }));
 
@@ -96,7 +96,7 @@ function OrderScreen({ kode, urlToken }: { kode: string; urlToken: string | null
   return <OrderSkeleton />;
 }
 
-/** /pesanan/:kode?t=<akses> (issue 28): the buyer's order page. */
+/** /pesanan/:kode?t=<akses>: the buyer's order page (README, The shop). */
 export function OrderPage() {
   const { kode: raw = '' } = useParams();
   const kode = raw.trim().toUpperCase();

@@ -5,7 +5,7 @@ import { ApiRequestError, apiFetch } from '../../lib/api-client';
 
 /**
  * GET /api/products for the shop and the checkout, checked by hand rather than with the zod schema of
- * src/domain/orders.ts: zod is about 26 KB gzip that /shop would download before its first paint (issue 8
+ * src/domain/orders.ts: zod is about 26 KB gzip that /shop would download before its first paint (decision
  * budgets, as use-public-settings.ts does). The type guards are this module's own, not shared with the
  * order page's (order-answers.ts): a module the shop imports joins the shop's chunk, and the order page
  * would download that whole chunk for five one-line guards.

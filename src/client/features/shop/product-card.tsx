@@ -12,7 +12,7 @@ type ProductCardProps = {
   onChange: (delta: number) => void;
 };
 
-/** 'Stok: N' from the server (issue 28); at 0 the product cannot be added. */
+/** 'Stok: N' from the server (decision 0030); at 0 the product cannot be added. */
 export function stockText(available: number): string {
   return available > 0 ? `Stok: ${available}` : 'Stok habis';
 }

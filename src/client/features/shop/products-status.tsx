@@ -4,7 +4,7 @@ import { Card } from '../../components/ui/card';
 
 /**
  * The look of components/ui/skeleton.tsx, as a class: that component belongs to the status page's chunk,
- * which /shop and /checkout would otherwise download with it (first-load budgets, issue 8).
+ * which /shop and /checkout would otherwise download with it (first-load budgets, decision 0043).
  */
 export const PULSE = 'animate-pulse bg-slate-200';
 

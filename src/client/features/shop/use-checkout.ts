@@ -15,7 +15,7 @@ import { createOrder } from './checkout-api';
 import { useMerchantCheck } from './use-merchant-check';
 import { useProducts } from './use-products';
 
-/** The checkout's state (issue 28): the cart, the registration, shipping, payment and the order request. */
+/** The checkout's state: the cart, the registration, shipping, payment and the order request. */
 export function useCheckout() {
   const navigate = useNavigate();
   const products = useProducts();

@@ -17,7 +17,7 @@ export type Products = {
 
 /**
  * The server's products for the shop and the checkout. Plain state rather than TanStack Query: /shop is
- * not wrapped in the query client and must not download it (issue 8 budgets).
+ * not wrapped in the query client and must not download it (page budgets, decision 0043).
  */
 export function useProducts(): Products {
   const [attempt, setAttempt] = useState(0);

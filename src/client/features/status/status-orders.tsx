@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { ORDER_STATUS_COLOURS } from '../../lib/order-status-style';
 
 /**
- * The registration's orders (issue 28), for the asker with the receipt or e-mail plus phone. Each links
+ * The registration's orders, for the asker with the receipt or e-mail plus phone. Each links
  * to its order page, which asks for the phone unless this tab holds the order's token.
  */
 export function StatusOrders({ orders }: { orders: readonly OrderSummary[] }) {

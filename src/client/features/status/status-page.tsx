@@ -35,7 +35,7 @@ export function StatusPage() {
   usePageTitle(T.title);
   const [searchParams] = useSearchParams();
   const codeParam = cleanCode(searchParams.get('code'));
-  // SPEC §2: the code comes from ?code=, or else from the registration this browser session remembers.
+  // docs/spec.md §2: the code comes from ?code=, or else from the registration this browser session remembers.
   const [initialCode] = useState(() => codeParam ?? cleanCode(loadSubmittedRegistration()?.code));
   const [mode, setMode] = useState<SearchMode>('code');
   const [values, setValues] = useState<SearchValues>({ code: initialCode ?? '', email: '', phone: '' });

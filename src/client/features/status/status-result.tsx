@@ -24,7 +24,7 @@ const STATUS_STYLE: Record<MerchantStatus, { badge: string; panel: string; icon:
   data_tidak_lengkap: { badge: 'bg-orange-100 text-orange-800', panel: 'border-orange-200 bg-orange-50 text-orange-900', icon: AlertTriangle },
 };
 
-/** SPEC §2: an empty value reads '-'. */
+/** docs/spec.md §2: an empty value reads '-'. */
 function orDash(value: string | null | undefined): string {
   return value && value.trim() !== '' ? value : '-';
 }

@@ -1,6 +1,6 @@
 import { MachineChecksSchema, type MachineCheck } from '../../../domain/machine-checks';
 import { apiFetch } from '../../lib/api-client';
-import { merchantKeys } from '../merchants/merchant-api';
+import { merchantKeys } from '../merchants/public';
 
 /** Under the merchant's detail key: a live `checks_changed` event (a job finished) refetches it. */
 export const checkKeys = (id: string) => [...merchantKeys.detail(id), 'checks'] as const;

@@ -11,8 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-import { merchantKeys } from '../merchants/merchant-api';
-import { takeOverMerchant } from './claim-api';
+import { merchantKeys, takeOverMerchant } from '../merchants/public';
 
 const TakeoverFormSchema = z.object({ alasan: z.string().trim().min(1, CLAIM_MESSAGES.takeoverReason).max(500, CLAIM_MESSAGES.takeoverReason) });
 type TakeoverForm = z.infer<typeof TakeoverFormSchema>;

@@ -2,7 +2,7 @@ import { MERCHANT_STATUSES, STATUS_LABELS } from '../../../domain/vocabularies';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useLiveMerchantUpdates } from '../merchants/use-live-merchant-updates';
+import { useLiveMerchantUpdates } from '../merchants/public';
 import { DailyChart } from './daily-chart';
 import { WaitingAndReviewers } from './reviewer-table';
 import { useAdminStats } from './overdue-count';

@@ -5,11 +5,10 @@ import { MESSAGES } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import type { PhotoWarnings } from '../../../domain/photo-quality-texts';
-import { KeptPhotoWarning } from '../merchants/kept-photo-warning';
-import { PDF_TYPE, useBlobSource, useDocumentBlob } from '../merchants/use-document-blob';
+import { KeptPhotoWarning, PDF_TYPE, useBlobSource, useDocumentBlob } from '../merchants/public';
 
 // pdf.js only when a PDF is on screen (decision 0014).
-const PdfPreview = lazy(async () => ({ default: (await import('../merchants/pdf-preview')).PdfPreview }));
+const PdfPreview = lazy(async () => ({ default: (await import('../../components/pdf/pdf-preview')).PdfPreview }));
 
 export type ViewerState = { index: number; zoom: number; rotation: number };
 export const ZOOM_STEPS = [1, 1.5, 2, 3] as const;

@@ -9,11 +9,8 @@ import { KRITERIA_USAHA_LABELS, KRITERIA_USAHA_SOURCE } from '../../../domain/qr
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../lib/toast';
-import { revealMerchantField } from '../merchants/merchant-api';
-import { REVEAL_MESSAGES } from '../merchants/revealable-field';
-import { useDocumentBlob } from '../merchants/use-document-blob';
+import { revealMerchantField, REVEAL_MESSAGES, useDocumentBlob, NikCheckInfo } from '../merchants/public';
 import { BlobImage } from './document-viewer';
-import { NikCheckInfo } from './nik-check';
 import { WarningNote } from '../../components/warning-note';
 
 type Field = keyof MerchantDetail & string;
@@ -127,7 +124,7 @@ export function ReviewData({ merchant, slot }: { merchant: MerchantDetail; slot:
   );
 }
 
-/** Kriteria usaha (issue 29): the class the acquirer gets, from the turnover the applicant declared. */
+/** Kriteria usaha: the class the acquirer gets, from the turnover the applicant declared. */
 function BusinessSizeCard({ merchant }: { merchant: MerchantDetail }) {
   const kriteria = merchant.kriteria_usaha;
   return (

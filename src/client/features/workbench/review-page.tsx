@@ -8,19 +8,21 @@ import { REVIEW_PRESENCE_MESSAGE, type ReviewChecklist } from '../../../domain/w
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSession } from '../auth/use-session';
-import { merchantKeys } from '../merchants/merchant-api';
+import { useSession } from '../auth/public';
+import {
+  merchantKeys,
+  MerchantNotFound,
+  DetailSkeleton,
+  MerchantTitle,
+  StaleSaveAlert,
+  StatusChangeDialog,
+  useLiveMerchantUpdates,
+  NotesCard,
+  useMerchantDetail,
+  DuplicatePanel,
+} from '../merchants/public';
 import { isNotFound } from '../../lib/api-errors';
-import { MerchantNotFound } from '../merchants/merchant-not-found';
-import { DetailSkeleton } from '../merchants/detail-skeleton';
-import { MerchantTitle } from '../merchants/merchant-title';
-import { StaleSaveAlert } from '../merchants/stale-save-alert';
-import { StatusChangeDialog } from '../merchants/status-change-dialog';
-import { useLiveMerchantUpdates } from '../merchants/use-live-merchant-updates';
-import { NotesCard } from '../merchants/notes-card';
-import { useMerchantDetail } from '../merchants/use-merchant-detail';
 import { DocumentViewer, type ViewerState } from './document-viewer';
-import { DuplicatePanel } from './duplicate-panel';
 import { MachineChecksPanel } from './machine-checks-panel';
 import { checkedSlots, ReviewChecklistFields } from './review-checklist';
 import { ReviewData } from './review-data';
@@ -46,7 +48,7 @@ const QUEUE_MESSAGES = {
   empty: 'Antrean kosong: semua pendaftaran sudah ditinjau',
 } as const;
 
-/** /admin/merchants/:id/review: the documents beside the data they prove, and the decision (issue 18). */
+/** /admin/merchants/:id/review: the documents beside the data they prove, and the decision (decision 0022). */
 export function ReviewPage() {
   const { id = '' } = useParams();
   const detail = useMerchantDetail(id);

@@ -1,14 +1,13 @@
-import { AdminStatsSchema, DuplicateListSchema, ReviewPresenceSchema, type AdminStats, type DuplicateMatch, type ReviewPresence } from '../../../domain/workbench';
+import { AdminStatsSchema, ReviewPresenceSchema, type AdminStats, type ReviewPresence } from '../../../domain/workbench';
 import { apiFetch } from '../../lib/api-client';
-import { fetchMerchantList, merchantKeys } from '../merchants/merchant-api';
+import { fetchMerchantList, merchantKeys } from '../merchants/public';
 
 /**
  * Query keys of the workbench. Under merchantKeys.all on purpose: every live merchant event already
- * invalidates that prefix, so the overdue count, the dashboard and a duplicate panel follow any change.
+ * invalidates that prefix, so the overdue count and the dashboard follow any change.
  */
 export const workbenchKeys = {
   stats: () => [...merchantKeys.all, 'stats'] as const,
-  duplicates: (id: string) => [...merchantKeys.detail(id), 'duplicates'] as const,
   /** The queue's order as the review screen walks it (J/K and the next merchant after a decision). */
   queueOrder: () => [...merchantKeys.lists(), 'queue-order'] as const,
   presence: (id: string) => ['admin', 'review-presence', id] as const,
@@ -21,10 +20,6 @@ function merchantPath(id: string): string {
 /** `background`: a refresh nobody clicked for, which the server must not count as activity. */
 export function fetchStats(signal?: AbortSignal, { background = false } = {}): Promise<AdminStats> {
   return apiFetch('/api/admin/stats', { schema: AdminStatsSchema, signal, ...(background ? { headers: { 'X-Background-Request': '1' } } : {}) });
-}
-
-export function fetchDuplicates(id: string, signal?: AbortSignal): Promise<DuplicateMatch[]> {
-  return apiFetch(`${merchantPath(id)}/duplicates`, { schema: DuplicateListSchema, signal });
 }
 
 /** The review screen walks at most this many merchants ahead; the queue page pages through the rest. */

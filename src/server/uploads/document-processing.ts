@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { DOCUMENT_SLOT_INFO, type DocumentSlot, fileTypeMessage, UPLOAD_MESSAGES } from '../../domain/document-slots.js';
+import type { PhotoQuality } from '../../domain/photo-quality.js';
+import type { UploadResponse } from '../../domain/registration.js';
+import { AppError } from '../http/app-error.js';
+import type { DocumentExtension } from '../storage/storage-keys.js';
+import { assessPhoto } from './photo-quality.js';
+
+type DocumentContentType = UploadResponse['content_type'];
+
+export type PreparedDocument = {
+  data: Buffer;
+  contentType: DocumentContentType;
+  extension: DocumentExtension;
+  sha256: string;
+  /** The photo's quality (decision 0035); null for a PDF, which is kept as sent and never decoded. */
+  quality: PhotoQuality | null;
+};
+
+/**
+ * Decoding is where a small file can cost a lot: a 3 MB PNG may declare billions of pixels. 50 megapixels
+ * covers the photos of current phone cameras (48-50 MP sensors) and bounds the decode to about 150 MB.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+const ENCODE_TIMEOUT_SECONDS = 20;
+
+/**
+ * Quality 90 keeps a KTP's small print legible. Huffman tables are not optimised: that extra pass costs
+ * 33-62 % of the re-encode (34 -> 18 ms for the bench's 1 MB photo, two at once on two cores) to make the
+ * file 8-20 % smaller. Upload CPU is what caps registrations per second; disk is the cheaper resource.
+ */
+export const JPEG_OUTPUT = { quality: 90, optimiseCoding: false } as const;
+
+const EXTENSIONS: Record<DocumentContentType, DocumentExtension> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'application/pdf': 'pdf',
+};
+
+/** The type the bytes say, never the name or the declared type; null when the slot does not take it. */
+export async function detectDocumentType(slot: DocumentSlot, bytes: Buffer): Promise<DocumentContentType | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected?.mime === 'image/jpeg' || detected?.mime === 'image/png') return detected.mime;
+  if (detected?.mime === 'application/pdf' && DOCUMENT_SLOT_INFO[slot].allowsPdf) return 'application/pdf';
+  return null;
+}
+
+/**
+ * Checks a file for its slot and returns the bytes to store. Images are decoded and encoded again: the
+ * orientation is applied, and EXIF (GPS position, camera, time) and anything hidden after the image data
+ * are gone. PDFs cannot be rebuilt safely here; they are kept as sent and only ever served as downloads.
+ */
+export async function prepareDocument(slot: DocumentSlot, bytes: Buffer): Promise<PreparedDocument> {
+  const contentType = await detectDocumentType(slot, bytes);
+  if (!contentType) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', fileTypeMessage(slot), slot);
+  const { data, quality } = contentType === 'application/pdf' ? { data: bytes, quality: null } : await reencodeImage(slot, bytes, contentType);
+  return {
+    data,
+    contentType,
+    extension: EXTENSIONS[contentType],
+    sha256: createHash('sha256').update(data).digest('hex'),
+    quality,
+  };
+}
+
+type ReencodedImage = { data: Buffer; quality: PhotoQuality };
+
+/**
+ * Images decoded at once: one per core. libvips already spreads one image over the cores, so more at
+ * once only adds decoded bitmaps to memory (eight 1 MB uploads at once held about 190 MB over the
+ * database's own; docs/performance.md) without finishing any sooner.
+ */
+const decodeSlots = pLimit(Math.max(1, availableParallelism()));
+
+function reencodeImage(slot: DocumentSlot, bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<ReencodedImage> {
+  return decodeSlots(() => reencodeNow(slot, bytes, contentType));
+}
+
+/**
+ * One decode feeds both the quality measures and the encoder: the pixels come out raw, are measured
+ * (a few milliseconds, samples only), and are encoded from memory. Decoding a second, smaller copy for
+ * the measures cost 13-23 ms of CPU a photo, the raw hand-over about 4 (bench/photo-quality.ts).
+ */
+async function reencodeNow(slot: DocumentSlot, bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<ReencodedImage> {
+  // failOn 'error' refuses truncated and corrupt data but tolerates the harmless warnings phone cameras cause.
+  const decode = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
+  try {
+    const { data: pixels, info } = await decode.raw().toBuffer({ resolveWithObject: true });
+    const raw = { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 };
+    const quality = assessPhoto({ data: pixels, ...raw });
+    const image = sharp(pixels, { raw }).timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
+    const data = contentType === 'image/jpeg' ? await image.jpeg(JPEG_OUTPUT).toBuffer() : await image.png().toBuffer();
+    return { data, quality };
+  } catch (error) {
+    const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
+    throw new AppError(422, tooLarge ? 'IMAGE_TOO_LARGE' : 'UNREADABLE_FILE', tooLarge ? UPLOAD_MESSAGES.tooManyPixels : UPLOAD_MESSAGES.unreadable, slot);
+  }
+}
