@@ -5,10 +5,20 @@ import tseslint from 'typescript-eslint';
 
 // The client and the server meet only through src/domain; these rules make a stray import fail the lint.
 const noServerImports = {
-  patterns: [{ group: ['**/server/**', '../server/*', '**/src/server/*'], message: 'The client never imports the server: share code through src/domain.' }],
+  patterns: [
+    {
+      group: ['**/server/**', '../server/*', '**/src/server/*'],
+      message: 'The client never imports the server: share code through src/domain.',
+    },
+  ],
 };
 const noClientImports = {
-  patterns: [{ group: ['**/client/**', '../client/*', '**/src/client/*'], message: 'The server never imports the client: share code through src/domain.' }],
+  patterns: [
+    {
+      group: ['**/client/**', '../client/*', '**/src/client/*'],
+      message: 'The server never imports the client: share code through src/domain.',
+    },
+  ],
 };
 
 export default tseslint.config(

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -44,7 +44,10 @@ function precompress(): Plugin {
  */
 function reactRouterProductionBuild(): { find: RegExp; replacement: string } {
   const development = fileURLToPath(import.meta.resolve('react-router'));
-  return { find: /^react-router$/, replacement: development.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`) };
+  return {
+    find: /^react-router$/,
+    replacement: development.replace(`${path.sep}development${path.sep}`, `${path.sep}production${path.sep}`),
+  };
 }
 
 export default defineConfig(({ command }) => ({
@@ -68,7 +71,10 @@ export default defineConfig(({ command }) => ({
             // by page below.
             // React's JSX runtime and the class-name helpers join them: every chunk uses them, and rolldown
             // otherwise split them off the entry into two more chunks of every first load.
-            { name: 'icons', test: /(lucide-react[\\/]dist[\\/]esm[\\/]|react[\\/](cjs[\\/]react-jsx-runtime|jsx-runtime)|[\\/]clsx[\\/]|class-variance-authority|src[\\/]client[\\/]lib[\\/]cn\.ts$)/ },
+            {
+              name: 'icons',
+              test: /(lucide-react[\\/]dist[\\/]esm[\\/]|react[\\/](cjs[\\/]react-jsx-runtime|jsx-runtime)|[\\/]clsx[\\/]|class-variance-authority|src[\\/]client[\\/]lib[\\/]cn\.ts$)/,
+            },
             // The document slots (about 1 KB) on their own: the fix page (decision 0018) needs them at first
             // paint, and inside /register's chunk they brought it the whole 22 KB of the wizard.
             { name: 'document-slots', test: /src[\\/]domain[\\/]document-slots\.ts$/ },

@@ -74,7 +74,8 @@ const login = await fetch(`${address}/api/auth/login`, {
 });
 const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 
-const get = async (url: string) => (await fetch(`${address}${url}`, { headers: { cookie } })).json() as Promise<{ items: { id: string }[] }>;
+const get = async (url: string) =>
+  (await fetch(`${address}${url}`, { headers: { cookie } })).json() as Promise<{ items: { id: string }[] }>;
 const deep = await get('/api/admin/merchants?page=2000');
 const lastOfDeep = deep.items.at(-1)?.id;
 const sumber = await get('/api/admin/merchants?q=Sumber');
@@ -96,7 +97,9 @@ const scenarios = [
   { name: 'search "0812"', url: '/api/admin/merchants?q=0812' },
 ];
 
-console.log(`\n${await database.describe()} · ${rowCount.toLocaleString('en')} merchants (${seedNote}) · ${requests} sequential requests each`);
+console.log(
+  `\n${await database.describe()} · ${rowCount.toLocaleString('en')} merchants (${seedNote}) · ${requests} sequential requests each`,
+);
 console.log('scenario                     p50 ms   p95 ms   p99 ms   rows');
 for (const scenario of scenarios) {
   const times: number[] = [];

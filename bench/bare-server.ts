@@ -78,9 +78,30 @@ app.post('/register', async (request, reply) => {
   const d = b.documents;
   const code = `AIP-B${randomBytes(3).toString('hex').toUpperCase()}`;
   const rows = await run(REGISTER_SQL, [
-    code, b.nama_toko, b.kategori_usaha, b.alamat_jalan, b.kecamatan, b.kota_kab, b.provinsi, b.kode_pos, b.tempat_usaha,
-    b.omset_per_bulan, b.nama_pemilik, b.nik, b.no_hp, b.email, b.alamat_pemilik, b.nama_bank, b.no_rekening, b.nama_rekening,
-    d.foto_usaha, d.foto_produk, d.foto_ktp, d.foto_selfie_ktp, d.foto_kk, request.headers['idempotency-key'],
+    code,
+    b.nama_toko,
+    b.kategori_usaha,
+    b.alamat_jalan,
+    b.kecamatan,
+    b.kota_kab,
+    b.provinsi,
+    b.kode_pos,
+    b.tempat_usaha,
+    b.omset_per_bulan,
+    b.nama_pemilik,
+    b.nik,
+    b.no_hp,
+    b.email,
+    b.alamat_pemilik,
+    b.nama_bank,
+    b.no_rekening,
+    b.nama_rekening,
+    d.foto_usaha,
+    d.foto_produk,
+    d.foto_ktp,
+    d.foto_selfie_ktp,
+    d.foto_kk,
+    request.headers['idempotency-key'],
     Object.values(d),
   ]);
   return reply.status(201).send({ kode_pendaftaran: rows[0]?.kode_pendaftaran ?? code });

@@ -60,12 +60,22 @@ export async function waitForHealth(url: string, child: ChildProcess, output: ()
 const SEMI_SPACE_FLAG = '--max-semi-space-size=8';
 
 /** Starts `node args...` with env, waits for GET /api/health, and follows its peak RSS until it stops. */
-export async function startServer(name: string, args: string[], env: Record<string, string>, port: number, cwd: string): Promise<ServerProcess> {
+export async function startServer(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  cwd: string,
+): Promise<ServerProcess> {
   // MALLOC_ARENA_MAX as `npm run serve` sets it (docs/deployment.md): glibc's per-thread arenas otherwise
   // hold on to what libvips' threads freed. Both servers get it, so the side-by-side stays even.
   const malloc = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
   // And V8's young generation capped as `npm run serve` caps it (--max-semi-space-size=8), for both too.
-  const child = spawn(process.execPath, [SEMI_SPACE_FLAG, ...args], { env: { PATH: process.env.PATH ?? '', ...malloc, ...env, PORT: String(port) }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SEMI_SPACE_FLAG, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...malloc, ...env, PORT: String(port) },
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-8000);

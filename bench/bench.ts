@@ -14,17 +14,17 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createFreshDatabase } from '../tests/support/fresh-database.js';
 import sharp from 'sharp';
+import { installKeyring } from '../src/server/crypto/identity-fields.js';
+import { Keyring } from '../src/server/crypto/keyring.js';
 import { createRandom } from '../src/server/seed/fake-merchants.js';
-import { multipartBody, registrationBody } from '../tests/support/registration-fixtures.js';
 import { JPEG_OUTPUT } from '../src/server/uploads/document-processing.js';
+import { createFreshDatabase } from '../tests/support/fresh-database.js';
+import { multipartBody, registrationBody } from '../tests/support/registration-fixtures.js';
+import { mergeLoads, runLoad, sleep, startServer, type LoadResult, type ServerProcess, type TaggedRequest } from './bench-kit.js';
 import { cameraPhotosScaledInBrowser, reencodeMedianMs, type ScaledPhotos } from './camera-photos.js';
 import { listStatements } from './list-sql.js';
 import { freePort } from './outside/proc.js';
-import { installKeyring } from '../src/server/crypto/identity-fields.js';
-import { Keyring } from '../src/server/crypto/keyring.js';
-import { mergeLoads, runLoad, sleep, startServer, type LoadResult, type ServerProcess, type TaggedRequest } from './bench-kit.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILD_DIR = '.build-bench';
@@ -131,7 +131,9 @@ async function makePhoto(): Promise<Buffer> {
   let best = Buffer.alloc(0);
   while (low <= high) {
     const quality = Math.floor((low + high) / 2);
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
     if (Math.abs(jpeg.length - 1_000_000) < Math.abs(best.length - 1_000_000)) best = jpeg;
     if (jpeg.length > 1_000_000) high = quality - 1;
     else low = quality + 1;
@@ -150,7 +152,8 @@ type SideBySide = [LoadResult, LoadResult, [number, number]];
  * ratio holds even when the absolute figures move.
  */
 async function sideBySide(ours: Side, bare: Side, slice: number, total = SECONDS): Promise<SideBySide> {
-  const go = (side: Side, seconds: number) => runLoad({ url: side.server.url, connections: side.connections, seconds, requests: side.requests });
+  const go = (side: Side, seconds: number) =>
+    runLoad({ url: side.server.url, connections: side.connections, seconds, requests: side.requests });
   if (WARMUP > 0) {
     await go(ours, WARMUP);
     await go(bare, WARMUP);
@@ -182,21 +185,21 @@ async function registrationScenario(
   bare: () => Promise<ServerProcess>,
 ): Promise<Row[]> {
   const slots = REGISTRATION_SLOTS;
-  const parts = await Promise.all(slots.map((slot, i) => multipartBody([{ name: slot, data: photos[i]!, filename: `${slot}.jpg`, contentType: 'image/jpeg' }])));
+  const parts = await Promise.all(
+    slots.map((slot, i) => multipartBody([{ name: slot, data: photos[i]!, filename: `${slot}.jpg`, contentType: 'image/jpeg' }])),
+  );
   const uploadedBytes = parts.reduce((total, part) => total + part.payload.length, 0);
   const applicant = (uploadPath: string, submitPath: string): TaggedRequest[] => [
-    ...slots.map(
-      (slot, i): TaggedRequest => ({
-        kind: 'upload',
-        method: 'POST',
-        path: uploadPath,
-        headers: parts[i]!.headers,
-        body: parts[i]!.payload,
-        onResponse: (status, body, context) => {
-          if (status === 201) context[slot] = (JSON.parse(body) as { upload_id: string }).upload_id;
-        },
-      }),
-    ),
+    ...slots.map((slot, i): TaggedRequest => ({
+      kind: 'upload',
+      method: 'POST',
+      path: uploadPath,
+      headers: parts[i]!.headers,
+      body: parts[i]!.payload,
+      onResponse: (status, body, context) => {
+        if (status === 201) context[slot] = (JSON.parse(body) as { upload_id: string }).upload_id;
+      },
+    })),
     {
       kind: 'register',
       method: 'POST',
@@ -225,8 +228,24 @@ async function registrationScenario(
   await b.stop();
   // Uploads of a registration cut off by the end of a turn count in the CPU, not in the registrations.
   return [
-    { scenario, server: 'ours', load: ro, rssMb: o.peakRssMb(), perSecond: perSecond(ro), cpuMsPerRegistration: cpu[0] / registered(ro), uploadedBytes },
-    { scenario, server: 'bare', load: rb, rssMb: b.peakRssMb(), perSecond: perSecond(rb), cpuMsPerRegistration: cpu[1] / registered(rb), uploadedBytes },
+    {
+      scenario,
+      server: 'ours',
+      load: ro,
+      rssMb: o.peakRssMb(),
+      perSecond: perSecond(ro),
+      cpuMsPerRegistration: cpu[0] / registered(ro),
+      uploadedBytes,
+    },
+    {
+      scenario,
+      server: 'bare',
+      load: rb,
+      rssMb: b.peakRssMb(),
+      perSecond: perSecond(rb),
+      cpuMsPerRegistration: cpu[1] / registered(rb),
+      uploadedBytes,
+    },
   ];
 }
 
@@ -240,15 +259,32 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
     databaseUrl = fresh.url;
     dropDatabase = fresh.drop;
   }
-  const dbEnv: Record<string, string> = { DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: BENCH_KEY.toString('base64'), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const dbEnv: Record<string, string> = {
+    DATA_DIR: dataDir,
+    DATA_ENCRYPTION_KEY: BENCH_KEY.toString('base64'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   // With REDIS_URL (the several-instance deployment of docs/deployment.md) the PostgreSQL server counts its
   // per-IP limits in Redis; without it, in PostgreSQL: one more statement per limited request (decision 0019).
   const redis: Record<string, string> = engine === 'postgres' && process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
-  const oursEnv: Record<string, string> = { ...dbEnv, ...redis, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', COOKIE_SECURE: 'false', REQUIRE_ADMIN_MFA: 'false' };
+  const oursEnv: Record<string, string> = {
+    ...dbEnv,
+    ...redis,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    COOKIE_SECURE: 'false',
+    REQUIRE_ADMIN_MFA: 'false',
+  };
   // On PGlite the bare server gets its own copy of the seeded data directory: both servers stay up side
   // by side, and two processes must never open one PGlite directory.
   const bareDataDir = path.join(work, 'bare-data');
-  const bareEnv: Record<string, string> = { ...dbEnv, DATA_DIR: bareDataDir, BARE_DRIVER: engine === 'postgres' ? 'pg' : 'pglite', BARE_LIST_QUERIES: JSON.stringify(listQueries()) };
+  const bareEnv: Record<string, string> = {
+    ...dbEnv,
+    DATA_DIR: bareDataDir,
+    BARE_DRIVER: engine === 'postgres' ? 'pg' : 'pglite',
+    BARE_LIST_QUERIES: JSON.stringify(listQueries()),
+  };
   const rows: Row[] = [];
   const servers: ServerProcess[] = [];
   const ours = async (env: Record<string, string> = {}) => {
@@ -293,7 +329,11 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
       console.log(`[${engine}] status lookup ...`);
       const o = await ours({ RATE_LIMIT_LOOKUPS_PER_MINUTE: UNLIMITED });
       const b = await bare();
-      const [ro, rb] = await sideBySide({ server: o, connections: 10, requests: lookup('/api/status/lookup') }, { server: b, connections: 10, requests: lookup('/lookup') }, SLICE);
+      const [ro, rb] = await sideBySide(
+        { server: o, connections: 10, requests: lookup('/api/status/lookup') },
+        { server: b, connections: 10, requests: lookup('/lookup') },
+        SLICE,
+      );
       const scenario = 'status lookup by code (10 conn)';
       rows.push({ scenario, server: 'ours', load: ro, rssMb: o.peakRssMb() }, { scenario, server: 'bare', load: rb, rssMb: b.peakRssMb() });
       await o.stop();
@@ -304,21 +344,32 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
       console.log(`[${engine}] admin list ...`);
       const o = await ours({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
       const b = await bare();
-      const login = await fetch(`${o.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      const login = await fetch(`${o.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
       if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
       const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
       const pending: [string, LoadResult, LoadResult][] = [];
       for (const [i, scenario] of LIST_SCENARIOS.entries()) {
         const search = new URLSearchParams(scenario.query as Record<string, string>).toString();
         const [ro, rb] = await sideBySide(
-          { server: o, connections: LIST_CONNECTIONS, requests: [{ method: 'GET', path: `/api/admin/merchants${search ? `?${search}` : ''}`, headers: { cookie } }] },
+          {
+            server: o,
+            connections: LIST_CONNECTIONS,
+            requests: [{ method: 'GET', path: `/api/admin/merchants${search ? `?${search}` : ''}`, headers: { cookie } }],
+          },
           { server: b, connections: LIST_CONNECTIONS, requests: [{ method: 'GET', path: `/list/${i}` }] },
           SLICE,
         );
         pending.push([`${scenario.name} (${LIST_CONNECTIONS} conn)`, ro, rb]);
       }
       for (const [scenario, ro, rb] of pending) {
-        rows.push({ scenario, server: 'ours', load: ro, rssMb: o.peakRssMb() }, { scenario, server: 'bare', load: rb, rssMb: b.peakRssMb() });
+        rows.push(
+          { scenario, server: 'ours', load: ro, rssMb: o.peakRssMb() },
+          { scenario, server: 'bare', load: rb, rssMb: b.peakRssMb() },
+        );
       }
       await o.stop();
       await b.stop();
@@ -329,7 +380,9 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
       const encode = (input: Buffer) => sharp(input).rotate().jpeg(JPEG_OUTPUT).toBuffer();
       // What one photo costs the server's re-encoding (the same sharp calls), measured here.
       reencodeMs = await reencodeMedianMs(photo, encode);
-      const photoSets: { scenario: string; photos: Buffer[] }[] = [{ scenario: 'registration: 5 x 1 MB uploads + submit (8 applicants)', photos: Array(5).fill(photo) }];
+      const photoSets: { scenario: string; photos: Buffer[] }[] = [
+        { scenario: 'registration: 5 x 1 MB uploads + submit (8 applicants)', photos: Array(5).fill(photo) },
+      ];
       if (ONLY.has('camera')) {
         console.log(`[${engine}] five 4000 x 3000 camera photos, scaled in Chromium as the wizard does ...`);
         camera = await cameraPhotosScaledInBrowser();
@@ -359,7 +412,9 @@ function printEngine(engine: Engine, result: Awaited<ReturnType<typeof benchEngi
     console.log(line);
   };
   out();
-  out(`### ${result.description}: ${MERCHANTS.toLocaleString('en')} merchants seeded by db:seed in ${result.seedSeconds.toFixed(0)} s; ${SECONDS} s per server and scenario in alternating turns of ${SLICE} s (registration: one turn of ${REGISTRATION_SECONDS} s each), after ${WARMUP} s warm-up`);
+  out(
+    `### ${result.description}: ${MERCHANTS.toLocaleString('en')} merchants seeded by db:seed in ${result.seedSeconds.toFixed(0)} s; ${SECONDS} s per server and scenario in alternating turns of ${SLICE} s (registration: one turn of ${REGISTRATION_SECONDS} s each), after ${WARMUP} s warm-up`,
+  );
   out();
   out('| scenario | server | req/s | p50 ms | p95 ms | p99 ms | ours / bare req/s | peak RSS MB | failed |');
   out('|---|---|---:|---:|---:|---:|---:|---:|---:|');
@@ -367,11 +422,15 @@ function printEngine(engine: Engine, result: Awaited<ReturnType<typeof benchEngi
     const bare = result.rows.find((r) => r.scenario === row.scenario && r.server === 'bare');
     const ratio = row.server === 'ours' && bare ? (row.load.reqPerSec / bare.load.reqPerSec).toFixed(2) : '';
     const l = row.load;
-    out(`| ${row.scenario} | ${row.server} | ${f0(l.reqPerSec)} | ${f1(l.p50)} | ${f1(l.p95)} | ${f1(l.p99)} | ${ratio} | ${f0(row.rssMb)} | ${l.failures} |`);
+    out(
+      `| ${row.scenario} | ${row.server} | ${f0(l.reqPerSec)} | ${f1(l.p50)} | ${f1(l.p95)} | ${f1(l.p99)} | ${ratio} | ${f0(row.rssMb)} | ${l.failures} |`,
+    );
     for (const [kind, data] of row.perSecond === undefined ? [] : row.load.byKind) {
       const sorted = data.times;
       const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-      out(`| &nbsp;&nbsp;${kind} | ${row.server} | ${f1(sorted.length / l.seconds)} | ${f1(pct(50))} | ${f1(pct(95))} | ${f1(pct(99))} | | | ${[...data.statuses].filter(([s]) => s >= 300).reduce((a, [, n]) => a + n, 0)} |`);
+      out(
+        `| &nbsp;&nbsp;${kind} | ${row.server} | ${f1(sorted.length / l.seconds)} | ${f1(pct(50))} | ${f1(pct(95))} | ${f1(pct(99))} | | | ${[...data.statuses].filter(([s]) => s >= 300).reduce((a, [, n]) => a + n, 0)} |`,
+      );
     }
     if (row.perSecond !== undefined) {
       const ratioReg = row.server === 'ours' && bare?.perSecond ? ` (${(row.perSecond / bare.perSecond).toFixed(2)} x bare)` : '';
@@ -379,22 +438,36 @@ function printEngine(engine: Engine, result: Awaited<ReturnType<typeof benchEngi
     }
   }
   if (result.rows.some((r) => r.perSecond !== undefined)) {
-    out(`\nOne benchmark photo (${BENCH_PHOTO_NOTE}) takes ${f1(reencodeMs)} ms to decode and re-encode with sharp in the bench process (median of 5, same load): five per registration.`);
-    out(`This machine has ${cpus().length} cores (${f0(cpus().length * 1000)} ms of CPU a second, shared with the load generator and the database).`);
+    out(
+      `\nOne benchmark photo (${BENCH_PHOTO_NOTE}) takes ${f1(reencodeMs)} ms to decode and re-encode with sharp in the bench process (median of 5, same load): five per registration.`,
+    );
+    out(
+      `This machine has ${cpus().length} cores (${f0(cpus().length * 1000)} ms of CPU a second, shared with the load generator and the database).`,
+    );
     out();
-    out('| registration scenario | uploaded MB per registration | server CPU ms per registration (ours / bare) | registrations/s (ours / bare) |');
+    out(
+      '| registration scenario | uploaded MB per registration | server CPU ms per registration (ours / bare) | registrations/s (ours / bare) |',
+    );
     out('|---|---:|---:|---:|');
     for (const row of result.rows.filter((r) => r.server === 'ours' && r.uploadedBytes !== undefined)) {
       const bare = result.rows.find((r) => r.scenario === row.scenario && r.server === 'bare');
-      out(`| ${row.scenario.replace(/^registration: | \(8 applicants\)$/g, '')} | ${((row.uploadedBytes ?? 0) / 1024 / 1024).toFixed(2)} | ${f0(row.cpuMsPerRegistration ?? Number.NaN)} / ${f0(bare?.cpuMsPerRegistration ?? Number.NaN)} | ${f1(row.perSecond ?? Number.NaN)} / ${f1(bare?.perSecond ?? Number.NaN)} |`);
+      out(
+        `| ${row.scenario.replace(/^registration: | \(8 applicants\)$/g, '')} | ${((row.uploadedBytes ?? 0) / 1024 / 1024).toFixed(2)} | ${f0(row.cpuMsPerRegistration ?? Number.NaN)} / ${f0(bare?.cpuMsPerRegistration ?? Number.NaN)} | ${f1(row.perSecond ?? Number.NaN)} / ${f1(bare?.perSecond ?? Number.NaN)} |`,
+      );
     }
     if (camera) {
       const mb = (list: Buffer[]) => list.map((b) => (b.length / 1024 / 1024).toFixed(2)).join(', ');
-      out(`\nCamera photos (4000 x 3000, EXIF orientation 6): ${mb(camera.originals)} MB; scaled in Chromium with the wizard's options to ${mb(camera.scaled)} MB in ${camera.browserMs.map((ms) => f0(ms)).join(', ')} ms each (bench machine, no CPU throttling).`);
-      out(`The server's decode, rotate and re-encode (sharp, median of 5): the largest camera photo as taken ${f0(cameraReencode.original)} ms, the same photo scaled ${f0(cameraReencode.scaled)} ms, the 1 MB photo ${f0(reencodeMs)} ms.`);
+      out(
+        `\nCamera photos (4000 x 3000, EXIF orientation 6): ${mb(camera.originals)} MB; scaled in Chromium with the wizard's options to ${mb(camera.scaled)} MB in ${camera.browserMs.map((ms) => f0(ms)).join(', ')} ms each (bench machine, no CPU throttling).`,
+      );
+      out(
+        `The server's decode, rotate and re-encode (sharp, median of 5): the largest camera photo as taken ${f0(cameraReencode.original)} ms, the same photo scaled ${f0(cameraReencode.scaled)} ms, the 1 MB photo ${f0(reencodeMs)} ms.`,
+      );
     }
   }
-  out(`\nFirst start on a new ${engine === 'pglite' ? 'data directory' : 'database'} (initialisation and migrations): peak RSS ${f0(result.firstStartMb)} MB.`);
+  out(
+    `\nFirst start on a new ${engine === 'pglite' ? 'data directory' : 'database'} (initialisation and migrations): peak RSS ${f0(result.firstStartMb)} MB.`,
+  );
 
   // The targets (docs/performance.md), next to what this run measured.
   const ours = (prefix: string) => result.rows.find((r) => r.server === 'ours' && r.scenario.startsWith(prefix));
@@ -407,13 +480,15 @@ function printEngine(engine: Engine, result: Awaited<ReturnType<typeof benchEngi
   if (lookup) {
     const ratio = lookup.load.reqPerSec / bareOf(lookup)!.load.reqPerSec;
     out(`| status lookup >= 0.85 x bare req/s | ${ratio.toFixed(2)} x | ${verdict(ratio >= 0.85)} |`);
-    if (engine === 'postgres') out(`| status lookup p99 < 25 ms (PostgreSQL) | ${f1(lookup.load.p99)} ms | ${verdict(lookup.load.p99 < 25)} |`);
+    if (engine === 'postgres')
+      out(`| status lookup p99 < 25 ms (PostgreSQL) | ${f1(lookup.load.p99)} ms | ${verdict(lookup.load.p99 < 25)} |`);
   }
   for (const row of result.rows.filter((r) => r.server === 'ours' && r.scenario.startsWith('admin list'))) {
     out(`| ${row.scenario.replace(/ \(.*/, '')} p95 < 50 ms | ${f1(row.load.p95)} ms | ${verdict(row.load.p95 < 50)} |`);
   }
   const registration = ours('registration');
-  if (registration && engine === 'postgres') out(`| registrations >= 8/s (PostgreSQL) | ${f1(registration.perSecond ?? 0)}/s | ${verdict((registration.perSecond ?? 0) >= 8)} |`);
+  if (registration && engine === 'postgres')
+    out(`| registrations >= 8/s (PostgreSQL) | ${f1(registration.perSecond ?? 0)}/s | ${verdict((registration.perSecond ?? 0) >= 8)} |`);
   const limit = engine === 'pglite' ? 512 : 256;
   const peak = Math.max(...result.rows.filter((r) => r.server === 'ours').map((r) => r.rssMb));
   out(`| RSS under load < ${limit} MB (restart over existing data) | ${f0(peak)} MB | ${verdict(peak < limit)} |`);
@@ -426,9 +501,12 @@ if (!values['no-build']) {
   // As npm run build builds it: with the data files the server reads (scripts/build-server.ts).
   await run('npx', ['tsx', 'scripts/build-server.ts'], { BUILD_DIR });
 }
-console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}`);
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}`,
+);
 const engines = values.engines.split(',') as Engine[];
-if (engines.some((engine) => engine !== 'pglite' && engine !== 'postgres')) throw new Error(`--engines takes pglite and/or postgres, not ${values.engines}`);
+if (engines.some((engine) => engine !== 'pglite' && engine !== 'postgres'))
+  throw new Error(`--engines takes pglite and/or postgres, not ${values.engines}`);
 if (engines.includes('postgres') && !process.env.DATABASE_URL) throw new Error('--engines postgres needs DATABASE_URL');
 const printed: string[] = [];
 for (const engine of engines) printed.push(...printEngine(engine, await benchEngine(engine)));

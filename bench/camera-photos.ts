@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { createRandom } from '../src/server/seed/fake-merchants.js';
 import { PHOTO_SCALING } from '../src/domain/document-slots.js';
+import { createRandom } from '../src/server/seed/fake-merchants.js';
 
 const require = createRequire(import.meta.url);
 const MB = 1024 * 1024;
@@ -34,7 +34,10 @@ async function cameraPhoto(bytes: number, seed: number): Promise<Buffer> {
   let best = Buffer.alloc(0);
   while (low <= high) {
     const quality = Math.floor((low + high) / 2);
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).withMetadata({ orientation: 6 }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     if (Math.abs(jpeg.length - bytes) < Math.abs(best.length - bytes)) best = jpeg;
     if (jpeg.length > bytes) high = quality - 1;
     else low = quality + 1;
@@ -55,7 +58,11 @@ export type ScaledPhotos = {
  */
 export async function cameraPhotosScaledInBrowser(): Promise<ScaledPhotos> {
   const originals = await Promise.all(TARGET_MB.map((mb, i) => cameraPhoto(mb * MB, 11 + i)));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox'],
+  });
   try {
     const page = await browser.newPage();
     await page.setContent('<!doctype html><html lang="id"><body></body></html>');

@@ -22,8 +22,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
-import { createFreshDatabase } from '../tests/support/fresh-database.js';
 import { distinctPhoto, seeded } from '../tests/support/check-photos.js';
+import { createFreshDatabase } from '../tests/support/fresh-database.js';
 import { drawKtpCard, randomKtpPerson } from '../tests/support/ktp-card.js';
 import { REQUIRED_SLOTS } from '../tests/support/registration-fixtures.js';
 import { percentile } from './bench-kit.js';
@@ -53,7 +53,10 @@ const DRAIN_LIMIT_MS = 15 * 60_000;
 async function photoSets(count: number): Promise<string[][]> {
   const dir = path.join(tmpdir(), 'aipos-bench-checks-v1');
   mkdirSync(dir, { recursive: true });
-  const grain = await sharp((await benchPhotos()).oneMb.files[0]).greyscale().linear(0.5, 64).toBuffer();
+  const grain = await sharp((await benchPhotos()).oneMb.files[0])
+    .greyscale()
+    .linear(0.5, 64)
+    .toBuffer();
   const sets: string[][] = [];
   for (let n = 0; n < count; n += 1) {
     const files: string[] = [];
@@ -62,8 +65,13 @@ async function photoSets(count: number): Promise<string[][]> {
       if (!existsSync(file)) {
         const image =
           slot === 'foto_ktp'
-            ? await sharp(await drawKtpCard(randomKtpPerson(seeded(50_000 + n)))).jpeg({ quality: 90 }).toBuffer()
-            : await sharp(await distinctPhoto(60_000 + n * 8 + i, 1600, 1200)).composite([{ input: grain, blend: 'overlay' }]).jpeg({ quality: 90 }).toBuffer();
+            ? await sharp(await drawKtpCard(randomKtpPerson(seeded(50_000 + n))))
+                .jpeg({ quality: 90 })
+                .toBuffer()
+            : await sharp(await distinctPhoto(60_000 + n * 8 + i, 1600, 1200))
+                .composite([{ input: grain, blend: 'overlay' }])
+                .jpeg({ quality: 90 })
+                .toBuffer();
         writeFileSync(file, image);
       }
       files.push(file);
@@ -112,25 +120,47 @@ const nice: Record<string, string> = process.env.CHECKS_THREAD_NICE ? { CHECKS_T
 const say = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 async function main(): Promise<void> {
-  console.log(`machine: ${cpus().length} cores, Node ${process.version}; load average at start ${loadavg().map((n) => n.toFixed(2)).join(' ')}; CHECKS_THREAD_NICE ${nice.CHECKS_THREAD_NICE ?? 'default'}`);
+  console.log(
+    `machine: ${cpus().length} cores, Node ${process.version}; load average at start ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}; CHECKS_THREAD_NICE ${nice.CHECKS_THREAD_NICE ?? 'default'}`,
+  );
   const sets = await photoSets(ALONE + 3 * SECONDS);
   const build = await currentBuild(!values['no-build']);
   const work = mkdtempSync(path.join(tmpdir(), 'aipos-checks-load-'));
-  const fresh = await createFreshDatabase({ serverUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', prefix: `bench_checks_${process.pid}` });
+  const fresh = await createFreshDatabase({
+    serverUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    prefix: `bench_checks_${process.pid}`,
+  });
   const children: Child[] = [];
   try {
     const dbEnv = { DATA_DIR: path.join(work, 'data'), DATA_ENCRYPTION_KEY: BENCH_KEY, DATABASE_URL: fresh.url };
     say(`seeding ${MERCHANTS} merchants ...`);
     await runNode(['--import', 'tsx', 'scripts/db-seed.ts', '--merchants', String(MERCHANTS)], dbEnv, build.root);
     const start = async (worker: 'on' | 'off') => {
-      const child = await startChild([...NODE_FLAGS, build.serverJs], serverEnv(dbEnv, { logLevel: undefined, clients: LOOKUP_LOAD.clients }, { CHECKS_WORKER: worker, ...nice }), work, path.join(work, 'ours.log'));
+      const child = await startChild(
+        [...NODE_FLAGS, build.serverJs],
+        serverEnv(dbEnv, { logLevel: undefined, clients: LOOKUP_LOAD.clients }, { CHECKS_WORKER: worker, ...nice }),
+        work,
+        path.join(work, 'ours.log'),
+      );
       children.push(child);
       return child;
     };
     let offset = 0;
     const arrivals = (child: Child, count: number) => {
       const photoSets = sets.slice(offset, offset + count);
-      const spec = { kind: 'registrations', url: child.url, uploadPath: '/api/uploads', submitPath: '/api/registrations', photos: [], concurrency: 1, count, perSecond: 1, photoSets } as const;
+      const spec = {
+        kind: 'registrations',
+        url: child.url,
+        uploadPath: '/api/uploads',
+        submitPath: '/api/registrations',
+        photos: [],
+        concurrency: 1,
+        count,
+        perSecond: 1,
+        photoSets,
+      } as const;
       const result = runLoadProcess<RegistrationResult>({ ...spec, photos: [] }, work);
       offset += count;
       return result;
@@ -150,7 +180,9 @@ async function main(): Promise<void> {
     cpu = ours.cpuMs();
     await waitForChecks(fresh.url, alone.codes);
     const checksCpu = (ours.cpuMs() - cpu) / alone.registered;
-    say(`  restarted with the worker on: their checks took ${checksCpu.toFixed(0)} ms of server CPU per registration (the OCR reader's start included)`);
+    say(
+      `  restarted with the worker on: their checks took ${checksCpu.toFixed(0)} ms of server CPU per registration (the OCR reader's start included)`,
+    );
 
     // 2. The stream alone.
     say(`${SECONDS} registrations at 1/s, checks worker on ...`);
@@ -159,11 +191,18 @@ async function main(): Promise<void> {
     const stream = await arrivals(ours, SECONDS);
     const streamDone = await waitForChecks(fresh.url, stream.codes);
     const streamCpu = (ours.cpuMs() - cpu) / stream.registered;
-    say(`  ${registered(stream)}; ${describeDone(streamDone)}; server CPU ${streamCpu.toFixed(0)} ms per registration (requests and checks); peak RSS ${ours.phasePeakMb().toFixed(0)} MB`);
+    say(
+      `  ${registered(stream)}; ${describeDone(streamDone)}; server CPU ${streamCpu.toFixed(0)} ms per registration (requests and checks); peak RSS ${ours.phasePeakMb().toFixed(0)} MB`,
+    );
 
     // 3. The stream with lookups, ours and bare alternated while the registrations arrive; then (4) the
     // same with the worker off, which tells the checks' share of any drop from the registrations' own.
-    const bare = await startChild([...NODE_FLAGS, '--import', 'tsx', BARE_TS], { ...dbEnv, BARE_DRIVER: 'pg', MALLOC_ARENA_MAX: '2' }, ROOT, path.join(work, 'bare.log'));
+    const bare = await startChild(
+      [...NODE_FLAGS, '--import', 'tsx', BARE_TS],
+      { ...dbEnv, BARE_DRIVER: 'pg', MALLOC_ARENA_MAX: '2' },
+      ROOT,
+      path.join(work, 'bare.log'),
+    );
     children.push(bare);
     const withLookups = async (server: Child) => {
       const loaded = arrivals(server, SECONDS);
@@ -175,7 +214,10 @@ async function main(): Promise<void> {
       const runs: { ours: SideResult; bare: SideResult }[] = [];
       while (!finished) {
         const first = runs.length % 2 === 0 ? 'ours' : 'bare';
-        const take = (side: string) => (side === 'ours' ? lookupRun(server, '/api/status/lookup', LOOKUP_SECONDS, LOOKUP_LOAD, work) : lookupRun(bare, '/lookup', LOOKUP_SECONDS, LOOKUP_LOAD, work));
+        const take = (side: string) =>
+          side === 'ours'
+            ? lookupRun(server, '/api/status/lookup', LOOKUP_SECONDS, LOOKUP_LOAD, work)
+            : lookupRun(bare, '/lookup', LOOKUP_SECONDS, LOOKUP_LOAD, work);
         const a = await take(first);
         const b = await take(first === 'ours' ? 'bare' : 'ours');
         runs.push(first === 'ours' ? { ours: a, bare: b } : { ours: b, bare: a });
@@ -185,7 +227,9 @@ async function main(): Promise<void> {
       const text = `${runs.length} pairs of runs: ours ${mean('ours').toFixed(0)} req/s, bare ${mean('bare').toFixed(0)} req/s on average; ratio median ${percentile(ratios, 50).toFixed(2)} (runs ${ratios.map((r) => r.toFixed(2)).join(', ')}); non-2xx ours ${runs.reduce((n, run) => n + run.ours.non2xx, 0)}`;
       return { result: await loaded, median: percentile(ratios, 50), text };
     };
-    say(`${SECONDS} registrations at 1/s with status lookups (${LOOKUP_LOAD.connections} connections, runs of ${LOOKUP_SECONDS} s, ours and bare alternated) ...`);
+    say(
+      `${SECONDS} registrations at 1/s with status lookups (${LOOKUP_LOAD.connections} connections, runs of ${LOOKUP_SECONDS} s, ours and bare alternated) ...`,
+    );
     const on = await withLookups(ours);
     const loadedDone = await waitForChecks(fresh.url, on.result.codes);
     say(`  ${registered(on.result)}; ${describeDone(loadedDone)}`);
@@ -197,10 +241,18 @@ async function main(): Promise<void> {
     say(`  ${registered(off.result)}; lookups, ${off.text}`);
 
     console.log('\n---- figures ----');
-    console.log(`CPU per registration: requests ${requestCpu.toFixed(0)} ms, checks ${checksCpu.toFixed(0)} ms (${ALONE} registrations each); both under the stream ${streamCpu.toFixed(0)} ms`);
+    console.log(
+      `CPU per registration: requests ${requestCpu.toFixed(0)} ms, checks ${checksCpu.toFixed(0)} ms (${ALONE} registrations each); both under the stream ${streamCpu.toFixed(0)} ms`,
+    );
     console.log(`checks of a stream of ${SECONDS} at 1/s: ${describeDone(streamDone)}`);
-    console.log(`with lookups alongside: ${describeDone(loadedDone)}; lookup ratio ours / bare median ${on.median.toFixed(2)} [>= 0.85] (the same stream with the worker off: ${off.median.toFixed(2)})`);
-    console.log(`load average at the end ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(
+      `with lookups alongside: ${describeDone(loadedDone)}; lookup ratio ours / bare median ${on.median.toFixed(2)} [>= 0.85] (the same stream with the worker off: ${off.median.toFixed(2)})`,
+    );
+    console.log(
+      `load average at the end ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     for (const child of children) await child.stop();
     await fresh.drop().catch((error: unknown) => console.error('drop database:', (error as Error).message));

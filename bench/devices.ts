@@ -44,7 +44,8 @@ async function seedMerchants(database: Database): Promise<string[]> {
   const ids: string[] = [];
   for (let start = 0; start < MERCHANTS; start += 1000) {
     const rows = [];
-    for (let i = start; i < Math.min(MERCHANTS, start + 1000); i += 1) rows.push(fakeMerchant({ index: i, random, now, status: 'verified' }));
+    for (let i = start; i < Math.min(MERCHANTS, start + 1000); i += 1)
+      rows.push(fakeMerchant({ index: i, random, now, status: 'verified' }));
     ids.push(...(await database.db.insert(merchants).values(rows).returning({ id: merchants.id })).map((row) => row.id));
   }
   return ids;
@@ -106,7 +107,9 @@ async function benchSearch(address: string, cookie: string): Promise<{ name: str
     { name: 'prefix SBX + status dialokasikan', url: '/api/admin/devices?q=SBX&status=dialokasikan' },
     { name: 'device detail', url: `/api/admin/devices/${sample.id}` },
   ];
-  console.log(`\nGET /api/admin/devices · ${f0(DEVICES)} devices in ${f0(ORDERS)} orders of ${f0(MERCHANTS)} merchants · ${REQUESTS} sequential requests each after 20 warm-up`);
+  console.log(
+    `\nGET /api/admin/devices · ${f0(DEVICES)} devices in ${f0(ORDERS)} orders of ${f0(MERCHANTS)} merchants · ${REQUESTS} sequential requests each after 20 warm-up`,
+  );
   console.log(`${'scenario'.padEnd(44)}   p50 ms   p95 ms   p99 ms   rows   p95 < 50 ms`);
   const results: { name: string; p95: number }[] = [];
   for (const scenario of scenarios) {
@@ -131,9 +134,15 @@ try {
   const app = await buildApp({ config, database, storage: new LocalDiskStorage(path.join(dir, 'files')), clientDir: null, logger: false });
   await upsertUser(database.db, { ...ADMIN, role: 'admin' }, new Date());
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  console.log(`\n${await database.describe()} · ${cpus().length} cores · Node ${process.version} · seeded ${f0(MERCHANTS)} merchants, ${f0(ORDERS)} orders and ${f0(DEVICES)} devices in ${seedSeconds.toFixed(1)} s`);
+  console.log(
+    `\n${await database.describe()} · ${cpus().length} cores · Node ${process.version} · seeded ${f0(MERCHANTS)} merchants, ${f0(ORDERS)} orders and ${f0(DEVICES)} devices in ${seedSeconds.toFixed(1)} s`,
+  );
   try {
-    const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
     const results = await benchSearch(address, login.headers.getSetCookie()[0]!.split(';')[0]!);
     const worst = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));

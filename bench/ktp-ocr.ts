@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { percentile } from './bench-kit.js';
 import { createKtpReader, type KtpRead } from '../src/server/checks/ktp-ocr.js';
 import { createRandom } from '../src/server/seed/fake-merchants.js';
+import { KTP_CONDITIONS, MILD_CONDITIONS, photographKtpCard, type KtpCondition } from '../tests/support/ktp-card-conditions.js';
 import { randomKtpPerson, type KtpPerson } from '../tests/support/ktp-card.js';
-import { photographKtpCard, KTP_CONDITIONS, MILD_CONDITIONS, type KtpCondition } from '../tests/support/ktp-card-conditions.js';
+import { percentile } from './bench-kit.js';
 
 /**
  * The KTP reader (src/server/checks/ktp-ocr.ts) over drawn cards per photo condition: how often it reads
@@ -72,7 +72,9 @@ try {
       const cpu = process.cpuUsage(cpuBefore);
       tally(tallies, person, read, performance.now() - before, (cpu.user + cpu.system) / 1000);
       if (values.verbose && (read.nik !== person.nik || read.nama !== person.nama || read.tanggal_lahir !== person.tanggal_lahir)) {
-        console.log(`  ${condition} #${index}: expected ${person.nik} ${person.nama} ${person.tanggal_lahir}, read ${JSON.stringify(read)}`);
+        console.log(
+          `  ${condition} #${index}: expected ${person.nik} ${person.nama} ${person.tanggal_lahir}, read ${JSON.stringify(read)}`,
+        );
       }
     }
     if (MILD_CONDITIONS.includes(condition)) {
@@ -82,13 +84,16 @@ try {
     const sorted = tallies.ms.toSorted((a, b) => a - b);
     const cpuSorted = tallies.cpuMs.toSorted((a, b) => a - b);
     console.log(
-      `${condition.padEnd(12)} ${percent(tallies.nik)}  ${String(tallies.wrongNik).padStart(9)}  ${percent(tallies.nama)} (${tallies.wrongNama})`.padEnd(56) +
+      `${condition.padEnd(12)} ${percent(tallies.nik)}  ${String(tallies.wrongNik).padStart(9)}  ${percent(tallies.nama)} (${tallies.wrongNama})`.padEnd(
+        56,
+      ) +
         `${percent(tallies.tanggal)} (${tallies.wrongTanggal})`.padEnd(20) +
         `${percentile(sorted, 50).toFixed(0).padStart(6)}  ${percentile(sorted, 95).toFixed(0).padStart(6)}` +
         `  ${percentile(cpuSorted, 50).toFixed(0).padStart(6)}  ${percentile(cpuSorted, 95).toFixed(0).padStart(6)}`,
     );
   }
-  if (mild.total > 0) console.log(`mild conditions (${MILD_CONDITIONS.join(', ')}): NIK exact ${((100 * mild.nik) / mild.total).toFixed(1)} %`);
+  if (mild.total > 0)
+    console.log(`mild conditions (${MILD_CONDITIONS.join(', ')}): NIK exact ${((100 * mild.nik) / mild.total).toFixed(1)} %`);
   console.log(`resident memory at the end: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
 } finally {
   await reader.close();

@@ -23,11 +23,23 @@ export function listStatements(input: Record<string, string>): { page: Statement
     .orderBy(...order)
     .limit(query.page_size + 1)
     .offset((query.page - 1) * query.page_size);
-  const page = qb.select().from(merchants).where(inArray(merchants.id, ids)).orderBy(...order).toSQL();
+  const page = qb
+    .select()
+    .from(merchants)
+    .where(inArray(merchants.id, ids))
+    .orderBy(...order)
+    .toSQL();
   const total = query.q
     ? qb
         .select({ total: count() })
-        .from(qb.select({ one: sql`1` }).from(merchants).where(where).limit(EXACT_TOTAL_CAP + 1).as('matches'))
+        .from(
+          qb
+            .select({ one: sql`1` })
+            .from(merchants)
+            .where(where)
+            .limit(EXACT_TOTAL_CAP + 1)
+            .as('matches'),
+        )
         .toSQL()
     : qb
         .select({ total: sum(merchantCounts.n) })

@@ -14,9 +14,8 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { SHIPPING } from '../tests/support/order-fixtures.js';
+import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { upsertUser } from '../src/server/auth/user-store.js';
 import { parseConfig } from '../src/server/config.js';
@@ -27,7 +26,16 @@ import { queryRows } from '../src/server/db/query-rows.js';
 import { merchants } from '../src/server/db/schema.js';
 import { createRandom, fakeMerchant } from '../src/server/seed/fake-merchants.js';
 import { LocalDiskStorage } from '../src/server/storage/local-disk-storage.js';
-import { mergeLoads, openBenchDatabase, percentile, runLoad, timeSequentialGets, type LoadResult, type TaggedRequest } from './bench-kit.js';
+import { SHIPPING } from '../tests/support/order-fixtures.js';
+import {
+  mergeLoads,
+  openBenchDatabase,
+  percentile,
+  runLoad,
+  timeSequentialGets,
+  type LoadResult,
+  type TaggedRequest,
+} from './bench-kit.js';
 
 const { values } = parseArgs({
   options: {
@@ -58,7 +66,6 @@ const UNLIMITED = '100000000';
 installKeyring(new Keyring(randomBytes(32)));
 const dir = mkdtempSync(path.join(tmpdir(), 'aipos-bench-orders-'));
 
-
 type Buyer = { id: string; kode: string; noHp: string };
 
 /** Fake merchants in batches: the first MERCHANTS own the bulk orders, the next BUYERS place orders in (b). */
@@ -73,7 +80,10 @@ async function seedMerchants(database: Database): Promise<{ ownerIds: string[]; 
     for (let i = start; i < Math.min(total, start + 1000); i += 1) {
       rows.push(fakeMerchant({ index: i, random, now, ...(i >= MERCHANTS ? { status: 'verified' as const } : {}) }));
     }
-    const inserted = await database.db.insert(merchants).values(rows).returning({ id: merchants.id, kode: merchants.kodePendaftaran, noHp: merchants.noHp });
+    const inserted = await database.db
+      .insert(merchants)
+      .values(rows)
+      .returning({ id: merchants.id, kode: merchants.kodePendaftaran, noHp: merchants.noHp });
     inserted.forEach((row, offset) => {
       if (start + offset < MERCHANTS) ownerIds.push(row.id);
       else buyers.push({ id: row.id, kode: row.kode, noHp: `0${row.noHp.slice(3)}` });
@@ -139,7 +149,9 @@ async function benchList(address: string, cookie: string): Promise<void> {
     { name: 'store word "sejahtera" (broad)', url: '/api/admin/orders?q=sejahtera' },
     { name: '"sejahtera" + menunggu_pembayaran', url: '/api/admin/orders?q=sejahtera&status=menunggu_pembayaran' },
   ];
-  console.log(`\n(a) GET /api/admin/orders · ${f0(ORDERS)} orders of ${f0(MERCHANTS)} merchants · ${REQUESTS} sequential requests each after 20 warm-up`);
+  console.log(
+    `\n(a) GET /api/admin/orders · ${f0(ORDERS)} orders of ${f0(MERCHANTS)} merchants · ${REQUESTS} sequential requests each after 20 warm-up`,
+  );
   console.log(`${'scenario'.padEnd(44)}   p50 ms   p95 ms   p99 ms   rows   p95 < 50 ms`);
   for (const scenario of scenarios) {
     const { times, body } = await timeSequentialGets<Page>(`${address}${scenario.url}`, cookie, REQUESTS);
@@ -162,7 +174,11 @@ async function startBare(database: Database, merchantIds: string[]): Promise<{ u
        values ($1, $2, 'transfer', 350000, 350000, $3, now() + interval '1 day', array[$4], $5, $6, $7, $8, $9, $10, $11)
        returning kode_pesanan`,
       [
-        `ORD-${randomBytes(6).toString('base64url').toUpperCase().replace(/[^A-Z0-9]/g, 'X').slice(0, 8)}`,
+        `ORD-${randomBytes(6)
+          .toString('base64url')
+          .toUpperCase()
+          .replace(/[^A-Z0-9]/g, 'X')
+          .slice(0, 8)}`,
         merchantId,
         1 + Math.floor(Math.random() * 999),
         randomBytes(32).toString('hex'),
@@ -223,11 +239,18 @@ async function benchCreate(address: string, database: Database, buyers: Buyer[],
   }
   await bare.close();
   const [o, b] = [mergeLoads(results[0]), mergeLoads(results[1])];
-  const statuses = (load: LoadResult) => [...(load.byKind.get('default')?.statuses ?? new Map<number, number>())].map(([s, n]) => `${s}: ${n}`).join(', ');
-  console.log(`\n(b) order creation · ${CONNECTIONS} in flight · ${SECONDS} s each in alternating turns of ${SECONDS / turns} s after ${WARMUP} s warm-up`);
+  const statuses = (load: LoadResult) =>
+    [...(load.byKind.get('default')?.statuses ?? new Map<number, number>())].map(([s, n]) => `${s}: ${n}`).join(', ');
+  console.log(
+    `\n(b) order creation · ${CONNECTIONS} in flight · ${SECONDS} s each in alternating turns of ${SECONDS / turns} s after ${WARMUP} s warm-up`,
+  );
   console.log('server                                      req/s   p50 ms   p95 ms   p99 ms   statuses');
-  console.log(`${'ours: POST /api/orders'.padEnd(40)} ${f0(o.reqPerSec).padStart(8)} ${f1(o.p50).padStart(8)} ${f1(o.p95).padStart(8)} ${f1(o.p99).padStart(8)}   ${statuses(o)}`);
-  console.log(`${'bare: one plain INSERT'.padEnd(40)} ${f0(b.reqPerSec).padStart(8)} ${f1(b.p50).padStart(8)} ${f1(b.p95).padStart(8)} ${f1(b.p99).padStart(8)}   ${statuses(b)}`);
+  console.log(
+    `${'ours: POST /api/orders'.padEnd(40)} ${f0(o.reqPerSec).padStart(8)} ${f1(o.p50).padStart(8)} ${f1(o.p95).padStart(8)} ${f1(o.p99).padStart(8)}   ${statuses(o)}`,
+  );
+  console.log(
+    `${'bare: one plain INSERT'.padEnd(40)} ${f0(b.reqPerSec).padStart(8)} ${f1(b.p50).padStart(8)} ${f1(b.p95).padStart(8)} ${f1(b.p99).padStart(8)}   ${statuses(b)}`,
+  );
   console.log(`ours / bare req/s: ${(o.reqPerSec / b.reqPerSec).toFixed(2)} · p95 ours / bare: ${(o.p95 / b.p95).toFixed(2)}`);
 }
 
@@ -248,10 +271,16 @@ try {
   const app = await buildApp({ config, database, storage: new LocalDiskStorage(path.join(dir, 'files')), clientDir: null, logger: false });
   await upsertUser(database.db, { ...ADMIN, role: 'admin' }, new Date());
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  console.log(`\n${await database.describe()} · ${cpus().length} cores · Node ${process.version} · seeded ${f0(MERCHANTS + BUYERS)} merchants and ${f0(ORDERS)} orders in ${seedSeconds.toFixed(1)} s`);
+  console.log(
+    `\n${await database.describe()} · ${cpus().length} cores · Node ${process.version} · seeded ${f0(MERCHANTS + BUYERS)} merchants and ${f0(ORDERS)} orders in ${seedSeconds.toFixed(1)} s`,
+  );
   try {
     if (ONLY.has('list')) {
-      const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      const login = await fetch(`${address}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
       if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
       await benchList(address, login.headers.getSetCookie()[0]!.split(';')[0]!);
     }

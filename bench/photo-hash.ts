@@ -19,13 +19,20 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { photoDifference, SAME_PHOTO_MAX_DIFFERENCE } from '../src/server/checks/photo-compare.js';
+import { SAME_PHOTOS_SQL, samePhotoParams, storePhotoHashes } from '../src/server/checks/photo-hash-repository.js';
+import {
+  bands,
+  greySquare,
+  hammingDistance,
+  HASHES_PER_PHOTO,
+  hashesOfGrey,
+  SAME_PHOTO_MAX_DISTANCE,
+} from '../src/server/checks/photo-hash.js';
 import { installKeyring } from '../src/server/crypto/identity-fields.js';
 import { Keyring } from '../src/server/crypto/keyring.js';
-import { merchants } from '../src/server/db/schema.js';
 import { queryRows } from '../src/server/db/query-rows.js';
-import { photoDifference, SAME_PHOTO_MAX_DIFFERENCE } from '../src/server/checks/photo-compare.js';
-import { bands, greySquare, hammingDistance, hashesOfGrey, HASHES_PER_PHOTO, SAME_PHOTO_MAX_DISTANCE } from '../src/server/checks/photo-hash.js';
-import { SAME_PHOTOS_SQL, samePhotoParams, storePhotoHashes } from '../src/server/checks/photo-hash-repository.js';
+import { merchants } from '../src/server/db/schema.js';
 import { createRandom, fakeMerchant } from '../src/server/seed/fake-merchants.js';
 import { distinctPhoto, seeded } from '../tests/support/check-photos.js';
 import { drawKtpCard, randomKtpPerson } from '../tests/support/ktp-card.js';
@@ -84,14 +91,20 @@ const crop = (share: number) => async (image: Buffer, random: () => number) => {
   const dy = Math.round(height! * share);
   const left = Math.round(random() * dx);
   const top = Math.round(random() * dy);
-  return sharp(image).extract({ left, top, width: width! - dx, height: height! - dy }).jpeg({ quality: 80 }).toBuffer();
+  return sharp(image)
+    .extract({ left, top, width: width! - dx, height: height! - dy })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 };
 
 const TRANSFORMS: Record<string, (image: Buffer, random: () => number) => Promise<Buffer>> = {
   'recompressed (q50)': (image) => sharp(image).jpeg({ quality: 50 }).toBuffer(),
   'rescaled (50 %)': async (image) => {
     const { width } = await sharp(image).metadata();
-    return sharp(image).resize(Math.round(width! / 2)).jpeg({ quality: 80 }).toBuffer();
+    return sharp(image)
+      .resize(Math.round(width! / 2))
+      .jpeg({ quality: 80 })
+      .toBuffer();
   },
   'cropped (5 %)': crop(0.05),
   'cropped (2.5 %)': crop(0.025),
@@ -146,17 +159,22 @@ async function falseMatches(group: Hashed[], name: string): Promise<{ pairs: num
     }
   }
   const leastText = candidates > 0 ? `, smallest difference ${least.toFixed(2)}` : '';
-  console.log(`distinct ${name.padEnd(10)} ${pairs.toLocaleString('en')} pairs: ${candidates} within hash distance ${SAME_PHOTO_MAX_DISTANCE}${leastText}, ${matches} confirmed (false matches)`);
+  console.log(
+    `distinct ${name.padEnd(10)} ${pairs.toLocaleString('en')} pairs: ${candidates} within hash distance ${SAME_PHOTO_MAX_DISTANCE}${leastText}, ${matches} confirmed (false matches)`,
+  );
   return { pairs, matches };
 }
 
 /** The aligned comparison alone, on pairs the hashes would not have let through. */
 function comparisonAlone(group: Hashed[], name: string): void {
   const differences: number[] = [];
-  for (let i = 0; i < group.length; i += 1) for (let j = i + 1; j < group.length; j += 1) differences.push(photoDifference(group[i]!.grey, group[j]!.grey));
+  for (let i = 0; i < group.length; i += 1)
+    for (let j = i + 1; j < group.length; j += 1) differences.push(photoDifference(group[i]!.grey, group[j]!.grey));
   differences.sort((x, y) => x - y);
   const under = differences.filter((d) => d <= SAME_PHOTO_MAX_DIFFERENCE).length;
-  console.log(`aligned comparison alone, ${differences.length.toLocaleString('en')} pairs of distinct ${name}: smallest difference ${differences[0]?.toFixed(2)}, 1st percentile ${percentile(differences, 1).toFixed(2)}, ${under} at or under ${SAME_PHOTO_MAX_DIFFERENCE}`);
+  console.log(
+    `aligned comparison alone, ${differences.length.toLocaleString('en')} pairs of distinct ${name}: smallest difference ${differences[0]?.toFixed(2)}, 1st percentile ${percentile(differences, 1).toFixed(2)}, ${under} at or under ${SAME_PHOTO_MAX_DIFFERENCE}`,
+  );
 }
 
 /** How evenly the whole photos' bands spread: the largest share of photos holding one band value. */
@@ -169,7 +187,9 @@ function bandSpread(group: Hashed[], name: string): void {
     }
     return Math.max(...counts.values()) / group.length;
   });
-  console.log(`bands of ${name}: the most common value of each band is held by ${shares.map((s) => `${(s * 100).toFixed(1)} %`).join(', ')} of them`);
+  console.log(
+    `bands of ${name}: the most common value of each band is held by ${shares.map((s) => `${(s * 100).toFixed(1)} %`).join(', ')} of them`,
+  );
 }
 
 async function lookup(sample: Hashed[]): Promise<void> {
@@ -203,7 +223,9 @@ async function lookup(sample: Hashed[]): Promise<void> {
     for (const [i, photo] of sample.entries()) await storePhotoHashes(database.db, owners[i]!, 'foto_ktp', `bench-real-${i}`, photo.hashes);
     await queryRows(database.db, 'vacuum analyze photo_hashes', []);
     const [{ count } = { count: '0' }] = await queryRows<{ count: string }>(database.db, 'select count(*) from photo_hashes', []);
-    console.log(`stored ${Number(count).toLocaleString('en')} hashes (${HASHES_PER_PHOTO} a photo) in ${((performance.now() - started) / 1000).toFixed(0)} s (${database.kind})`);
+    console.log(
+      `stored ${Number(count).toLocaleString('en')} hashes (${HASHES_PER_PHOTO} a photo) in ${((performance.now() - started) / 1000).toFixed(0)} s (${database.kind})`,
+    );
     const random2 = seeded(11);
     const copies: Hashed[] = [];
     for (const photo of sample) copies.push(await hashed(await crop(0.05)(photo.image, random2)));
@@ -221,10 +243,16 @@ async function lookup(sample: Hashed[]): Promise<void> {
     console.log(
       `lookup at ${Number(count).toLocaleString('en')} hashes, ${LOOKUPS} lookups of 5 %-cropped copies (${HASHES_PER_PHOTO} hashes, 4 + ${(HASHES_PER_PHOTO - 1) * 4} band probes each): p50 ${ms(50)} ms, p95 ${ms(95)} ms, p99 ${ms(99)} ms; found their photo in ${found}/${LOOKUPS}`,
     );
-    const plan = await queryRows<{ 'QUERY PLAN': string }>(database.db, `explain (analyze, buffers) ${SAME_PHOTOS_SQL}`, samePhotoParams(null, copies[0]!.hashes));
+    const plan = await queryRows<{ 'QUERY PLAN': string }>(
+      database.db,
+      `explain (analyze, buffers) ${SAME_PHOTOS_SQL}`,
+      samePhotoParams(null, copies[0]!.hashes),
+    );
     const text = plan.map((row) => row['QUERY PLAN']);
     const candidates = text.find((line) => line.includes('CTE Scan on candidates'));
-    console.log(`one lookup's plan: ${candidates?.trim() ?? '(no CTE scan line)'}; ${text.find((line) => line.startsWith('Execution Time'))}`);
+    console.log(
+      `one lookup's plan: ${candidates?.trim() ?? '(no CTE scan line)'}; ${text.find((line) => line.startsWith('Execution Time'))}`,
+    );
   } finally {
     await database.close();
     await cleanup();
@@ -244,7 +272,9 @@ async function main(): Promise<void> {
   comparisonAlone(cards, 'KTP cards');
   const pairs = a.pairs + b.pairs;
   const matches = a.matches + b.matches;
-  console.log(`false matches: ${matches} in ${pairs.toLocaleString('en')} pairs (${((matches / pairs) * 100_000).toFixed(2)} per 100,000) [<= 1]`);
+  console.log(
+    `false matches: ${matches} in ${pairs.toLocaleString('en')} pairs (${((matches / pairs) * 100_000).toFixed(2)} per 100,000) [<= 1]`,
+  );
   hashTimes.sort((x, y) => x - y);
   compareTimes.sort((x, y) => x - y);
   console.log(

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { JPEG_OUTPUT, prepareDocument } from '../src/server/uploads/document-processing.js';
 import { assessPhoto, measurePhoto, type RawPixels } from '../src/server/uploads/photo-quality.js';
-import { blurredPhoto, SCENES, scenePhoto } from '../tests/support/photo-fixtures.js';
+import { blurredPhoto, scenePhoto, SCENES } from '../tests/support/photo-fixtures.js';
 import { cameraPhotosScaledInBrowser } from './camera-photos.js';
 
 /**
@@ -29,7 +29,8 @@ async function rawOf(photo: Buffer): Promise<RawPixels> {
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!;
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 
 async function cpuMs(work: () => Promise<unknown>): Promise<number> {
@@ -59,7 +60,8 @@ async function labelledSet(): Promise<Labelled[]> {
       for (const seed of SEEDS) {
         const photo = await scenePhoto({ scene, width, height, seed: seed * 1000 + width });
         set.push({ name: `${scene} ${width}x${height} #${seed}`, blurred: false, photo });
-        for (const sigma of SIGMAS) set.push({ name: `${scene} ${width}x${height} #${seed} blur ${sigma}`, blurred: true, photo: await blurredPhoto(photo, sigma) });
+        for (const sigma of SIGMAS)
+          set.push({ name: `${scene} ${width}x${height} #${seed} blur ${sigma}`, blurred: true, photo: await blurredPhoto(photo, sigma) });
       }
     }
   }
@@ -83,7 +85,9 @@ async function blurDetector(set: Labelled[], measureMs: number[]): Promise<void>
   const recall = truePositive / (truePositive + falseNegative);
   const sharp = set.filter((item) => !item.blurred).length;
   console.log(`labelled set: ${sharp} sharp photos, ${set.length - sharp} blurred (sigma ${SIGMAS.join(' and ')})`);
-  console.log(`  buram precision ${fixed(precision, 3)}  recall ${fixed(recall, 3)}  (target >= 0.9 each: ${precision >= 0.9 && recall >= 0.9 ? 'met' : 'MISSED'})`);
+  console.log(
+    `  buram precision ${fixed(precision, 3)}  recall ${fixed(recall, 3)}  (target >= 0.9 each: ${precision >= 0.9 && recall >= 0.9 ? 'met' : 'MISSED'})`,
+  );
   for (const miss of misses) console.log(`  wrong: ${miss}`);
 }
 
@@ -96,9 +100,13 @@ async function cameraPhotos(measureMs: number[]): Promise<Buffer[]> {
       const { result: quality, ms } = timed(() => assessPhoto(raw));
       measureMs.push(ms);
       if (!quality.ok) warned += 1;
-      console.log(`  camera photo ${i + 1}: ${raw.width}x${raw.height}, ${fixed(photo.length / 1024 / 1024, 2)} MB, ${quality.ok ? 'ok' : quality.masalah.join(', ')}`);
+      console.log(
+        `  camera photo ${i + 1}: ${raw.width}x${raw.height}, ${fixed(photo.length / 1024 / 1024, 2)} MB, ${quality.ok ? 'ok' : quality.masalah.join(', ')}`,
+      );
     }
-    console.log(`camera photos of the wizard bench: false warnings ${warned} of ${scaled.length} (${fixed((100 * warned) / scaled.length, 0)} %)`);
+    console.log(
+      `camera photos of the wizard bench: false warnings ${warned} of ${scaled.length} (${fixed((100 * warned) / scaled.length, 0)} %)`,
+    );
     return scaled;
   } catch (error) {
     console.log(`camera photos skipped: Chromium did not start (${(error as Error).message.split('\n')[0]})`);
@@ -123,15 +131,24 @@ async function pipelineCost(name: string, photos: Buffer[]): Promise<void> {
   }
   const median = (values: number[]) => percentile(values, 0.5);
   const size = photos.reduce((total, photo) => total + photo.length, 0) / photos.length / 1024 / 1024;
-  console.log(`upload step CPU per photo, ${name} (${photos.length} photos of ${fixed(size, 2)} MB on average, x 5): with measures p50 ${fixed(median(withQuality))} ms p95 ${fixed(percentile(withQuality, 0.95))} ms;`);
-  console.log(`  decode + encode alone p50 ${fixed(median(without))} ms p95 ${fixed(percentile(without, 0.95))} ms; difference of medians ${fixed(median(withQuality) - median(without))} ms`);
+  console.log(
+    `upload step CPU per photo, ${name} (${photos.length} photos of ${fixed(size, 2)} MB on average, x 5): with measures p50 ${fixed(median(withQuality))} ms p95 ${fixed(percentile(withQuality, 0.95))} ms;`,
+  );
+  console.log(
+    `  decode + encode alone p50 ${fixed(median(without))} ms p95 ${fixed(percentile(without, 0.95))} ms; difference of medians ${fixed(median(withQuality) - median(without))} ms`,
+  );
 }
 
 const measureMs: number[] = [];
 const set = await labelledSet();
 await blurDetector(set, measureMs);
 const camera = await cameraPhotos(measureMs);
-console.log(`quality measures per photo (CPU): p50 ${fixed(percentile(measureMs, 0.5), 2)} ms  p95 ${fixed(percentile(measureMs, 0.95), 2)} ms  (${measureMs.length} photos)`);
+console.log(
+  `quality measures per photo (CPU): p50 ${fixed(percentile(measureMs, 0.5), 2)} ms  p95 ${fixed(percentile(measureMs, 0.95), 2)} ms  (${measureMs.length} photos)`,
+);
 const sharpOnes = (size: string) => set.filter((item) => !item.blurred && item.name.includes(size)).map((item) => item.photo);
 await pipelineCost('drawn photos of 1600 x 1200', sharpOnes('1600x1200'));
-await pipelineCost(camera.length > 0 ? 'camera photos scaled in Chromium' : 'drawn photos of 2560 x 1920', camera.length > 0 ? camera : sharpOnes('2560x1920'));
+await pipelineCost(
+  camera.length > 0 ? 'camera photos scaled in Chromium' : 'drawn photos of 2560 x 1920',
+  camera.length > 0 ? camera : sharpOnes('2560x1920'),
+);

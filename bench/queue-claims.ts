@@ -42,7 +42,10 @@ const db = database.db;
 const seedStart = Date.now();
 const random = createRandom(7);
 const now = new Date();
-const templates = Array.from({ length: Math.min(TEMPLATES, total) }, (_, index) => ({ ...fakeMerchant({ index, random, now, status: 'processing' }), status: 'processing' }));
+const templates = Array.from({ length: Math.min(TEMPLATES, total) }, (_, index) => ({
+  ...fakeMerchant({ index, random, now, status: 'processing' }),
+  status: 'processing',
+}));
 await db.insert(merchants).values(templates);
 // The other rows: copies of the templates with their own code and queue age, written by the database.
 const copied = (
@@ -77,7 +80,13 @@ await db.execute(sql`vacuum analyze merchants`);
 const seedNote = `seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`;
 
 const config = parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', COOKIE_SECURE: 'false', REQUIRE_ADMIN_MFA: 'false' });
-const app = await buildApp({ config, database, storage: new LocalDiskStorage(path.join(tmpdir(), 'aipos-bench-queue-files')), clientDir: null, logger: false });
+const app = await buildApp({
+  config,
+  database,
+  storage: new LocalDiskStorage(path.join(tmpdir(), 'aipos-bench-queue-files')),
+  clientDir: null,
+  logger: false,
+});
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await fetch(`${address}/api/auth/login`, {
   method: 'POST',
@@ -87,7 +96,9 @@ const login = await fetch(`${address}/api/auth/login`, {
 const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
 const f = (n: number) => n.toFixed(1).padStart(8);
 
-console.log(`\n${await database.describe()} · ${total.toLocaleString('en')} processing merchants, ${claimed.toLocaleString('en')} claimed by ${ADMINS} admins (${seedNote}) · ${requests} sequential requests each`);
+console.log(
+  `\n${await database.describe()} · ${total.toLocaleString('en')} processing merchants, ${claimed.toLocaleString('en')} claimed by ${ADMINS} admins (${seedNote}) · ${requests} sequential requests each`,
+);
 console.log('scenario                          p50 ms   p95 ms   p99 ms   total  milik_saya  belum_diambil');
 type QueuePage = { total: number; claim_counts?: { milik_saya: number; belum_diambil: number } };
 for (const [name, query] of [
@@ -98,7 +109,9 @@ for (const [name, query] of [
 ] as const) {
   const { times, body } = await timeSequentialGets<QueuePage>(`${address}/api/admin/merchants?sort=queue${query}`, cookie, requests);
   const counts = body.claim_counts;
-  console.log(`${name.padEnd(31)} ${f(percentile(times, 50))} ${f(percentile(times, 95))} ${f(percentile(times, 99))}   ${String(body.total).padStart(6)}  ${String(counts?.milik_saya).padStart(10)}  ${String(counts?.belum_diambil).padStart(13)}`);
+  console.log(
+    `${name.padEnd(31)} ${f(percentile(times, 50))} ${f(percentile(times, 95))} ${f(percentile(times, 99))}   ${String(body.total).padStart(6)}  ${String(counts?.milik_saya).padStart(10)}  ${String(counts?.belum_diambil).padStart(13)}`,
+  );
 }
 // 'Ambil Berikutnya': every press claims the next free case (the queue's head moves on each time).
 const times: number[] = [];

@@ -1,8 +1,8 @@
 // The reviewer's workbench shapes (decision 0022), timed against the seeded database of bench/admin-list.ts:
 // the queue's first page, the duplicates of a merchant that has some, and the dashboard's numbers.
-import { identityColumns, merchantAccountNumber, merchantNik } from '../src/server/db/merchant-columns.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/database.js';
+import { identityColumns, merchantAccountNumber, merchantNik } from '../src/server/db/merchant-columns.js';
 import { merchants } from '../src/server/db/schema.js';
 import { percentile, timeSequentialGets } from './bench-kit.js';
 
@@ -16,7 +16,11 @@ export type WorkbenchBenchInput = { db: Db; address: string; cookie: string; req
 async function prepare(db: Db): Promise<string> {
   const [target] = await db.select().from(merchants).where(eq(merchants.status, 'processing')).limit(1);
   if (!target) throw new Error('no processing merchant to find duplicates of');
-  const others = await db.select().from(merchants).where(sql`${merchants.id} <> ${target.id}`).limit(4);
+  const others = await db
+    .select()
+    .from(merchants)
+    .where(sql`${merchants.id} <> ${target.id}`)
+    .limit(4);
   // The NIK and account number sealed again for the row they are copied into (a copied ciphertext does not open).
   const shared = (id: string): Partial<typeof merchants.$inferInsert>[] => [
     identityColumns(id, { nik: merchantNik(target) }),
@@ -44,6 +48,8 @@ export async function benchWorkbenchShapes({ db, address, cookie, requests }: Wo
   for (const scenario of scenarios) {
     const { times, body } = await timeSequentialGets<never>(`${address}${scenario.url}`, cookie, requests);
     const f = (n: number) => n.toFixed(1).padStart(8);
-    console.log(`${scenario.name.padEnd(26)} ${f(percentile(times, 50))} ${f(percentile(times, 95))} ${f(percentile(times, 99))}   ${scenario.size(body)}`);
+    console.log(
+      `${scenario.name.padEnd(26)} ${f(percentile(times, 50))} ${f(percentile(times, 95))} ${f(percentile(times, 99))}   ${scenario.size(body)}`,
+    );
   }
 }

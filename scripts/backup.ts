@@ -8,7 +8,9 @@ import { ConfigError, parseConfig } from '../src/server/config.js';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock.js';
 
 const USAGE = 'usage: npm run backup -- --out FILE (--recipient <age public key> | --plain)';
-const { values } = parseArgs({ options: { out: { type: 'string' }, recipient: { type: 'string' }, plain: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { out: { type: 'string' }, recipient: { type: 'string' }, plain: { type: 'boolean', default: false } },
+});
 if (!values.out || (!values.recipient && !values.plain) || (values.recipient && values.plain)) {
   // The archive holds identity documents: an unencrypted one must be asked for explicitly.
   console.error(`${USAGE}\nThe archive holds identity documents: encrypt it for an age public key, or say --plain.`);
@@ -16,8 +18,15 @@ if (!values.out || (!values.recipient && !values.plain) || (values.recipient && 
 }
 try {
   const started = Date.now();
-  const manifest = await createBackup({ config: parseConfig(process.env), out: values.out, ...(values.recipient ? { recipient: values.recipient } : {}), log: (line) => console.log(line) });
-  console.log(`backup written to ${values.out} (${manifest.documents.length} documents) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const manifest = await createBackup({
+    config: parseConfig(process.env),
+    out: values.out,
+    ...(values.recipient ? { recipient: values.recipient } : {}),
+    log: (line) => console.log(line),
+  });
+  console.log(
+    `backup written to ${values.out} (${manifest.documents.length} documents) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 } catch (error) {
   if (error instanceof DataDirLockedError) {
     console.error(`${error.message}\nStop the server first: the embedded database is copied with the server stopped.`);

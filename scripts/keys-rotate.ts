@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { parseConfig } from '../src/server/config.js';
 import { keyring } from '../src/server/crypto/identity-fields.js';
 import { keyFilePath, readKeyFile, writeKeyFile } from '../src/server/crypto/key-source.js';
-import { openForCli } from '../src/server/db/open-for-cli.js';
 import { encryptIdentityRows } from '../src/server/db/encrypt-identity-rows.js';
+import { openForCli } from '../src/server/db/open-for-cli.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = parseConfig(process.env);

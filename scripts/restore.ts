@@ -2,7 +2,7 @@
 // database in DATABASE_URL) and the configured document storage, then verifies row counts and checksums.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { RestoreError, restoreBackup } from '../src/server/backup/restore.js';
+import { restoreBackup, RestoreError } from '../src/server/backup/restore.js';
 import { ConfigError, parseConfig } from '../src/server/config.js';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock.js';
 
@@ -13,8 +13,15 @@ if (positionals.length !== 1) {
 }
 try {
   const identity = values.identity ? readFileSync(values.identity, 'utf8') : undefined;
-  const result = await restoreBackup({ config: parseConfig(process.env), file: positionals[0]!, ...(identity ? { identity } : {}), log: (line) => console.log(line) });
-  const rows = Object.entries(result.tables).map(([table, count]) => `${table}=${count}`).join(', ');
+  const result = await restoreBackup({
+    config: parseConfig(process.env),
+    file: positionals[0]!,
+    ...(identity ? { identity } : {}),
+    log: (line) => console.log(line),
+  });
+  const rows = Object.entries(result.tables)
+    .map(([table, count]) => `${table}=${count}`)
+    .join(', ');
   console.log(`restored and verified: ${rows}; ${result.documents} documents`);
 } catch (error) {
   if (error instanceof RestoreError || error instanceof ConfigError || error instanceof DataDirLockedError) {

@@ -4,13 +4,13 @@
 // and the shell history): `printf '%s' "$PW" | npm run user:create -- --email E`.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { USER_ROLES, type UserRole } from '../src/domain/vocabularies.js';
+import { passwordPolicyViolation } from '../src/server/auth/password-policy.js';
+import { upsertUser } from '../src/server/auth/user-store.js';
 import { parseConfig } from '../src/server/config.js';
 import { installKeyringFromConfig } from '../src/server/crypto/key-source.js';
 import { DataDirLockedError, lockDataDir } from '../src/server/db/data-dir-lock.js';
 import { openDatabase, type Database } from '../src/server/db/database.js';
-import { passwordPolicyViolation } from '../src/server/auth/password-policy.js';
-import { upsertUser } from '../src/server/auth/user-store.js';
-import { USER_ROLES, type UserRole } from '../src/domain/vocabularies.js';
 
 const USAGE = 'usage: npm run user:create -- --email <email> --password <password> [--role admin|user] [--reset-totp]';
 
@@ -23,7 +23,9 @@ async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) fail(`${USAGE}\n--password is required when stdin is a terminal`, 2);
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 async function main(): Promise<void> {
@@ -43,7 +45,8 @@ async function main(): Promise<void> {
   }
   const email = values.email?.trim();
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(`${USAGE}\n--email must be an e-mail address`, 2);
-  if (values.role !== undefined && !(USER_ROLES as readonly string[]).includes(values.role)) fail(`${USAGE}\n--role must be admin or user`, 2);
+  if (values.role !== undefined && !(USER_ROLES as readonly string[]).includes(values.role))
+    fail(`${USAGE}\n--role must be admin or user`, 2);
   const role = values.role as UserRole | undefined;
   const password = values.password ?? (await readStdin());
   const violation = passwordPolicyViolation(password, email);
@@ -68,8 +71,14 @@ async function main(): Promise<void> {
     throw error;
   }
   try {
-    const { user, created } = await upsertUser(database.db, { email, password, ...(role ? { role } : {}), resetTotp: values['reset-totp'] }, new Date());
-    const what = created ? 'created' : `updated (password reset${values['reset-totp'] ? ', second factor removed' : ''}; all sessions ended)`;
+    const { user, created } = await upsertUser(
+      database.db,
+      { email, password, ...(role ? { role } : {}), resetTotp: values['reset-totp'] },
+      new Date(),
+    );
+    const what = created
+      ? 'created'
+      : `updated (password reset${values['reset-totp'] ? ', second factor removed' : ''}; all sessions ended)`;
     console.log(`User ${user.email} (${user.role}) ${what}.`);
   } finally {
     await database.close();

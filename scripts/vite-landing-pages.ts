@@ -104,13 +104,20 @@ function staticModules(ctx: ChunkingContext, starts: string[]): Set<string> {
  */
 export function landingPageChunks(clientRoot: string, entry: string): CodeSplittingGroup {
   let owners: Map<string, string> | undefined;
-  const pageModules = new Set(Object.values(LANDING_PAGES).flat().map((module) => path.join(clientRoot, module)));
+  const pageModules = new Set(
+    Object.values(LANDING_PAGES)
+      .flat()
+      .map((module) => path.join(clientRoot, module)),
+  );
   const label = (route: string) => (route === '/' ? 'home' : route.slice(1));
   const ownersOf = (ctx: ChunkingContext) => {
     const inEntry = staticModules(ctx, [path.join(clientRoot, entry)]);
     const pages = new Map<string, string[]>();
     for (const [route, modules] of Object.entries(LANDING_PAGES)) {
-      for (const id of staticModules(ctx, modules.map((module) => path.join(clientRoot, module)))) {
+      for (const id of staticModules(
+        ctx,
+        modules.map((module) => path.join(clientRoot, module)),
+      )) {
         if (!inEntry.has(id) && !pageModules.has(id)) pages.set(id, [...(pages.get(id) ?? []), label(route)]);
       }
     }

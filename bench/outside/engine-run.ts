@@ -14,7 +14,13 @@ import { startChild, type Child } from './proc.js';
 /** A built tree: its root (scripts, node_modules), its built server, and node flags other than --node-flags. */
 export type Build = { label: string; root: string; serverJs: string; nodeFlags?: string[] };
 
-export type RegistrationFigures = { photos: string; registered: number; failures: Record<string, number>; perSecond: number; cpuMsPerRegistration: number };
+export type RegistrationFigures = {
+  photos: string;
+  registered: number;
+  failures: Record<string, number>;
+  perSecond: number;
+  cpuMsPerRegistration: number;
+};
 /** A lookup run of one server, with the server process's CPU per answered request (µs), which other load on the machine moves less than req/s. */
 export type SideResult = LookupResult & { cpuUsPerRequest: number };
 export type LookupRun = { ours: SideResult; bare: SideResult; ratio: number };
@@ -61,7 +67,11 @@ export async function redisAnswers(url: string): Promise<boolean> {
 }
 
 /** The environment ours runs with: as deployed, with the limits of the registration phases raised out of reach. */
-export function serverEnv(dbEnv: Record<string, string>, options: Pick<BenchOptions, 'logLevel' | 'clients'>, extra: Record<string, string>): Record<string, string> {
+export function serverEnv(
+  dbEnv: Record<string, string>,
+  options: Pick<BenchOptions, 'logLevel' | 'clients'>,
+  extra: Record<string, string>,
+): Record<string, string> {
   return {
     ...dbEnv,
     ...extra,
@@ -96,7 +106,13 @@ export async function lookupRun(
   return { ...result, cpuUsPerRequest: ((child.cpuMs() - before) * 1000) / Math.max(1, result.requests) };
 }
 
-export async function runEngine(build: Build, engine: Engine, options: BenchOptions, photos: PhotoSet[], withRedis: boolean): Promise<EngineFigures> {
+export async function runEngine(
+  build: Build,
+  engine: Engine,
+  options: BenchOptions,
+  photos: PhotoSet[],
+  withRedis: boolean,
+): Promise<EngineFigures> {
   const work = mkdtempSync(path.join(tmpdir(), `aipos-outside-${engine}-`));
   const say = (message: string) => console.log(`[${build.label} ${engine}] ${message}`);
   const children: Child[] = [];
@@ -109,7 +125,11 @@ export async function runEngine(build: Build, engine: Engine, options: BenchOpti
       databaseUrl = fresh.url;
       drop = fresh.drop;
     }
-    const dbEnv: Record<string, string> = { DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: BENCH_KEY, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+    const dbEnv: Record<string, string> = {
+      DATA_DIR: dataDir,
+      DATA_ENCRYPTION_KEY: BENCH_KEY,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
     say(`seeding ${options.merchants} merchants ...`);
     await runNode(['--import', 'tsx', 'scripts/db-seed.ts', '--merchants', String(options.merchants)], dbEnv, build.root);
     // Two processes never open one PGlite directory: the bare route gets a copy of the seeded data.
@@ -118,7 +138,12 @@ export async function runEngine(build: Build, engine: Engine, options: BenchOpti
 
     const oursEnv = (extra: Record<string, string>) => serverEnv(dbEnv, options, extra);
     const startOurs = async (extra: Record<string, string> = {}) => {
-      const child = await startChild([...(build.nodeFlags ?? options.nodeFlags), build.serverJs], oursEnv(extra), work, path.join(work, 'ours.log'));
+      const child = await startChild(
+        [...(build.nodeFlags ?? options.nodeFlags), build.serverJs],
+        oursEnv(extra),
+        work,
+        path.join(work, 'ours.log'),
+      );
       children.push(child);
       return child;
     };
@@ -132,30 +157,60 @@ export async function runEngine(build: Build, engine: Engine, options: BenchOpti
     rss.push(['health', ours.phasePeakMb()]);
 
     const registrations: RegistrationFigures[] = [];
-    for (const [set, count] of [[photos[0]!, options.registrations], [photos[1]!, options.registrations2560]] as const) {
+    for (const [set, count] of [
+      [photos[0]!, options.registrations],
+      [photos[1]!, options.registrations2560],
+    ] as const) {
       if (count <= 0) continue;
       say(`${count} registrations, five ${set.note} photos, ${options.concurrency} at once ...`);
       ours.startPhase();
       const cpuBefore = ours.cpuMs();
       const result = await runLoadProcess<RegistrationResult>(
-        { kind: 'registrations', url: ours.url, uploadPath: '/api/uploads', submitPath: '/api/registrations', photos: set.files, count, concurrency: options.concurrency },
+        {
+          kind: 'registrations',
+          url: ours.url,
+          uploadPath: '/api/uploads',
+          submitPath: '/api/registrations',
+          photos: set.files,
+          count,
+          concurrency: options.concurrency,
+        },
         work,
       );
       const cpu = ours.cpuMs() - cpuBefore;
       rss.push([`registration ${set.name}`, ours.phasePeakMb()]);
-      const figures = { photos: set.note, registered: result.registered, failures: result.failures, perSecond: result.registered / result.seconds, cpuMsPerRegistration: cpu / result.registered };
+      const figures = {
+        photos: set.note,
+        registered: result.registered,
+        failures: result.failures,
+        perSecond: result.registered / result.seconds,
+        cpuMsPerRegistration: cpu / result.registered,
+      };
       registrations.push(figures);
-      say(`  ${figures.registered} registered (${JSON.stringify(figures.failures)} failed), ${figures.perSecond.toFixed(1)}/s, server CPU ${figures.cpuMsPerRegistration.toFixed(0)} ms per registration, peak RSS ${rss.at(-1)![1].toFixed(0)} MB`);
+      say(
+        `  ${figures.registered} registered (${JSON.stringify(figures.failures)} failed), ${figures.perSecond.toFixed(1)}/s, server CPU ${figures.cpuMsPerRegistration.toFixed(0)} ms per registration, peak RSS ${rss.at(-1)![1].toFixed(0)} MB`,
+      );
     }
 
     const bareEnv = { ...dbEnv, DATA_DIR: bareDataDir, BARE_DRIVER: engine === 'postgres' ? 'pg' : 'pglite', MALLOC_ARENA_MAX: '2' };
     // The bare route keeps --node-flags in every column: it is the yardstick.
-    const bare = await startChild([...options.nodeFlags, '--import', 'tsx', BARE_TS], bareEnv, path.resolve(import.meta.dirname, '../..'), path.join(work, 'bare.log'));
+    const bare = await startChild(
+      [...options.nodeFlags, '--import', 'tsx', BARE_TS],
+      bareEnv,
+      path.resolve(import.meta.dirname, '../..'),
+      path.join(work, 'bare.log'),
+    );
     children.push(bare);
     const codes = seededCodes(options.merchants);
     const lookups: LookupFigures[] = [];
-    const configs: [string, Record<string, string>][] = [[engine === 'pglite' ? 'PGlite (limits in memory)' : 'PostgreSQL (limits in PostgreSQL)', {}]];
-    if (withRedis) configs.push(['PostgreSQL with REDIS_URL (limits in Redis)', { REDIS_URL: options.redisUrl, REDIS_KEY_PREFIX: `bench-${process.pid}-${Date.now()}:` }]);
+    const configs: [string, Record<string, string>][] = [
+      [engine === 'pglite' ? 'PGlite (limits in memory)' : 'PostgreSQL (limits in PostgreSQL)', {}],
+    ];
+    if (withRedis)
+      configs.push([
+        'PostgreSQL with REDIS_URL (limits in Redis)',
+        { REDIS_URL: options.redisUrl, REDIS_KEY_PREFIX: `bench-${process.pid}-${Date.now()}:` },
+      ]);
     for (const [index, [config, extra]] of configs.entries()) {
       if (index > 0) {
         await ours.stop();
@@ -171,13 +226,16 @@ export async function runEngine(build: Build, engine: Engine, options: BenchOpti
       }
       const runs: LookupRun[] = [];
       for (let i = 0; i < options.lookupRuns; i += 1) {
-        const take = async (side: 'ours' | 'bare') => (side === 'ours' ? load(ours, '/api/status/lookup', options.lookupSeconds) : load(bare, '/lookup', options.lookupSeconds));
+        const take = async (side: 'ours' | 'bare') =>
+          side === 'ours' ? load(ours, '/api/status/lookup', options.lookupSeconds) : load(bare, '/lookup', options.lookupSeconds);
         const [first, second] = i % 2 === 0 ? (['ours', 'bare'] as const) : (['bare', 'ours'] as const);
         const a = await take(first);
         const b = await take(second);
         const [o, r] = first === 'ours' ? [a, b] : [b, a];
         runs.push({ ours: o, bare: r, ratio: o.reqPerSec / r.reqPerSec });
-        say(`  run ${i + 1}: ours ${o.reqPerSec.toFixed(0)} req/s, bare ${r.reqPerSec.toFixed(0)} req/s, ratio ${(o.reqPerSec / r.reqPerSec).toFixed(2)}; server CPU per lookup ${o.cpuUsPerRequest.toFixed(0)} / ${r.cpuUsPerRequest.toFixed(0)} µs`);
+        say(
+          `  run ${i + 1}: ours ${o.reqPerSec.toFixed(0)} req/s, bare ${r.reqPerSec.toFixed(0)} req/s, ratio ${(o.reqPerSec / r.reqPerSec).toFixed(2)}; server CPU per lookup ${o.cpuUsPerRequest.toFixed(0)} / ${r.cpuUsPerRequest.toFixed(0)} µs`,
+        );
       }
       const peak = ours.phasePeakMb();
       rss.push([`lookup ${config}`, peak]);

@@ -28,7 +28,13 @@ async function lookups(spec: Extract<LoadSpec, { kind: 'lookup' | 'health' }>): 
           }),
         }
       : { method: 'GET', path: '/api/health' };
-  const result = await autocannon({ url: spec.url, connections: spec.connections, duration: spec.seconds, timeout: 30, requests: [request] });
+  const result = await autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.seconds,
+    timeout: 30,
+    requests: [request],
+  });
   const ok = Number(result['2xx'] ?? 0);
   return {
     requests: result.requests.total,
@@ -45,7 +51,8 @@ async function lookups(spec: Extract<LoadSpec, { kind: 'lookup' | 'health' }>): 
 
 async function registrations(spec: Extract<LoadSpec, { kind: 'registrations' }>): Promise<RegistrationResult> {
   const bodies = new Map<string, ReturnType<typeof multipartBody>>();
-  const make = (file: string, slot: string) => multipartBody([{ name: slot, data: readFileSync(file), filename: `${slot}.jpg`, contentType: 'image/jpeg' }]);
+  const make = (file: string, slot: string) =>
+    multipartBody([{ name: slot, data: readFileSync(file), filename: `${slot}.jpg`, contentType: 'image/jpeg' }]);
   // The shared photos' bodies are made once; a registration's own photos when it sends them (all of them
   // kept would hold hundreds of MB).
   const part = (file: string, slot: string) => {

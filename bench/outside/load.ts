@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const LOAD_PROCESS = fileURLToPath(new URL('./load-process.ts', import.meta.url));
 
 export type LoadSpec =
-    /** clients > 1: each request from the next of that many addresses (X-Forwarded-For, the server trusting one proxy). */
+  /** clients > 1: each request from the next of that many addresses (X-Forwarded-For, the server trusting one proxy). */
   | { kind: 'lookup'; url: string; path: string; codes: string[]; clients: number; connections: number; seconds: number }
   | { kind: 'health'; url: string; connections: number; seconds: number }
   | {
@@ -25,7 +25,16 @@ export type LoadSpec =
       perSecond?: number;
     };
 
-export type LookupResult = { requests: number; ok: number; non2xx: number; errors: number; seconds: number; reqPerSec: number; p50: number; p99: number };
+export type LookupResult = {
+  requests: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  seconds: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+};
 export type RegistrationResult = {
   registered: number;
   seconds: number;

@@ -11,9 +11,14 @@ import { report, type BuildFigures } from './report.js';
 
 const options = parseOptions(process.argv.slice(2));
 const withRedis = options.redis && options.engines.includes('postgres') && (await redisAnswers(options.redisUrl));
-console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}; load average at start ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB, Node ${process.version}; load average at start ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
 console.log(describeOptions(options));
-if (options.redis && options.engines.includes('postgres') && !withRedis) console.log(`(no Redis answers at ${options.redisUrl}: the REDIS_URL configuration is skipped)`);
+if (options.redis && options.engines.includes('postgres') && !withRedis)
+  console.log(`(no Redis answers at ${options.redisUrl}: the REDIS_URL configuration is skipped)`);
 
 const photos = await benchPhotos();
 const photoSets = [photos.oneMb, photos.px2560];
@@ -22,7 +27,8 @@ console.log(`photos: ${photoSets.map((set) => `five ${set.note} (${(set.bytes / 
 const builds: Build[] = [await currentBuild(options.build)];
 let baseline: BaselineBuild | undefined;
 if (options.nodeFlagsB) builds[0]!.label = `this tree, node ${options.nodeFlags.join(' ') || '(no flags)'}`;
-if (options.nodeFlagsB) builds.push({ ...builds[0]!, label: `this tree, node ${options.nodeFlagsB.join(' ') || '(no flags)'}`, nodeFlags: options.nodeFlagsB });
+if (options.nodeFlagsB)
+  builds.push({ ...builds[0]!, label: `this tree, node ${options.nodeFlagsB.join(' ') || '(no flags)'}`, nodeFlags: options.nodeFlagsB });
 if (options.baseline) builds.push((baseline = await baselineBuild(options.baseline)));
 const results: BuildFigures[] = builds.map((build) => ({ label: build.label, engines: [] }));
 const started = Date.now();
@@ -38,6 +44,10 @@ try {
 } finally {
   await baseline?.remove();
 }
-console.log(`\n---- figures (${((Date.now() - started) / 60000).toFixed(1)} min; load average at the end ${loadavg().map((n) => n.toFixed(2)).join(' ')}) ----`);
+console.log(
+  `\n---- figures (${((Date.now() - started) / 60000).toFixed(1)} min; load average at the end ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}) ----`,
+);
 console.log(describeOptions(options));
 console.log(report(results));

@@ -56,7 +56,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   });
   const quick = values.quick;
   const engines = values.engines.split(',').filter(Boolean);
-  for (const engine of engines) if (engine !== 'pglite' && engine !== 'postgres') throw new Error(`--engines takes pglite and/or postgres, not ${engine}`);
+  for (const engine of engines)
+    if (engine !== 'pglite' && engine !== 'postgres') throw new Error(`--engines takes pglite and/or postgres, not ${engine}`);
   return {
     engines: engines as Engine[],
     redis: !values['no-redis'],

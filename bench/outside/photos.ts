@@ -25,7 +25,9 @@ async function noiseJpeg(width: number, height: number, block: number, targetByt
   let best = Buffer.alloc(0);
   while (low <= high) {
     const quality = Math.floor((low + high) / 2);
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
     if (Math.abs(jpeg.length - targetBytes) < Math.abs(best.length - targetBytes)) best = jpeg;
     if (jpeg.length > targetBytes) high = quality - 1;
     else low = quality + 1;

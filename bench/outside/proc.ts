@@ -63,7 +63,11 @@ export async function startChild(nodeArgs: string[], env: Record<string, string>
   const port = await freePort();
   // The log goes to a file, as under a service manager: not through a pipe this process must drain.
   const fd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, nodeArgs, { env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) }, cwd, stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, nodeArgs, {
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
+    cwd,
+    stdio: ['ignore', fd, fd],
+  });
   closeSync(fd);
   const log = () => readFileSync(logFile, 'utf8').slice(-8000);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

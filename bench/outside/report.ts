@@ -23,7 +23,10 @@ function lookupCell(figures: LookupFigures | undefined): string {
 function runsCell(figures: LookupFigures | undefined): string {
   if (!figures) return '-';
   return figures.runs
-    .map((r) => `${f0(r.ours.reqPerSec)}/${f0(r.bare.reqPerSec)}${r.ours.non2xx + r.bare.non2xx + r.ours.errors + r.bare.errors > 0 ? ` [non-2xx ${r.ours.non2xx}/${r.bare.non2xx}, errors ${r.ours.errors}/${r.bare.errors}]` : ''}`)
+    .map(
+      (r) =>
+        `${f0(r.ours.reqPerSec)}/${f0(r.bare.reqPerSec)}${r.ours.non2xx + r.bare.non2xx + r.ours.errors + r.bare.errors > 0 ? ` [non-2xx ${r.ours.non2xx}/${r.bare.non2xx}, errors ${r.ours.errors}/${r.bare.errors}]` : ''}`,
+    )
     .join('; ');
 }
 
@@ -38,12 +41,16 @@ export function report(builds: BuildFigures[]): string {
     const photoSets = [...new Set(builds.flatMap((b) => of(b)?.registrations.map((r) => r.photos) ?? []))];
     for (const photos of photoSets) {
       const reg = (b: BuildFigures) => of(b)?.registrations.find((r) => r.photos === photos);
-      lines.push(`| server CPU ms per registration, five ${photos} photos | ${builds.map((b) => f0(reg(b)?.cpuMsPerRegistration ?? Number.NaN)).join(' | ')} |`);
+      lines.push(
+        `| server CPU ms per registration, five ${photos} photos | ${builds.map((b) => f0(reg(b)?.cpuMsPerRegistration ?? Number.NaN)).join(' | ')} |`,
+      );
       lines.push(
         `| registrations/s, five ${photos} photos (completed; failures) | ${builds
           .map((b) => {
             const r = reg(b);
-            const failed = Object.entries(r?.failures ?? {}).map(([what, n]) => `${what}: ${n}`).join(', ');
+            const failed = Object.entries(r?.failures ?? {})
+              .map(([what, n]) => `${what}: ${n}`)
+              .join(', ');
             return r ? `${f1(r.perSecond)} (${r.registered}${failed ? `; ${failed}` : ''})` : '-';
           })
           .join(' | ')} |`,
@@ -54,17 +61,30 @@ export function report(builds: BuildFigures[]): string {
       const look = (b: BuildFigures) => of(b)?.lookups.find((l) => l.config === config);
       lines.push(`| lookup ours / bare, ${config}: median (spread; each run) | ${builds.map((b) => lookupCell(look(b))).join(' | ')} |`);
       lines.push(`| lookup req/s ours/bare per run, ${config} | ${builds.map((b) => runsCell(look(b))).join(' | ')} |`);
-      lines.push(`| lookup p99 ms ours (bare), median run, ${config} | ${builds.map((b) => {
-        const l = look(b);
-        return l ? `${f1(median(l.runs.map((r) => r.ours.p99)))} (${f1(median(l.runs.map((r) => r.bare.p99)))})` : '-';
-      }).join(' | ')} |`);
-      lines.push(`| server CPU µs per lookup ours (bare), median run, ${config} | ${builds.map((b) => {
-        const l = look(b);
-        return l ? `${f0(median(l.runs.map((r) => r.ours.cpuUsPerRequest)))} (${f0(median(l.runs.map((r) => r.bare.cpuUsPerRequest)))})` : '-';
-      }).join(' | ')} |`);
+      lines.push(
+        `| lookup p99 ms ours (bare), median run, ${config} | ${builds
+          .map((b) => {
+            const l = look(b);
+            return l ? `${f1(median(l.runs.map((r) => r.ours.p99)))} (${f1(median(l.runs.map((r) => r.bare.p99)))})` : '-';
+          })
+          .join(' | ')} |`,
+      );
+      lines.push(
+        `| server CPU µs per lookup ours (bare), median run, ${config} | ${builds
+          .map((b) => {
+            const l = look(b);
+            return l
+              ? `${f0(median(l.runs.map((r) => r.ours.cpuUsPerRequest)))} (${f0(median(l.runs.map((r) => r.bare.cpuUsPerRequest)))})`
+              : '-';
+          })
+          .join(' | ')} |`,
+      );
     }
     const phases = [...new Set(builds.flatMap((b) => of(b)?.rssMb.map(([phase]) => phase) ?? []))];
-    for (const phase of phases) lines.push(`| peak RSS MB, ${phase} | ${builds.map((b) => f0(of(b)?.rssMb.find(([p]) => p === phase)?.[1] ?? Number.NaN)).join(' | ')} |`);
+    for (const phase of phases)
+      lines.push(
+        `| peak RSS MB, ${phase} | ${builds.map((b) => f0(of(b)?.rssMb.find(([p]) => p === phase)?.[1] ?? Number.NaN)).join(' | ')} |`,
+      );
   }
   return lines.join('\n');
 }

@@ -27,7 +27,9 @@ describe('bearer links in an admin’s copy of a mail', () => {
   it('hides the fix link’s token with a note and drops the order link’s token, leaving the bare order page', () => {
     const text = `Perbaiki di:\n${base}/perbaikan/${FIX_TOKEN}\nLihat pesanan Anda:\n${base}/pesanan/ORD-7H2K9Q4M?t=${ORDER_TOKEN}\n`;
     expect(hasBearerLink(text)).toBe(true);
-    expect(hideBearerLinks(text)).toBe(`Perbaiki di:\n${base}/perbaikan/… (Tautan hanya ada di e-mail pendaftar)\nLihat pesanan Anda:\n${base}/pesanan/ORD-7H2K9Q4M\n`);
+    expect(hideBearerLinks(text)).toBe(
+      `Perbaiki di:\n${base}/perbaikan/… (Tautan hanya ada di e-mail pendaftar)\nLihat pesanan Anda:\n${base}/pesanan/ORD-7H2K9Q4M\n`,
+    );
     expect(hasBearerLink(hideBearerLinks(text))).toBe(false);
     // The order page without a token (every mail after the receipt) is no bearer link.
     expect(hasBearerLink(`${base}/pesanan/ORD-7H2K9Q4M`)).toBe(false);

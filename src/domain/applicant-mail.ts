@@ -11,7 +11,17 @@ export const MAIL_STATE_LABELS: Record<MailState, string> = {
 };
 
 /** Every kind of mail the outbox holds (outbox_messages.kind). */
-export const MAIL_KINDS = ['receipt', 'resubmission_receipt', 'status', 'order_receipt', 'order_paid', 'order_closed', 'order_shipped', 'order_delivered', 'data_change_notice'] as const;
+export const MAIL_KINDS = [
+  'receipt',
+  'resubmission_receipt',
+  'status',
+  'order_receipt',
+  'order_paid',
+  'order_closed',
+  'order_shipped',
+  'order_delivered',
+  'data_change_notice',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** The Pesan tab's name for each kind: a kind added without a label does not compile. */
@@ -38,7 +48,8 @@ export const MAIL_MESSAGES = {
   resendFailed: 'Pesan gagal dijadwalkan ulang. Coba lagi.',
   whatsapp: 'Kirim via WhatsApp',
   fixLinkHidden: 'Tautan hanya ada di e-mail pendaftar',
-  fixLinkGone: 'Tautan perbaikan di pesan ini sudah disembunyikan dan tidak dapat dikirim ulang. Kirim permintaan perbaikan baru melalui Ubah Status.',
+  fixLinkGone:
+    'Tautan perbaikan di pesan ini sudah disembunyikan dan tidak dapat dikirim ulang. Kirim permintaan perbaikan baru melalui Ubah Status.',
 } as const;
 
 /**

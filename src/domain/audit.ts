@@ -57,7 +57,8 @@ const AuditFilterObject = z.object({
   dari: z.iso.date().optional(),
   sampai: z.iso.date().optional(),
 });
-const dateRangeOrdered = (query: { dari?: string | undefined; sampai?: string | undefined }) => !(query.dari && query.sampai && query.sampai < query.dari);
+const dateRangeOrdered = (query: { dari?: string | undefined; sampai?: string | undefined }) =>
+  !(query.dari && query.sampai && query.sampai < query.dari);
 
 export const AuditListQuerySchema = AuditFilterObject.extend({ page: z.coerce.number().int().min(1).max(100_000).default(1) })
   .strict()
@@ -65,7 +66,10 @@ export const AuditListQuerySchema = AuditFilterObject.extend({ page: z.coerce.nu
 export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
 
 /** GET /api/admin/audit/export: the list's filters, every page. */
-export const AuditExportQuerySchema = AuditFilterObject.strict().refine(dateRangeOrdered, { message: AUDIT_FILTER_MESSAGES.dateRange, path: ['sampai'] });
+export const AuditExportQuerySchema = AuditFilterObject.strict().refine(dateRangeOrdered, {
+  message: AUDIT_FILTER_MESSAGES.dateRange,
+  path: ['sampai'],
+});
 export type AuditFilter = z.infer<typeof AuditExportQuerySchema>;
 
 export const AUDIT_PAGE_SIZE = 100;

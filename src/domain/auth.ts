@@ -42,13 +42,16 @@ export const LoginBodySchema = z
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 /** A 6-digit TOTP code, or one of the recovery codes (xxxxx-xxxxx). */
-export const SecondFactorBodySchema = z
-  .object({ code: z.string().trim().min(1, AUTH_MESSAGES.codeRequired).max(32) })
-  .strict();
+export const SecondFactorBodySchema = z.object({ code: z.string().trim().min(1, AUTH_MESSAGES.codeRequired).max(32) }).strict();
 export type SecondFactorBody = z.infer<typeof SecondFactorBodySchema>;
 
 export const TotpConfirmBodySchema = z
-  .object({ code: z.string().trim().regex(/^\d{6}$/, AUTH_MESSAGES.codeRequired) })
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, AUTH_MESSAGES.codeRequired),
+  })
   .strict();
 
 export const PasswordChangeBodySchema = z

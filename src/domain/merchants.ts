@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { DOCUMENT_SLOTS } from './document-slots.js';
 import { MESSAGES } from './messages.js';
+import { NikFlagsSchema, NikPersonalSchema } from './nik-structure.js';
+import { PERBAIKAN_MESSAGES } from './perbaikan-texts.js';
 import { FixListSchema } from './perbaikan.js';
 import { PhotoWarningsSchema } from './photo-quality.js';
-import { PERBAIKAN_MESSAGES } from './perbaikan-texts.js';
-import { BankStepSchema, OwnerStepSchema, REGISTRATION_MESSAGES, StoreStepSchema } from './registration.js';
-import { MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
-import { NikFlagsSchema, NikPersonalSchema } from './nik-structure.js';
 import { ExportAlasanSchema, KRITERIA_USAHA, MCC_CODE_LIST, QrisUpdateShape } from './qris.js';
-import { ReviewChecklistSchema, SlaStateSchema } from './workbench.js';
-import { CLAIM_FILTERS, ClaimCountsSchema, ClaimHolderSchema, SecondApprovalSchema } from './review-claims.js';
 import { hasFinalCode, REASON_MESSAGES, StatusReasonCodesSchema } from './reason-codes.js';
+import { BankStepSchema, OwnerStepSchema, REGISTRATION_MESSAGES, StoreStepSchema } from './registration.js';
+import { CLAIM_FILTERS, ClaimCountsSchema, ClaimHolderSchema, SecondApprovalSchema } from './review-claims.js';
+import { MERCHANT_STATUSES, PREMISES } from './vocabularies.js';
+import { ReviewChecklistSchema, SlaStateSchema } from './workbench.js';
 
 export const MERCHANT_MESSAGES = {
   staleSave: 'Data merchant telah diubah oleh admin lain. Muat ulang data terbaru sebelum menyimpan.',
@@ -251,4 +251,3 @@ export const MerchantStatusChangeSchema = z
 export type MerchantStatusChange = z.infer<typeof MerchantStatusChangeSchema>;
 /** What a client sends: fix items as `{ field, kode }` or `{ field, alasan }` (the schema fills in the rest). */
 export type MerchantStatusChangeInput = z.input<typeof MerchantStatusChangeSchema>;
-

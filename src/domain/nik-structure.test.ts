@@ -17,7 +17,12 @@ describe('decodeNik', () => {
   });
 
   it('reads a woman from day + 40', () => {
-    expect(decodeNik('3273015708950002', TODAY)).toMatchObject({ province_name: 'Jawa Barat', birth_date: '1995-08-17', sex: 'P', problems: [] });
+    expect(decodeNik('3273015708950002', TODAY)).toMatchObject({
+      province_name: 'Jawa Barat',
+      birth_date: '1995-08-17',
+      sex: 'P',
+      problems: [],
+    });
     expect(decodeNik('3578017101030003', TODAY)).toMatchObject({ birth_date: '2003-01-31', sex: 'P', problems: [] });
   });
 
@@ -28,7 +33,11 @@ describe('decodeNik', () => {
   });
 
   it('flags an unknown province code', () => {
-    expect(decodeNik('2071011708900001', TODAY)).toMatchObject({ province_code: '20', province_name: null, problems: ['unknown_province'] });
+    expect(decodeNik('2071011708900001', TODAY)).toMatchObject({
+      province_code: '20',
+      province_name: null,
+      problems: ['unknown_province'],
+    });
     expect(decodeNik('9971013102900001', TODAY).problems).toEqual(['unknown_province', 'impossible_date']);
   });
 
@@ -40,7 +49,13 @@ describe('decodeNik', () => {
   });
 
   it('answers without a date for an incomplete NIK', () => {
-    expect(decodeNik('31710117', TODAY)).toEqual({ province_code: '31', province_name: 'DKI Jakarta', birth_date: null, sex: null, problems: [] });
+    expect(decodeNik('31710117', TODAY)).toEqual({
+      province_code: '31',
+      province_name: 'DKI Jakarta',
+      birth_date: null,
+      sex: null,
+      problems: [],
+    });
   });
 });
 

@@ -131,7 +131,13 @@ export function decodeNik(nik: string, today: Date = new Date()): NikDecoded {
   const todayNumber = now.year * 10_000 + now.month * 100 + now.day;
   if (birth > todayNumber) problems.push('future_date');
   else if (birth + MINIMUM_AGE * 10_000 > todayNumber) problems.push('under_17');
-  return { province_code: provinceCode, province_name: provinceName, birth_date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`, sex, problems };
+  return {
+    province_code: provinceCode,
+    province_name: provinceName,
+    birth_date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`,
+    sex,
+    problems,
+  };
 }
 
 /** "Prov. DKI Jakarta", "dki jakarta", "Provinsi Daerah Istimewa Yogyakarta" and "DI Yogyakarta" compare equal. */

@@ -32,10 +32,21 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 /** Paid orders (every status after payment, cancelled ones apart). */
-export const PAID_ORDER_STATUSES = ['menunggu_verifikasi', 'siap_dikemas', 'dikemas', 'dikirim', 'diterima'] as const satisfies readonly OrderStatus[];
+export const PAID_ORDER_STATUSES = [
+  'menunggu_verifikasi',
+  'siap_dikemas',
+  'dikemas',
+  'dikirim',
+  'diterima',
+] as const satisfies readonly OrderStatus[];
 
 /** Orders whose units are held (stock_available = stock - held): unpaid or paid, not yet shipped. */
-export const OPEN_ORDER_STATUSES = ['menunggu_pembayaran', 'menunggu_verifikasi', 'siap_dikemas', 'dikemas'] as const satisfies readonly OrderStatus[];
+export const OPEN_ORDER_STATUSES = [
+  'menunggu_pembayaran',
+  'menunggu_verifikasi',
+  'siap_dikemas',
+  'dikemas',
+] as const satisfies readonly OrderStatus[];
 
 /** Couriers an order ships with ('Kirim'). */
 export const COURIERS = ['jne', 'jnt', 'sicepat', 'anteraja', 'pos', 'gosend', 'internal'] as const;

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { normalizeMobile } from './indonesian-ids.js';
-import { plainText } from './plain-text.js';
-
 /**
  * The shop's orders: one contract for the checkout form, the order routes and their tests. An order
  * belongs to a registration (devices go only to registered merchants); prices and stock are the server's.
@@ -9,6 +7,8 @@ import { plainText } from './plain-text.js';
 
 // The vocabulary lives in a zod-free module the public pages can import; re-exported for everyone else.
 import { COURIERS, DEVICE_STATUSES, ORDER_NOT_FOUND, ORDER_STATUSES, PAYMENT_METHODS, TIMELINE_STEPS } from './order-texts.js';
+import { plainText } from './plain-text.js';
+
 export {
   COURIER_LABELS,
   COURIERS,
@@ -98,7 +98,12 @@ export const ProductListSchema = z.object({
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
-export const ProductAdminSchema = ProductPublicSchema.extend({ stock: z.number().int(), held: z.number().int(), active: z.boolean(), updated_at: z.string() });
+export const ProductAdminSchema = ProductPublicSchema.extend({
+  stock: z.number().int(),
+  held: z.number().int(),
+  active: z.boolean(),
+  updated_at: z.string(),
+});
 export type ProductAdmin = z.infer<typeof ProductAdminSchema>;
 
 /** PUT /api/admin/products/{id}: `stock` counts every unit, held ones included. */
@@ -134,7 +139,11 @@ export type MerchantCheckResponse = z.infer<typeof MerchantCheckResponseSchema>;
 export const OrderItemRequestSchema = z
   .object({
     product_id: z.number({ error: ORDER_MESSAGES.productUnknown }).int(ORDER_MESSAGES.productUnknown),
-    quantity: z.number({ error: ORDER_MESSAGES.quantity }).int(ORDER_MESSAGES.quantity).min(1, ORDER_MESSAGES.quantity).max(MAX_QUANTITY_PER_LINE, ORDER_MESSAGES.quantity),
+    quantity: z
+      .number({ error: ORDER_MESSAGES.quantity })
+      .int(ORDER_MESSAGES.quantity)
+      .min(1, ORDER_MESSAGES.quantity)
+      .max(MAX_QUANTITY_PER_LINE, ORDER_MESSAGES.quantity),
   })
   .strict();
 
@@ -145,7 +154,10 @@ export const ShippingSchema = z
     alamat_pengiriman: plainText(z.string().trim().min(10, ORDER_MESSAGES.addressMin).max(500), 'Alamat Pengiriman'),
     kota_kab: plainText(z.string().trim().min(3, ORDER_MESSAGES.regionMin).max(100), 'Kota/Kabupaten'),
     provinsi: plainText(z.string().trim().min(3, ORDER_MESSAGES.regionMin).max(100), 'Provinsi'),
-    kode_pos: z.string().trim().regex(/^\d{3,6}$/, ORDER_MESSAGES.postalCode),
+    kode_pos: z
+      .string()
+      .trim()
+      .regex(/^\d{3,6}$/, ORDER_MESSAGES.postalCode),
   })
   .strict();
 export type Shipping = z.infer<typeof ShippingSchema>;
@@ -291,7 +303,12 @@ export type OrderList = z.infer<typeof OrderListSchema>;
 export const OrderTimelineEntrySchema = z.object({ at: z.string(), label: z.string(), detail: z.string().nullable() });
 
 /** A device on the admin's order detail. */
-export const OrderDeviceSchema = z.object({ id: z.string(), nomor_seri: z.string(), product_id: z.number().int(), status: z.enum(DEVICE_STATUSES) });
+export const OrderDeviceSchema = z.object({
+  id: z.string(),
+  nomor_seri: z.string(),
+  product_id: z.number().int(),
+  status: z.enum(DEVICE_STATUSES),
+});
 
 export const OrderAdminDetailSchema = OrderPublicSchema.extend({
   id: z.string(),

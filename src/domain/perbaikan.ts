@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DOCUMENT_SLOTS, type DocumentSlot } from './document-slots.js';
 import { FIX_TARGETS, fixTargetLabel, PERBAIKAN_MESSAGES, type FixTarget } from './perbaikan-texts.js';
-import { BankStepSchema, OwnerStepSchema, StoreStepSchema } from './registration.js';
 import { REASON_MESSAGES, ReasonCodeSchema, reasonInfo } from './reason-codes.js';
+import { BankStepSchema, OwnerStepSchema, StoreStepSchema } from './registration.js';
 
 /**
  * One flagged field or slot with its reason: a code from the list (`kode`, one the applicant can fix and
@@ -11,9 +11,12 @@ import { REASON_MESSAGES, ReasonCodeSchema, reasonInfo } from './reason-codes.js
  */
 export const FixItemSchema = z
   .object({
-    field: z.string(PERBAIKAN_MESSAGES.unknownTarget('')).max(50).refine((v) => (FIX_TARGETS as readonly string[]).includes(v), {
-      error: (issue) => PERBAIKAN_MESSAGES.unknownTarget(String(issue.input).slice(0, 50)),
-    }),
+    field: z
+      .string(PERBAIKAN_MESSAGES.unknownTarget(''))
+      .max(50)
+      .refine((v) => (FIX_TARGETS as readonly string[]).includes(v), {
+        error: (issue) => PERBAIKAN_MESSAGES.unknownTarget(String(issue.input).slice(0, 50)),
+      }),
     kode: ReasonCodeSchema.optional(),
     alasan: z.string(PERBAIKAN_MESSAGES.reasonRequired).trim().max(300, PERBAIKAN_MESSAGES.reasonTooLong).optional(),
   })
@@ -70,7 +73,13 @@ export type FixRequestView = z.infer<typeof FixRequestViewSchema>;
 export const FixFieldsSchema = StoreStepSchema.extend(OwnerStepSchema.shape).extend(BankStepSchema.shape).partial().strict();
 export type FixFields = z.infer<typeof FixFieldsSchema>;
 
-export const FixDocumentsSchema = z.object(Object.fromEntries(DOCUMENT_SLOTS.map((slot) => [slot, z.uuid(PERBAIKAN_MESSAGES.documentMissing(fixTargetLabel(slot))).optional()])) as Record<DocumentSlot, z.ZodOptional<z.ZodUUID>>).strict();
+export const FixDocumentsSchema = z
+  .object(
+    Object.fromEntries(
+      DOCUMENT_SLOTS.map((slot) => [slot, z.uuid(PERBAIKAN_MESSAGES.documentMissing(fixTargetLabel(slot))).optional()]),
+    ) as Record<DocumentSlot, z.ZodOptional<z.ZodUUID>>,
+  )
+  .strict();
 
 /** POST /api/perbaikan/<token>. */
 export const FixSubmissionSchema = z

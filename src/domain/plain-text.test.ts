@@ -14,7 +14,7 @@ const MUST_PASS = [
   'Jl. Kenanga Gg.Melati RT.003/RW.005 dpn.TK Pertiwi',
   'Perum. Griya Asri Blok AB.II/5, Kp. Baru',
   'Komp. Ruko Mangga Dua Blok C No. 3A (samping Indomaret)',
-  'Jl. K.H. Hasyim Asy\'ari No. 1, Tangerang',
+  "Jl. K.H. Hasyim Asy'ari No. 1, Tangerang",
   'Jl. Dr. Ir. H. Juanda No.100, Bandung 40132',
   'Kota Adm. Jakarta Selatan',
   'Kab. Kepulauan Seribu',
@@ -25,7 +25,7 @@ const MUST_PASS = [
   'Apotek K-24 @Cibubur',
   'Warung Makan 99',
   'Dr. H. Ahmad Fauzi, S.Kom., M.M.',
-  'Siti Nur\'aini, S.Pd., M.Si.',
+  "Siti Nur'aini, S.Pd., M.Si.",
   'Ni Luh Putu Ayu, S.E., Ak.',
   'I Made Wirawan, S.T., M.Sc.',
   'dr. Rina Sp.A',
@@ -76,19 +76,45 @@ describe('plain text refinement of public names and addresses', () => {
 
   it('is carried by the wizard, fix page, admin and shipping schemas, naming each field', () => {
     const evil = 'Klik https://contoh.com/x';
-    expect(firstMessage(StoreStepSchema.shape.nama_toko.safeParse(evil))).toBe('Nama Toko tidak boleh berisi tautan, alamat e-mail, atau baris baru');
-    expect(firstMessage(StoreStepSchema.shape.alamat_jalan.safeParse(evil))).toBe('Alamat Lengkap tidak boleh berisi tautan, alamat e-mail, atau baris baru');
-    expect(firstMessage(StoreStepSchema.shape.kecamatan.safeParse(evil))).toBe('Kecamatan tidak boleh berisi tautan, alamat e-mail, atau baris baru');
-    expect(firstMessage(StoreStepSchema.shape.kota_kab.safeParse(evil))).toBe('Kota/Kabupaten tidak boleh berisi tautan, alamat e-mail, atau baris baru');
-    expect(firstMessage(StoreStepSchema.shape.provinsi.safeParse(evil))).toBe('Provinsi tidak boleh berisi tautan, alamat e-mail, atau baris baru');
-    expect(firstMessage(OwnerStepSchema.shape.nama_pemilik.safeParse(evil))).toBe('Nama Lengkap Pemilik tidak boleh berisi tautan, alamat e-mail, atau baris baru');
-    expect(firstMessage(OwnerStepSchema.shape.alamat_pemilik.safeParse(evil))).toBe('Alamat Pemilik tidak boleh berisi tautan, alamat e-mail, atau baris baru');
-    expect(firstMessage(BankStepSchema.shape.nama_rekening.safeParse(evil))).toBe('Nama Pemilik Rekening tidak boleh berisi tautan, alamat e-mail, atau baris baru');
-    expect(firstMessage(FixFieldsSchema.safeParse({ nama_toko: 'Toko\nJaya' }))).toBe('Nama Toko tidak boleh berisi tautan, alamat e-mail, atau baris baru');
-    expect(firstMessage(MerchantCreateSchema.shape.nama_pemilik.safeParse('bit.ly/x'))).toBe('Nama Lengkap Pemilik tidak boleh berisi tautan, alamat e-mail, atau baris baru');
-    expect(firstMessage(MerchantUpdateSchema.shape.alamat_pemilik.safeParse('a@contoh.com'))).toBe('Alamat Pemilik tidak boleh berisi tautan, alamat e-mail, atau baris baru');
-    expect(firstMessage(ShippingSchema.shape.nama_penerima.safeParse(evil))).toBe('Nama Penerima tidak boleh berisi tautan, alamat e-mail, atau baris baru');
-    expect(firstMessage(ShippingSchema.shape.alamat_pengiriman.safeParse('Jl. Melati 1\nwww.contoh.com'))).toBe('Alamat Pengiriman tidak boleh berisi tautan, alamat e-mail, atau baris baru');
+    expect(firstMessage(StoreStepSchema.shape.nama_toko.safeParse(evil))).toBe(
+      'Nama Toko tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
+    expect(firstMessage(StoreStepSchema.shape.alamat_jalan.safeParse(evil))).toBe(
+      'Alamat Lengkap tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
+    expect(firstMessage(StoreStepSchema.shape.kecamatan.safeParse(evil))).toBe(
+      'Kecamatan tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
+    expect(firstMessage(StoreStepSchema.shape.kota_kab.safeParse(evil))).toBe(
+      'Kota/Kabupaten tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
+    expect(firstMessage(StoreStepSchema.shape.provinsi.safeParse(evil))).toBe(
+      'Provinsi tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
+    expect(firstMessage(OwnerStepSchema.shape.nama_pemilik.safeParse(evil))).toBe(
+      'Nama Lengkap Pemilik tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
+    expect(firstMessage(OwnerStepSchema.shape.alamat_pemilik.safeParse(evil))).toBe(
+      'Alamat Pemilik tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
+    expect(firstMessage(BankStepSchema.shape.nama_rekening.safeParse(evil))).toBe(
+      'Nama Pemilik Rekening tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
+    expect(firstMessage(FixFieldsSchema.safeParse({ nama_toko: 'Toko\nJaya' }))).toBe(
+      'Nama Toko tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
+    expect(firstMessage(MerchantCreateSchema.shape.nama_pemilik.safeParse('bit.ly/x'))).toBe(
+      'Nama Lengkap Pemilik tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
+    expect(firstMessage(MerchantUpdateSchema.shape.alamat_pemilik.safeParse('a@contoh.com'))).toBe(
+      'Alamat Pemilik tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
+    expect(firstMessage(ShippingSchema.shape.nama_penerima.safeParse(evil))).toBe(
+      'Nama Penerima tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
+    expect(firstMessage(ShippingSchema.shape.alamat_pengiriman.safeParse('Jl. Melati 1\nwww.contoh.com'))).toBe(
+      'Alamat Pengiriman tidak boleh berisi tautan, alamat e-mail, atau baris baru',
+    );
   });
 
   it('keeps the other rules first: an empty or short value gets its own text', () => {

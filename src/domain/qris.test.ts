@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BUSINESS_CATEGORIES } from './vocabularies.js';
 import {
   CATEGORY_MCC,
   defaultMcc,
@@ -12,6 +11,7 @@ import {
   MccSchema,
   NamaQrisSchema,
 } from './qris.js';
+import { BUSINESS_CATEGORIES } from './vocabularies.js';
 
 const MILIAR = 1_000_000_000;
 /** The monthly turnover whose ×12 is exactly `annual` (every threshold divides by 12 only with a remainder). */
@@ -99,10 +99,14 @@ describe('nama_qris and kota_qris', () => {
 
   it('validates an edited value and stores it upper case', () => {
     expect(NamaQrisSchema.parse(' Warung  Tini ')).toBe('WARUNG TINI');
-    expect(NamaQrisSchema.safeParse('Warung & Tini').error?.issues[0]?.message).toBe('Nama QRIS 1-25 karakter, hanya huruf, angka, dan spasi');
+    expect(NamaQrisSchema.safeParse('Warung & Tini').error?.issues[0]?.message).toBe(
+      'Nama QRIS 1-25 karakter, hanya huruf, angka, dan spasi',
+    );
     expect(NamaQrisSchema.safeParse('A'.repeat(26)).success).toBe(false);
     expect(KotaQrisSchema.parse('Bandung')).toBe('BANDUNG');
-    expect(KotaQrisSchema.safeParse('A'.repeat(16)).error?.issues[0]?.message).toBe('Kota QRIS 1-15 karakter, hanya huruf, angka, dan spasi');
+    expect(KotaQrisSchema.safeParse('A'.repeat(16)).error?.issues[0]?.message).toBe(
+      'Kota QRIS 1-15 karakter, hanya huruf, angka, dan spasi',
+    );
   });
 
   it('requires a reason of 3-500 characters for the export', () => {

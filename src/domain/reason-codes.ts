@@ -40,8 +40,20 @@ export type ReasonCodeInfo = {
 export const NEUTRAL_APPLICANT_TEXT = 'Pendaftaran tidak dapat kami setujui. Hubungi layanan pelanggan untuk informasi lebih lanjut.';
 
 export const REASON_CODE_LIST: readonly ReasonCodeInfo[] = [
-  { kode: 'ktp_buram', teks_pendaftar: 'Foto KTP buram. Unggah ulang foto KTP yang tajam dan terbaca.', teks_tim: 'KTP buram', bidang: ['foto_ktp'], jenis: 'bisa_diperbaiki' },
-  { kode: 'ktp_terpotong', teks_pendaftar: 'Foto KTP terpotong. Unggah ulang foto seluruh kartu KTP.', teks_tim: 'KTP terpotong', bidang: ['foto_ktp'], jenis: 'bisa_diperbaiki' },
+  {
+    kode: 'ktp_buram',
+    teks_pendaftar: 'Foto KTP buram. Unggah ulang foto KTP yang tajam dan terbaca.',
+    teks_tim: 'KTP buram',
+    bidang: ['foto_ktp'],
+    jenis: 'bisa_diperbaiki',
+  },
+  {
+    kode: 'ktp_terpotong',
+    teks_pendaftar: 'Foto KTP terpotong. Unggah ulang foto seluruh kartu KTP.',
+    teks_tim: 'KTP terpotong',
+    bidang: ['foto_ktp'],
+    jenis: 'bisa_diperbaiki',
+  },
   {
     kode: 'ktp_tidak_sesuai_data',
     teks_pendaftar: 'Data pada KTP tidak sama dengan data yang diisi. Periksa kembali NIK dan nama pemilik.',
@@ -49,9 +61,27 @@ export const REASON_CODE_LIST: readonly ReasonCodeInfo[] = [
     bidang: ['foto_ktp', 'nik', 'nama_pemilik'],
     jenis: 'bisa_diperbaiki',
   },
-  { kode: 'selfie_tidak_jelas', teks_pendaftar: 'Foto selfie dengan KTP kurang jelas. Unggah ulang foto yang terang dan tajam.', teks_tim: 'Selfie tidak jelas', bidang: ['foto_selfie_ktp'], jenis: 'bisa_diperbaiki' },
-  { kode: 'selfie_tanpa_ktp', teks_pendaftar: 'Foto selfie harus memperlihatkan Anda sambil memegang KTP.', teks_tim: 'Selfie tanpa KTP', bidang: ['foto_selfie_ktp'], jenis: 'bisa_diperbaiki' },
-  { kode: 'kk_tidak_terbaca', teks_pendaftar: 'Foto Kartu Keluarga tidak terbaca. Unggah ulang foto yang jelas.', teks_tim: 'KK tidak terbaca', bidang: ['foto_kk'], jenis: 'bisa_diperbaiki' },
+  {
+    kode: 'selfie_tidak_jelas',
+    teks_pendaftar: 'Foto selfie dengan KTP kurang jelas. Unggah ulang foto yang terang dan tajam.',
+    teks_tim: 'Selfie tidak jelas',
+    bidang: ['foto_selfie_ktp'],
+    jenis: 'bisa_diperbaiki',
+  },
+  {
+    kode: 'selfie_tanpa_ktp',
+    teks_pendaftar: 'Foto selfie harus memperlihatkan Anda sambil memegang KTP.',
+    teks_tim: 'Selfie tanpa KTP',
+    bidang: ['foto_selfie_ktp'],
+    jenis: 'bisa_diperbaiki',
+  },
+  {
+    kode: 'kk_tidak_terbaca',
+    teks_pendaftar: 'Foto Kartu Keluarga tidak terbaca. Unggah ulang foto yang jelas.',
+    teks_tim: 'KK tidak terbaca',
+    bidang: ['foto_kk'],
+    jenis: 'bisa_diperbaiki',
+  },
   {
     kode: 'nama_rekening_tidak_sesuai',
     teks_pendaftar: 'Nama pemilik rekening tidak sesuai dengan nama pemilik usaha. Periksa kembali data rekening.',
@@ -59,7 +89,13 @@ export const REASON_CODE_LIST: readonly ReasonCodeInfo[] = [
     bidang: ['nama_rekening', 'no_rekening', 'nama_bank'],
     jenis: 'bisa_diperbaiki',
   },
-  { kode: 'foto_usaha_tidak_sesuai', teks_pendaftar: 'Foto usaha belum memperlihatkan tempat usaha Anda. Unggah ulang foto tempat usaha.', teks_tim: 'Foto usaha tidak sesuai', bidang: ['foto_usaha'], jenis: 'bisa_diperbaiki' },
+  {
+    kode: 'foto_usaha_tidak_sesuai',
+    teks_pendaftar: 'Foto usaha belum memperlihatkan tempat usaha Anda. Unggah ulang foto tempat usaha.',
+    teks_tim: 'Foto usaha tidak sesuai',
+    bidang: ['foto_usaha'],
+    jenis: 'bisa_diperbaiki',
+  },
   {
     kode: 'dokumen_kedaluwarsa',
     teks_pendaftar: 'Dokumen yang diunggah sudah tidak berlaku. Unggah dokumen yang masih berlaku.',
@@ -67,7 +103,13 @@ export const REASON_CODE_LIST: readonly ReasonCodeInfo[] = [
     bidang: ['foto_ktp', 'npwp_file', 'siup_nib_file'],
     jenis: 'bisa_diperbaiki',
   },
-  { kode: 'data_ganda', teks_pendaftar: 'Data ini sudah terdaftar pada pendaftaran lain.', teks_tim: 'Data ganda (sudah terdaftar)', bidang: [], jenis: 'final' },
+  {
+    kode: 'data_ganda',
+    teks_pendaftar: 'Data ini sudah terdaftar pada pendaftaran lain.',
+    teks_tim: 'Data ganda (sudah terdaftar)',
+    bidang: [],
+    jenis: 'final',
+  },
   {
     kode: 'usaha_tidak_memenuhi_syarat',
     teks_pendaftar: 'Usaha Anda belum memenuhi syarat sebagai merchant AIPOS.',
@@ -75,7 +117,13 @@ export const REASON_CODE_LIST: readonly ReasonCodeInfo[] = [
     bidang: [],
     jenis: 'final',
   },
-  { kode: 'indikasi_penipuan', teks_pendaftar: NEUTRAL_APPLICANT_TEXT, teks_tim: 'Indikasi penipuan (jangan diberitahukan ke pendaftar)', bidang: [], jenis: 'final' },
+  {
+    kode: 'indikasi_penipuan',
+    teks_pendaftar: NEUTRAL_APPLICANT_TEXT,
+    teks_tim: 'Indikasi penipuan (jangan diberitahukan ke pendaftar)',
+    bidang: [],
+    jenis: 'final',
+  },
   { kode: 'lainnya', teks_pendaftar: 'Lainnya', teks_tim: 'Lainnya', bidang: [], jenis: 'bisa_diperbaiki' },
 ];
 

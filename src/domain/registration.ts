@@ -42,7 +42,12 @@ const required = (max = 200, message: string = MESSAGES.requiredFields, tooLong:
 
 const region = (field: 'kecamatan' | 'kota_kab' | 'provinsi') =>
   plainText(
-    z.string(MESSAGES.requiredFields).trim().min(1, MESSAGES.requiredFields).min(3, MESSAGES.regionMin).max(100, REGISTRATION_MESSAGES.tooLong),
+    z
+      .string(MESSAGES.requiredFields)
+      .trim()
+      .min(1, MESSAGES.requiredFields)
+      .min(3, MESSAGES.regionMin)
+      .max(100, REGISTRATION_MESSAGES.tooLong),
     FIX_FIELD_LABELS[field],
   );
 
@@ -51,13 +56,22 @@ export const StoreStepSchema = z.object({
   nama_toko: plainText(required(), FIX_FIELD_LABELS.nama_toko),
   kategori_usaha: required(100, MESSAGES.requiredFields, REGISTRATION_MESSAGES.category),
   alamat_jalan: plainText(
-    z.string(MESSAGES.requiredFields).trim().min(1, MESSAGES.requiredFields).min(10, MESSAGES.addressMin).max(500, REGISTRATION_MESSAGES.tooLong),
+    z
+      .string(MESSAGES.requiredFields)
+      .trim()
+      .min(1, MESSAGES.requiredFields)
+      .min(10, MESSAGES.addressMin)
+      .max(500, REGISTRATION_MESSAGES.tooLong),
     FIX_FIELD_LABELS.alamat_jalan,
   ),
   kecamatan: region('kecamatan'),
   kota_kab: region('kota_kab'),
   provinsi: region('provinsi'),
-  kode_pos: z.string(MESSAGES.requiredFields).trim().min(1, MESSAGES.requiredFields).regex(/^\d{3,6}$/, MESSAGES.postalCode),
+  kode_pos: z
+    .string(MESSAGES.requiredFields)
+    .trim()
+    .min(1, MESSAGES.requiredFields)
+    .regex(/^\d{3,6}$/, MESSAGES.postalCode),
   tempat_usaha: z.enum(PREMISES, REGISTRATION_MESSAGES.premises).nullable().optional(),
   omset_per_bulan: z
     .number(MESSAGES.requiredFields)
@@ -106,7 +120,12 @@ export const BankStepSchema = z.object({
   no_rekening: z
     .string(MESSAGES.bankRequired)
     .transform(stripSeparators)
-    .pipe(z.string().min(1, MESSAGES.bankRequired).regex(/^\d{5,20}$/, REGISTRATION_MESSAGES.accountNumber)),
+    .pipe(
+      z
+        .string()
+        .min(1, MESSAGES.bankRequired)
+        .regex(/^\d{5,20}$/, REGISTRATION_MESSAGES.accountNumber),
+    ),
   nama_rekening: plainText(required(200, MESSAGES.bankRequired), FIX_FIELD_LABELS.nama_rekening),
 });
 export type BankStep = z.infer<typeof BankStepSchema>;

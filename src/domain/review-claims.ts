@@ -54,7 +54,8 @@ export const BulkRequestSchema = z
   })
   .strict()
   .superRefine((value, ctx) => {
-    if (value.aksi === 'tugaskan' && !value.admin_id) ctx.addIssue({ code: 'custom', path: ['admin_id'], message: CLAIM_MESSAGES.chooseAdmin });
+    if (value.aksi === 'tugaskan' && !value.admin_id)
+      ctx.addIssue({ code: 'custom', path: ['admin_id'], message: CLAIM_MESSAGES.chooseAdmin });
   });
 export type BulkRequest = z.infer<typeof BulkRequestSchema>;
 

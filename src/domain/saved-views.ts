@@ -33,7 +33,11 @@ export const ViewFilterSchema = z
       .optional(),
     status: z.enum(['all', ...MERCHANT_STATUSES]).optional(),
     sort: z.enum(MERCHANT_SORTS).optional(),
-    page_size: z.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n)).optional(),
+    page_size: z
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+      .optional(),
     klaim: z.enum(CLAIM_FILTERS).optional(),
   })
   .strict();

@@ -40,10 +40,18 @@ const FOUR_EYES_OFF: FourEyes = { selalu: false, saat_peringatan: false, omset_d
  */
 export const AppSettingsSchema = z
   .object({
-    session_timeout_minutes: z.number(SETTINGS_MESSAGES.sessionTimeout).int(SETTINGS_MESSAGES.sessionTimeout).min(5, SETTINGS_MESSAGES.sessionTimeout).max(30, SETTINGS_MESSAGES.sessionTimeout),
+    session_timeout_minutes: z
+      .number(SETTINGS_MESSAGES.sessionTimeout)
+      .int(SETTINGS_MESSAGES.sessionTimeout)
+      .min(5, SETTINGS_MESSAGES.sessionTimeout)
+      .max(30, SETTINGS_MESSAGES.sessionTimeout),
     maintenance_mode: z.boolean(SETTINGS_MESSAGES.flag),
     email_notifications: z.boolean(SETTINGS_MESSAGES.flag),
-    max_upload_mb: z.number(SETTINGS_MESSAGES.maxUpload).int(SETTINGS_MESSAGES.maxUpload).min(1, SETTINGS_MESSAGES.maxUpload).max(3, SETTINGS_MESSAGES.maxUpload),
+    max_upload_mb: z
+      .number(SETTINGS_MESSAGES.maxUpload)
+      .int(SETTINGS_MESSAGES.maxUpload)
+      .min(1, SETTINGS_MESSAGES.maxUpload)
+      .max(3, SETTINGS_MESSAGES.maxUpload),
     auto_approve: z.literal(false, SETTINGS_MESSAGES.autoApprove),
     // A save that leaves it out (an older client) turns the rule off: the settings screen always sends it.
     four_eyes: FourEyesSchema.default(FOUR_EYES_OFF),

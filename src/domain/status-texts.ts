@@ -72,8 +72,7 @@ export const STATUS_PAGE_TEXTS = {
   address: 'Alamat',
   adminNote: 'Catatan Admin',
   notesTitle: 'Informasi Penting',
-  maskedHint:
-    'Demi keamanan, sebagian data pribadi disamarkan. Cari dengan email dan nomor HP untuk melihat data lengkap.',
+  maskedHint: 'Demi keamanan, sebagian data pribadi disamarkan. Cari dengan email dan nomor HP untuk melihat data lengkap.',
   home: 'Kembali ke Beranda',
   shareWhatsApp: 'Share WhatsApp',
   copyLink: 'Salin Link',

@@ -18,7 +18,11 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
 
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'sent', 'failed'] as const;
 export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
-export const WEBHOOK_DELIVERY_STATE_LABELS: Record<WebhookDeliveryState, string> = { pending: 'Menunggu', sent: 'Terkirim', failed: 'Gagal' };
+export const WEBHOOK_DELIVERY_STATE_LABELS: Record<WebhookDeliveryState, string> = {
+  pending: 'Menunggu',
+  sent: 'Terkirim',
+  failed: 'Gagal',
+};
 
 export const WEBHOOK_MESSAGES = {
   url: 'URL webhook harus diawali https:// (http:// hanya untuk localhost).',
@@ -45,14 +49,19 @@ const webhookUrl = z
     }
   }, WEBHOOK_MESSAGES.url);
 
-const events = z.array(z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MESSAGES.events })).min(1, WEBHOOK_MESSAGES.events).max(WEBHOOK_EVENTS.length);
+const events = z
+  .array(z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_MESSAGES.events }))
+  .min(1, WEBHOOK_MESSAGES.events)
+  .max(WEBHOOK_EVENTS.length);
 
 /** POST /api/admin/webhooks. */
 export const WebhookCreateSchema = z.object({ url: webhookUrl, events, active: z.boolean().optional() }).strict();
 export type WebhookCreate = z.infer<typeof WebhookCreateSchema>;
 
 /** PUT /api/admin/webhooks/{id}: any of the three. */
-export const WebhookUpdateSchema = z.object({ url: webhookUrl.optional(), events: events.optional(), active: z.boolean().optional() }).strict();
+export const WebhookUpdateSchema = z
+  .object({ url: webhookUrl.optional(), events: events.optional(), active: z.boolean().optional() })
+  .strict();
 export type WebhookUpdate = z.infer<typeof WebhookUpdateSchema>;
 
 export const WebhookSchema = z.object({

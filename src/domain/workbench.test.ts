@@ -19,7 +19,9 @@ describe('slaState', () => {
 
 describe('ReviewChecklistSchema', () => {
   it('takes the seven document slots, each optional, and nothing else', () => {
-    expect(ReviewChecklistSchema.parse({ foto_ktp: { readable: true, matches: false } })).toEqual({ foto_ktp: { readable: true, matches: false } });
+    expect(ReviewChecklistSchema.parse({ foto_ktp: { readable: true, matches: false } })).toEqual({
+      foto_ktp: { readable: true, matches: false },
+    });
     expect(ReviewChecklistSchema.safeParse({ foto_lain: { readable: true, matches: true } }).success).toBe(false);
     expect(ReviewChecklistSchema.safeParse({ foto_ktp: { readable: 'ya', matches: true } }).success).toBe(false);
   });

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
-import type { LoginLimiter } from './limits/login-limiter.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
 import type { EventBus } from './events/event-bus.js';
+import type { LoginLimiter } from './limits/login-limiter.js';
 import type { Storage } from './storage/storage.js';
 
 // What every route and service receives, apart from app.ts: features import this type, and app.ts imports

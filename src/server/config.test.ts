@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { adminMfaRequired, ConfigError, ConfigSchema, cookieSecure, parseConfig } from './config.js';
 import { runServerSource } from '../../tests/support/run-server-source.js';
+import { adminMfaRequired, ConfigError, ConfigSchema, cookieSecure, parseConfig } from './config.js';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -32,7 +32,7 @@ describe('configuration', () => {
     expect(cookieSecure(parseConfig({ HOST: '0.0.0.0', COOKIE_SECURE: 'false' }))).toBe(false);
   });
 
-  it('requires the admins\' second factor by default in production only', () => {
+  it("requires the admins' second factor by default in production only", () => {
     expect(adminMfaRequired(parseConfig({ NODE_ENV: 'production' }))).toBe(true);
     expect(adminMfaRequired(parseConfig({ NODE_ENV: 'development' }))).toBe(false);
     expect(adminMfaRequired(parseConfig({ NODE_ENV: 'test' }))).toBe(false);
@@ -46,7 +46,9 @@ describe('configuration', () => {
     expect(parseConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(parseConfig({ TRUST_PROXY: 'loopback,fd00::/8' }).TRUST_PROXY).toEqual(['loopback', 'fd00::/8']);
-    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(/^Invalid configuration: TRUST_PROXY: must be false, a hop count or a comma-separated list/);
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid configuration: TRUST_PROXY: must be false, a hop count or a comma-separated list/,
+    );
     expect(() => parseConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
   });
 
@@ -64,7 +66,9 @@ describe('configuration', () => {
   });
 
   it('never repeats the value it refused, which may hold a password', () => {
-    expect(() => parseConfig({ DATABASE_URL: 'mysql://app:s3cret-Pa55@db.internal/portal' })).toThrow(/^Invalid configuration: DATABASE_URL: [^]*$/);
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://app:s3cret-Pa55@db.internal/portal' })).toThrow(
+      /^Invalid configuration: DATABASE_URL: [^]*$/,
+    );
     expect(() => parseConfig({ DATABASE_URL: 'mysql://app:s3cret-Pa55@db.internal/portal' })).not.toThrow(/s3cret-Pa55|db\.internal/);
   });
 

@@ -1,23 +1,22 @@
 import { z } from 'zod';
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const PROXY_ADDRESS = /^(?:[0-9.]+|[0-9a-fA-F:]+)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
 
 /** `false`, a hop count (`1` behind one nginx), or a comma-separated list of proxy addresses or CIDRs. */
-const trustProxyFromEnv = z
-  .string()
-  .transform((value, context): false | number | string[] => {
-    const text = value.trim();
-    if (text === 'false' || text === '0') return false;
-    if (/^\d+$/.test(text)) return Number(text);
-    const list = text.split(',').map((part) => part.trim()).filter(Boolean);
-    if (list.length > 0 && list.every((part) => PROXY_ADDRESS.test(part))) return list;
-    context.addIssue({ code: 'custom', message: 'must be false, a hop count or a comma-separated list of proxy addresses/CIDRs (not true)' });
-    return z.NEVER;
-  });
+const trustProxyFromEnv = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim();
+  if (text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (list.length > 0 && list.every((part) => PROXY_ADDRESS.test(part))) return list;
+  context.addIssue({ code: 'custom', message: 'must be false, a hop count or a comma-separated list of proxy addresses/CIDRs (not true)' });
+  return z.NEVER;
+});
 
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -47,7 +46,12 @@ export const ConfigSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   // A reviewer's claim on a merchant lapses after this many minutes without a heartbeat from the review screen.
-  CLAIM_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(20),
+  CLAIM_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(20),
   RATE_LIMIT_LOGIN_FAILURES: z.coerce.number().int().positive().default(5),
   // Unset: required in production (identity documents sit behind the admin sign-in).
   REQUIRE_ADMIN_MFA: booleanFromEnv.optional(),
@@ -85,7 +89,10 @@ export const ConfigSchema = z.object({
   // Several instances: the per-IP limits and the login limiter count in this Redis (docs/deployment.md).
   // Unset: in PostgreSQL with DATABASE_URL, in the process on the embedded database. The prefix keeps
   // deployments (or test runs) sharing one Redis apart.
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('aipos:'),
 
   // GET /metrics (Prometheus): on the app's port only with this bearer token, and/or on a listener of its
@@ -93,9 +100,11 @@ export const ConfigSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 
-
   // Outgoing e-mail to applicants (decision 0018). Without SMTP_URL messages are recorded, not sent.
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   // smtp:// must upgrade with STARTTLS (the bodies hold names and one-time fix links); true only for a
   // relay on this machine or a test server without TLS.
   SMTP_INSECURE: booleanFromEnv.default(false),

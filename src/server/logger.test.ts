@@ -1,14 +1,18 @@
 import { DrizzleQueryError } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import pino from 'pino';
+import { describe, expect, it } from 'vitest';
 import type { Config } from './config.js';
 import { loggerOptions, OneLinePerRequest, REDACT_PATHS, serializeError } from './logger.js';
 
 describe('serializeError', () => {
   it('keeps the query but drops the values of a failed database query, in message, stack and params', () => {
     const cause = new Error('connection terminated');
-    const error = new DrizzleQueryError('insert into "merchants" ("nik", "no_rekening") values ($1, $2)', ['3174015503900001', '1234567890'], cause);
+    const error = new DrizzleQueryError(
+      'insert into "merchants" ("nik", "no_rekening") values ($1, $2)',
+      ['3174015503900001', '1234567890'],
+      cause,
+    );
     const text = JSON.stringify(serializeError(error));
     expect(text).toContain('insert into \\"merchants\\"');
     expect(text).toContain('connection terminated');
@@ -52,7 +56,10 @@ describe('REDACT_PATHS', () => {
 describe('request log lines', () => {
   async function requestLog(urls: string[], lines: string[] = []): Promise<string> {
     const options = loggerOptions({ NODE_ENV: 'production', LOG_LEVEL: 'info' } as Config) as object;
-    const app = Fastify({ logger: { ...options, stream: { write: (line: string) => lines.push(line) } }, logController: new OneLinePerRequest() });
+    const app = Fastify({
+      logger: { ...options, stream: { write: (line: string) => lines.push(line) } },
+      logController: new OneLinePerRequest(),
+    });
     app.get('/api/perbaikan/:token', async () => ({ ok: true }));
     app.get('/api/uploads/:id', async () => ({ ok: true }));
     app.get('/api/admin/merchants', async () => ({ items: [] }));
@@ -71,10 +78,24 @@ describe('request log lines', () => {
       '/pesanan/ORD-AB12CD34?t=order_page_token_value',
       '/status?code=AIP-AB12C',
     ]);
-    for (const secret of ['tok_fixlink_secret_value', '7c1a1f3e-5b0e-4c57-9a41-2f1d7d3f0c11', '3174015503900001', 'tok_fixpage_secret_value', 'order_page_token_value', 'AIP-AB12C']) {
+    for (const secret of [
+      'tok_fixlink_secret_value',
+      '7c1a1f3e-5b0e-4c57-9a41-2f1d7d3f0c11',
+      '3174015503900001',
+      'tok_fixpage_secret_value',
+      'order_page_token_value',
+      'AIP-AB12C',
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
-    for (const url of ['/api/perbaikan/:token', '/api/uploads/:id', '/api/admin/merchants', '/perbaikan/:token', '/pesanan/ORD-AB12CD34', '/status']) {
+    for (const url of [
+      '/api/perbaikan/:token',
+      '/api/uploads/:id',
+      '/api/admin/merchants',
+      '/perbaikan/:token',
+      '/pesanan/ORD-AB12CD34',
+      '/status',
+    ]) {
       expect(text, url).toContain(`"url":"${url}"`);
     }
   });
@@ -82,7 +103,12 @@ describe('request log lines', () => {
   it('are one line per request, written when it completes, with its route, status and time', async () => {
     const lines: string[] = [];
     await requestLog(['/api/uploads/7c1a1f3e-5b0e-4c57-9a41-2f1d7d3f0c11', '/status'], lines);
-    const requests = lines.map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number }).filter((line) => line.req);
+    const requests = lines
+      .map(
+        (line) =>
+          JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number },
+      )
+      .filter((line) => line.req);
     expect(requests.map((line) => [line.msg, line.req?.method, line.req?.url, line.res?.statusCode])).toEqual([
       ['request completed', 'GET', '/api/uploads/:id', 200],
       ['request completed', 'GET', '/status', 200],

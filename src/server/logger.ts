@@ -3,7 +3,18 @@ import { destination, stdSerializers } from 'pino';
 import type { Config } from './config.js';
 
 /** Keys whose values never reach a log line, at whatever depth up to three levels an object puts them. */
-const SECRET_KEYS = ['password', 'newPassword', 'currentPassword', 'token', 'totp', 'secret', 'recoveryCodes', 'nik', 'no_rekening', 'receipt_token'];
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'totp',
+  'secret',
+  'recoveryCodes',
+  'nik',
+  'no_rekening',
+  'receipt_token',
+];
 
 /**
  * Paths pino blanks out everywhere: secrets and identity numbers never reach a log line. `code` is blanked
@@ -37,7 +48,12 @@ export function serializeError(error: Error): ReturnType<typeof stdSerializers.e
   return scrub(stdSerializers.err(error)) as ReturnType<typeof stdSerializers.err>;
 }
 
-type LoggedRequest = { method: string; url: string; routeOptions?: { url?: string }; socket?: { remoteAddress?: string; remotePort?: number } };
+type LoggedRequest = {
+  method: string;
+  url: string;
+  routeOptions?: { url?: string };
+  socket?: { remoteAddress?: string; remotePort?: number };
+};
 
 /**
  * Page addresses that carry a secret in a path segment, for requests no route template names (the
@@ -59,7 +75,12 @@ export function loggedUrl(request: Pick<LoggedRequest, 'url' | 'routeOptions'>):
 }
 
 function serializeRequest(request: LoggedRequest) {
-  return { method: request.method, url: loggedUrl(request), remoteAddress: request.socket?.remoteAddress, remotePort: request.socket?.remotePort };
+  return {
+    method: request.method,
+    url: loggedUrl(request),
+    remoteAddress: request.socket?.remoteAddress,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {

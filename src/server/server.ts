@@ -11,17 +11,15 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { startStatisticsMaintenance } from './db/statistics-maintenance.js';
 import { PostgresEventBus } from './events/event-bus.js';
-import { startUploadPurge } from './uploads/upload-purge.js';
-import { startRetention } from './privacy/retention.js';
 import { startMetricsListener } from './metrics/metrics-routes.js';
+import { startRetention } from './privacy/retention.js';
 import { createStorage } from './storage/create-storage.js';
+import { startUploadPurge } from './uploads/upload-purge.js';
 
 // Built, the client sits beside the server (BUILD_DIR/client); run from src (npm run dev), in dist/client.
 const SERVER_DIR = path.dirname(fileURLToPath(import.meta.url));
 const CLIENT_DIR =
-  path.basename(path.dirname(SERVER_DIR)) === 'src'
-    ? path.resolve(SERVER_DIR, '../../dist/client')
-    : path.resolve(SERVER_DIR, '../client');
+  path.basename(path.dirname(SERVER_DIR)) === 'src' ? path.resolve(SERVER_DIR, '../../dist/client') : path.resolve(SERVER_DIR, '../client');
 
 // Requests in flight (an upload on a slow line) get this long after SIGTERM; systemd's and most
 // orchestrators' stop timeouts are longer.

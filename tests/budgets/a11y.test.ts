@@ -1,21 +1,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, closeSuite } from '../e2e/support/browser.js';
-import { createMerchantThroughApi, merchantIdByCode, setStatusThroughApi, signedInContext, startMerchantsServer } from '../e2e/support/admin-merchants-setup.js';
 import {
-  fillBank,
-  fillOwner,
-  fillStoreText,
-  jpegFile,
-  next,
-  stepHeading,
-  uploadFile,
-} from '../e2e/support/registration-wizard.js';
-import type { RunningServer } from '../e2e/support/server-process.js';
-import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
-import { orderOverHttp } from '../support/order-requests.js';
-import { seriousViolations } from './support/axe.js';
+  createMerchantThroughApi,
+  merchantIdByCode,
+  setStatusThroughApi,
+  signedInContext,
+  startMerchantsServer,
+} from '../e2e/support/admin-merchants-setup.js';
+import { closeSuite, launchBrowser } from '../e2e/support/browser.js';
 import { confirmTransferThroughApi, orderIdByCode, packThroughApi } from '../e2e/support/fulfilment-setup.js';
+import { fillBank, fillOwner, fillStoreText, jpegFile, next, stepHeading, uploadFile } from '../e2e/support/registration-wizard.js';
+import type { RunningServer } from '../e2e/support/server-process.js';
+import { orderOverHttp } from '../support/order-requests.js';
+import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
+import { seriousViolations } from './support/axe.js';
 
 /**
  * The target: axe-core finds no serious or critical violation on any screen, public and admin. One server
@@ -63,7 +61,16 @@ async function visit(page: Page, route: string): Promise<void> {
 }
 
 describe('axe-core on the public screens', () => {
-  for (const route of ['/', '/shop', '/checkout', '/status', '/privacy', '/terms', '/halaman-yang-tidak-ada', '/perbaikan/tautan-tidak-valid']) {
+  for (const route of [
+    '/',
+    '/shop',
+    '/checkout',
+    '/status',
+    '/privacy',
+    '/terms',
+    '/halaman-yang-tidak-ada',
+    '/perbaikan/tautan-tidak-valid',
+  ]) {
     it(route, async () => {
       const page = await publicPage();
       await visit(page, route);
@@ -74,7 +81,10 @@ describe('axe-core on the public screens', () => {
   it('/shop with a cart line and its bottom bar', async () => {
     const page = await publicPage();
     await visit(page, '/shop');
-    await page.getByRole('button', { name: /^Add to Cart/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Add to Cart/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Lanjut ke Checkout' }).waitFor();
     await expectNoSeriousViolations(page, '/shop with cart');
   });
@@ -121,7 +131,10 @@ describe('axe-core on the public screens', () => {
   it('/checkout with a cart, the registration checked and the shipping filled', async () => {
     const page = await publicPage();
     await page.goto('/shop');
-    await page.getByRole('button', { name: /^Add to Cart/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Add to Cart/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Lanjut ke Checkout' }).click();
     await page.waitForURL('**/checkout');
     await page.getByRole('textbox', { name: 'Kode Pendaftaran' }).fill(registration.kode_pendaftaran);
@@ -158,7 +171,15 @@ describe('axe-core on the admin screens', () => {
     await expectNoSeriousViolations(page, '/admin/login');
   });
 
-  for (const route of ['/admin', '/admin/dashboard', '/admin/merchants', '/admin/merchants/new', '/admin/audit', '/admin/settings', '/admin/security']) {
+  for (const route of [
+    '/admin',
+    '/admin/dashboard',
+    '/admin/merchants',
+    '/admin/merchants/new',
+    '/admin/audit',
+    '/admin/settings',
+    '/admin/security',
+  ]) {
     it(route, async () => {
       const page = await adminPage();
       await visit(page, route);
@@ -178,7 +199,9 @@ describe('axe-core on the admin screens', () => {
   it('/admin/settings with a webhook, its delivery log, the Tambah Webhook dialog and the secret dialog', async () => {
     const page = await adminPage();
     // Loopback and a single event: nothing of the other screens' tests is delivered anywhere.
-    const made = await page.context().request.post('/api/admin/webhooks', { data: { url: 'http://127.0.0.1:9/axe', events: ['order.delivered'], active: false } });
+    const made = await page
+      .context()
+      .request.post('/api/admin/webhooks', { data: { url: 'http://127.0.0.1:9/axe', events: ['order.delivered'], active: false } });
     expect(made.status()).toBe(201);
     await visit(page, '/admin/settings');
     await page.getByRole('button', { name: 'Log Pengiriman' }).first().click();
@@ -315,7 +338,10 @@ describe('axe-core on the fulfilment screens', () => {
     const page = await adminPage();
     await visit(page, `/admin/merchants/${merchantId}`);
     await page.getByRole('tab', { name: /Perangkat/ }).click();
-    await page.getByRole('row').filter({ hasText: `AXE-${tag}-1` }).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `AXE-${tag}-1` })
+      .waitFor();
     await expectNoSeriousViolations(page, 'detail: Perangkat');
   });
 });
@@ -329,7 +355,9 @@ describe("axe-core on the merchant's timeline", () => {
     const order = await orderOverHttp(server.baseUrl, merchant.kode_pendaftaran, applicant.no_hp);
     expect(await confirmTransferThroughApi(request, order)).toBe('siap_dikemas');
     await packThroughApi(request, order, ['PKT-AXE-0001']);
-    const shipped = await request.post(`/api/admin/orders/${await orderIdByCode(request, order.kode_pesanan)}/ship`, { data: { kurir: 'sicepat', no_resi: 'SCP0012345678' } });
+    const shipped = await request.post(`/api/admin/orders/${await orderIdByCode(request, order.kode_pesanan)}/ship`, {
+      data: { kurir: 'sicepat', no_resi: 'SCP0012345678' },
+    });
     expect(shipped.status()).toBe(200);
 
     const page = await publicPage();

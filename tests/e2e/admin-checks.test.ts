@@ -2,9 +2,9 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../budgets/support/axe.js';
-import { APPLICANT, registerOverHttp } from '../support/registration-fixtures.js';
-import { drawKtpCard, randomKtpPerson } from '../support/ktp-card.js';
 import { seeded } from '../support/check-photos.js';
+import { drawKtpCard, randomKtpPerson } from '../support/ktp-card.js';
+import { APPLICANT, registerOverHttp } from '../support/registration-fixtures.js';
 import { merchantIdByCode, signedInContext, startMerchantsServer } from './support/admin-merchants-setup.js';
 import { closeSuite, launchBrowser } from './support/browser.js';
 import type { RunningServer } from './support/server-process.js';
@@ -27,8 +27,16 @@ describe('machine checks on the review screen', () => {
   });
 
   it('shows the KTP chip, green with its detail on focus', async () => {
-    const person = { ...randomKtpPerson(seeded(5)), nik: APPLICANT.nik, nama: APPLICANT.nama_pemilik.toUpperCase(), tanggal_lahir: '1990-03-15', jenis_kelamin: 'PEREMPUAN' as const };
-    const card = await sharp(await drawKtpCard(person)).jpeg({ quality: 90 }).toBuffer();
+    const person = {
+      ...randomKtpPerson(seeded(5)),
+      nik: APPLICANT.nik,
+      nama: APPLICANT.nama_pemilik.toUpperCase(),
+      tanggal_lahir: '1990-03-15',
+      jenis_kelamin: 'PEREMPUAN' as const,
+    };
+    const card = await sharp(await drawKtpCard(person))
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const registration = await registerOverHttp(server.baseUrl, { jpeg: card });
     const context = await signedInContext(browser, server.baseUrl);
     contexts.push(context);

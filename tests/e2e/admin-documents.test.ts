@@ -3,9 +3,17 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { PDF_PREVIEW_MESSAGES } from '../../src/domain/pdf-preview-messages.js';
-import { makeJpeg, makeNoisePng, naturalWidth, openDocumentsTab, registerInOwnContext, slotCard, type Registered } from './support/admin-documents-setup.js';
+import {
+  makeJpeg,
+  makeNoisePng,
+  naturalWidth,
+  openDocumentsTab,
+  registerInOwnContext,
+  slotCard,
+  type Registered,
+} from './support/admin-documents-setup.js';
 import { signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
-import { launchBrowser, closeSuite } from './support/browser.js';
+import { closeSuite, launchBrowser } from './support/browser.js';
 import type { RunningServer } from './support/server-process.js';
 
 let server: RunningServer;
@@ -44,7 +52,10 @@ function progressSeen(page: Page): Promise<number[]> {
 }
 
 async function chooseFile(page: Page, buttonName: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: buttonName, exact: true }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: buttonName, exact: true }).click(),
+  ]);
   await chooser.setFiles(file);
 }
 
@@ -59,7 +70,10 @@ function centrePixel(canvas: Locator): Promise<number[]> {
 /** A PDF of one 200 x 200 pt page per colour, each page filled with its colour (RGB from 0 to 1). */
 function makeFilledPdf(colours: [number, number, number][]): Buffer {
   const pageIds = colours.map((_, i) => 3 + i * 2);
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${colours.length} >>`];
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${colours.length} >>`,
+  ];
   for (const [i, [r, g, b]] of colours.entries()) {
     const content = `${r} ${g} ${b} rg 0 0 200 200 re f`;
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents ${pageIds[i]! + 1} 0 R >>`);
@@ -163,7 +177,12 @@ describe('Dokumen tab', () => {
   });
 
   it('draws every page of a longer PDF, each labelled with its number', async () => {
-    const twoPages = await registerInOwnContext(browser, server.baseUrl, { withPdf: makeFilledPdf([[0, 0.4, 0.8], [0.8, 0, 0]]) });
+    const twoPages = await registerInOwnContext(browser, server.baseUrl, {
+      withPdf: makeFilledPdf([
+        [0, 0.4, 0.8],
+        [0.8, 0, 0],
+      ]),
+    });
     const page = await adminPage();
     await openDocumentsTab(page, twoPages.id);
     await page.getByRole('button', { name: 'Lihat NPWP', exact: true }).click();
@@ -188,7 +207,10 @@ describe('Dokumen tab', () => {
   it('downloads a document under the server name {kode}-ktp.jpg', async () => {
     const page = await adminPage();
     await openDocumentsTab(page, merchant.id);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Unduh KTP', exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Unduh KTP', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${merchant.kode_pendaftaran}-ktp.jpg`);
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
@@ -216,7 +238,12 @@ describe('Dokumen tab', () => {
     // A slow uplink, so the bar passes through values between 0 and 100 as the bytes go out.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
     const png = await makeNoisePng(720, 540);
     expect(png.length).toBeGreaterThan(1024 * 1024);
     expect(png.length).toBeLessThan(3 * 1024 * 1024);

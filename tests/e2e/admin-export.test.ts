@@ -35,7 +35,8 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startMerchantsServer(), launchBrowser()]);
   admin = await signedInContext(browser, server.baseUrl);
   const made = [];
-  for (let i = 0; i < MATCHING; i += 1) made.push(await createMerchantThroughApi(admin.request, `Toko Ekspor ${String(i + 1).padStart(2, '0')}`));
+  for (let i = 0; i < MATCHING; i += 1)
+    made.push(await createMerchantThroughApi(admin.request, `Toko Ekspor ${String(i + 1).padStart(2, '0')}`));
   for (const merchant of made.slice(0, VERIFIED)) await setStatusThroughApi(admin.request, merchant.id, 'verified');
   // Rows the filter must leave out: another name (verified too) and a public registration.
   const other = await createMerchantThroughApi(admin.request, 'Warung Lain Sekali');
@@ -80,7 +81,9 @@ describe('Ekspor CSV', () => {
 
     const { query, text } = await exportCsv(page);
     expect(query.get('status')).toBe('all');
-    const rows = parseCsv(text.slice(1)).slice(1).filter((row) => row.some((cell) => cell !== ''));
+    const rows = parseCsv(text.slice(1))
+      .slice(1)
+      .filter((row) => row.some((cell) => cell !== ''));
     const exported = rows.map((row) => row[0]);
     expect(exported).toHaveLength(MATCHING);
     for (const code of shown) expect(exported).toContain(code);

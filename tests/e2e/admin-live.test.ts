@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeJpeg, registerInOwnContext, type Registered } from './support/admin-documents-setup.js';
 import { rowOf, setStatusThroughApi, signedInContext, startMerchantsServer } from './support/admin-merchants-setup.js';
-import { launchBrowser, closeSuite } from './support/browser.js';
+import { closeSuite, launchBrowser } from './support/browser.js';
 import type { RunningServer } from './support/server-process.js';
 
 let server: RunningServer;
@@ -68,7 +68,11 @@ describe('live updates', () => {
       multipart: { foto_ktp: { name: 'ktp.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(128, 96, '#27ae60') } },
     });
     expect(replaced.status()).toBe(200);
-    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('img[alt="Pratinjau KTP"]')?.naturalWidth === 128, undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => document.querySelector<HTMLImageElement>('img[alt="Pratinjau KTP"]')?.naturalWidth === 128,
+      undefined,
+      { timeout: 10_000 },
+    );
     expect(live.navigations()).toBe(0);
   });
 });

@@ -2,8 +2,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_MESSAGES } from '../../src/domain/merchants.js';
 import { MESSAGES } from '../../src/domain/messages.js';
-import { STATUS_MESSAGES } from '../../src/domain/status-texts.js';
 import { NIK_MESSAGES } from '../../src/domain/nik-structure.js';
+import { STATUS_MESSAGES } from '../../src/domain/status-texts.js';
+import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 import {
   createMerchantThroughApi,
   MERCHANTS_ADMIN,
@@ -14,9 +15,8 @@ import {
   toastWith,
   type CreatedMerchant,
 } from './support/admin-merchants-setup.js';
-import { launchBrowser, closeSuite } from './support/browser.js';
+import { closeSuite, launchBrowser } from './support/browser.js';
 import type { RunningServer } from './support/server-process.js';
-import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -83,18 +83,46 @@ describe('merchant list', () => {
     const row = rowOf(page, registration.kode_pendaftaran);
     await row.waitFor();
     const text = await row.innerText();
-    for (const value of [registration.nama_toko, registration.nama_pemilik, registration.no_hp, registration.email, 'Jakarta Selatan, DKI Jakarta', 'Sedang Diproses']) {
+    for (const value of [
+      registration.nama_toko,
+      registration.nama_pemilik,
+      registration.no_hp,
+      registration.email,
+      'Jakarta Selatan, DKI Jakarta',
+      'Sedang Diproses',
+    ]) {
       expect(text).toContain(value);
     }
     const headers = await page.getByRole('columnheader').allInnerTexts();
     // SPEC's columns, with the bulk bar's selection box first and the case's reviewer before the actions.
-    expect(headers.map((h) => h.trim().toLowerCase())).toEqual(['pilih', 'kode', 'nama toko', 'pemilik', 'no. hp', 'email', 'lokasi', 'status', 'tanggal daftar', 'peninjau', 'aksi']);
+    expect(headers.map((h) => h.trim().toLowerCase())).toEqual([
+      'pilih',
+      'kode',
+      'nama toko',
+      'pemilik',
+      'no. hp',
+      'email',
+      'lokasi',
+      'status',
+      'tanggal daftar',
+      'peninjau',
+      'aksi',
+    ]);
     expect(await page.getByText(/Menampilkan 1-4 dari 4 merchant/).count()).toBe(1);
-    for (const name of [`Lihat ${registration.nama_toko}`, `Edit ${registration.nama_toko}`, `Ubah status ${registration.nama_toko}`, `Hapus ${registration.nama_toko}`]) {
+    for (const name of [
+      `Lihat ${registration.nama_toko}`,
+      `Edit ${registration.nama_toko}`,
+      `Ubah status ${registration.nama_toko}`,
+      `Hapus ${registration.nama_toko}`,
+    ]) {
       await row.getByRole(name.startsWith('Lihat') || name.startsWith('Edit') ? 'link' : 'button', { name }).waitFor();
     }
     // docs/spec.md §4: only a processing row offers the status dialog.
-    expect(await rowOf(page, verifiedOne.kode_pendaftaran).getByRole('button', { name: /^Ubah status/ }).count()).toBe(0);
+    expect(
+      await rowOf(page, verifiedOne.kode_pendaftaran)
+        .getByRole('button', { name: /^Ubah status/ })
+        .count(),
+    ).toBe(0);
   });
 
   it('finds by part of the phone in another spelling and by code, and keeps the search in the URL', async () => {
@@ -104,7 +132,10 @@ describe('merchant list', () => {
     // Stored as +6281355552468; typed as the merchant would write it. The start of a mobile number is an
     // ordinary search (no identity lookup): it stays in the URL like any other.
     await searchBox(page).fill('0813-5555');
-    await page.waitForFunction((code) => document.querySelectorAll('tbody tr').length === 1 && document.body.innerText.includes(code), registration.kode_pendaftaran);
+    await page.waitForFunction(
+      (code) => document.querySelectorAll('tbody tr').length === 1 && document.body.innerText.includes(code),
+      registration.kode_pendaftaran,
+    );
     await page.waitForURL((url) => url.searchParams.get('q') === '0813-5555');
     expect(await rowOf(page, toEdit.kode_pendaftaran).count()).toBe(0);
 
@@ -316,7 +347,9 @@ describe('identity data, masked by default', () => {
     expect(await page.content()).not.toContain('3174015505900001');
 
     await page.getByRole('button', { name: 'Tampilkan NIK' }).click();
-    await page.waitForFunction(() => (document.querySelector('input[name="nik"]') as HTMLInputElement | null)?.value === '3174015505900001');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="nik"]') as HTMLInputElement | null)?.value === '3174015505900001',
+    );
     expect(await page.getByRole('button', { name: 'Tampilkan NIK' }).count()).toBe(0);
     // The account number stays masked until asked for, also in edit mode (where it cannot be typed over).
     await page.getByRole('button', { name: 'Edit Merchant' }).click();
@@ -426,7 +459,9 @@ describe('audit trail', () => {
 
     await page.locator('select[name="action"]').selectOption('status_change');
     await page.waitForURL(/action=status_change/);
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="audit-action"]')].every((b) => b.textContent === 'status_change'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="audit-action"]')].every((b) => b.textContent === 'status_change'),
+    );
     const row = page.getByRole('row').filter({ hasText: 'status_change' }).filter({ hasText: MERCHANTS_ADMIN.email }).first();
     await row.getByRole('button', { name: 'Lihat detail' }).click();
     const diff = page.locator('pre').first();
@@ -439,7 +474,8 @@ describe('audit trail', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="audit-action"]').length > 0);
     // Searching by the admin's e-mail leaves only that admin's rows, and each action of this file is there.
     await page.waitForFunction(
-      (email) => [...document.querySelectorAll('tbody tr[data-audit-id] td:nth-child(2)')].every((cell) => cell.textContent?.trim() === email),
+      (email) =>
+        [...document.querySelectorAll('tbody tr[data-audit-id] td:nth-child(2)')].every((cell) => cell.textContent?.trim() === email),
       MERCHANTS_ADMIN.email,
     );
     const actionsByAdmin = await shown();

@@ -2,8 +2,8 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderOverHttp } from '../support/order-requests.js';
 import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
-import { closeSuite, launchBrowser } from './support/browser.js';
 import { nbsp, signedInPage, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
+import { closeSuite, launchBrowser } from './support/browser.js';
 import type { RunningServer } from './support/server-process.js';
 
 /** The admin's order and product screens: live list, cancel with refund, product edits the shop sees. */
@@ -52,7 +52,9 @@ describe('admin orders', () => {
     expect(await page.getByRole('main').innerText()).toContain('Pembeli meminta pembatalan lewat telepon');
 
     // Nothing is held any more: the shop offers all 20 units of the D210 again.
-    const products = (await (await fetch(`${server.baseUrl}/api/products`)).json()) as { products: { id: number; stock_available: number }[] };
+    const products = (await (await fetch(`${server.baseUrl}/api/products`)).json()) as {
+      products: { id: number; stock_available: number }[];
+    };
     expect(products.products.find((product) => product.id === 2)?.stock_available).toBe(20);
   });
 

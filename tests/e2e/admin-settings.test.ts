@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/domain/messages.js';
-import { MERCHANTS_ADMIN, signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
-import { launchBrowser, closeSuite } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server-process.js';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
+import { MERCHANTS_ADMIN, signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
+import { closeSuite, launchBrowser } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server-process.js';
 
 let browser: Browser;
 let embedded: RunningServer;
@@ -25,9 +25,16 @@ async function settingsPage(server: RunningServer): Promise<Page> {
 async function systemInfo(page: Page): Promise<Record<string, string>> {
   const list = page.getByRole('definition').first();
   await list.waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('dl[aria-label="Informasi sistem"] dd')].every((dd) => dd.textContent?.trim()));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('dl[aria-label="Informasi sistem"] dd')].every((dd) => dd.textContent?.trim()),
+  );
   return page.evaluate(() =>
-    Object.fromEntries([...document.querySelectorAll('dl[aria-label="Informasi sistem"] > div')].map((row) => [row.querySelector('dt')?.textContent?.trim() ?? '', row.querySelector('dd')?.textContent?.trim() ?? ''])),
+    Object.fromEntries(
+      [...document.querySelectorAll('dl[aria-label="Informasi sistem"] > div')].map((row) => [
+        row.querySelector('dt')?.textContent?.trim() ?? '',
+        row.querySelector('dd')?.textContent?.trim() ?? '',
+      ]),
+    ),
   );
 }
 
@@ -36,7 +43,12 @@ beforeAll(async () => {
   [browser, embedded, postgres] = await Promise.all([
     launchBrowser(),
     startMerchantsServer(),
-    startServer({ DATABASE_URL: database.url, ADMIN_EMAIL: MERCHANTS_ADMIN.email, ADMIN_PASSWORD: MERCHANTS_ADMIN.password, COOKIE_SECURE: 'false' }),
+    startServer({
+      DATABASE_URL: database.url,
+      ADMIN_EMAIL: MERCHANTS_ADMIN.email,
+      ADMIN_PASSWORD: MERCHANTS_ADMIN.password,
+      COOKIE_SECURE: 'false',
+    }),
   ]);
 });
 

@@ -2,12 +2,18 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_MESSAGES } from '../../src/domain/webhooks.js';
 import { WEBHOOK_TEXTS } from '../../src/client/features/settings/webhook-texts.js';
-import { createMerchantThroughApi, setStatusThroughApi, signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
+import { WEBHOOK_MESSAGES } from '../../src/domain/webhooks.js';
+import { WebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver.js';
+import {
+  createMerchantThroughApi,
+  setStatusThroughApi,
+  signedInContext,
+  startMerchantsServer,
+  toastWith,
+} from './support/admin-merchants-setup.js';
 import { closeSuite, launchBrowser } from './support/browser.js';
 import type { RunningServer } from './support/server-process.js';
-import { WebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver.js';
 
 let browser: Browser;
 let server: RunningServer;
@@ -92,7 +98,9 @@ describe('Settings → Webhook', () => {
     await item.getByRole('button', { name: WEBHOOK_TEXTS.deliveriesShow }).click();
     const row = item.getByTestId('webhook-delivery').first();
     await row.getByText('Terkirim').waitFor();
-    await expect.poll(async () => (await row.innerText()).replace(/\s+/g, ' ')).toMatch(/Status merchant berubah merchant\.status_changed Terkirim 1 200 \d/);
+    await expect
+      .poll(async () => (await row.innerText()).replace(/\s+/g, ' '))
+      .toMatch(/Status merchant berubah merchant\.status_changed Terkirim 1 200 \d/);
 
     await row.getByRole('button', { name: /^Kirim Ulang/ }).click();
     await toastWith(page, WEBHOOK_TEXTS.resent).waitFor();

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerInOwnContext, type Registered } from './support/admin-documents-setup.js';
 import { MERCHANT_MESSAGES } from '../../src/domain/merchants.js';
 import { MAINTENANCE_MESSAGE } from '../../src/domain/settings.js';
-import { userCreate } from './support/admin-server.js';
+import { registerInOwnContext, type Registered } from './support/admin-documents-setup.js';
 import { MERCHANTS_ADMIN, rowOf, setStatusThroughApi, signedInContext } from './support/admin-merchants-setup.js';
-import { launchBrowser, closeSuite } from './support/browser.js';
+import { userCreate } from './support/admin-server.js';
+import { closeSuite, launchBrowser } from './support/browser.js';
 import { createRegistrationDatabase, type RegistrationDatabase } from './support/registration-database.js';
 import { E2E_DATA_ENCRYPTION_KEY, startServer, type RunningServer } from './support/server-process.js';
 
@@ -30,7 +30,7 @@ let third: Registered;
 function fiveWorkingDaysAgo(): Date {
   const day = new Date(Date.now() + 7 * 3_600_000);
   day.setUTCHours(0, 0, 0, 0);
-  for (let weekdays = 0; weekdays < 5; ) {
+  for (let weekdays = 0; weekdays < 5;) {
     day.setUTCDate(day.getUTCDate() - 1);
     if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) weekdays += 1;
   }
@@ -49,7 +49,12 @@ async function adminPage(account = MERCHANTS_ADMIN): Promise<Page> {
 beforeAll(async () => {
   database = await createRegistrationDatabase();
   [server, browser] = await Promise.all([
-    startServer({ DATABASE_URL: database.url, ADMIN_EMAIL: MERCHANTS_ADMIN.email, ADMIN_PASSWORD: MERCHANTS_ADMIN.password, COOKIE_SECURE: 'false' }),
+    startServer({
+      DATABASE_URL: database.url,
+      ADMIN_EMAIL: MERCHANTS_ADMIN.email,
+      ADMIN_PASSWORD: MERCHANTS_ADMIN.password,
+      COOKIE_SECURE: 'false',
+    }),
     launchBrowser(),
   ]);
   // The fixture's applicant has the same NIK and account every time: the three are duplicates of each other.
@@ -58,7 +63,12 @@ beforeAll(async () => {
   third = await registerInOwnContext(browser, server.baseUrl, { nama_toko: 'Toko Ketiga' });
   const since = fiveWorkingDaysAgo();
   await database.query('update merchants set submitted_at = $1, queued_at = $1 where id = $2', [since, old.id]);
-  userCreate({ DATABASE_URL: database.url, DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY }, SECOND_ADMIN.email, SECOND_ADMIN.password, 'admin');
+  userCreate(
+    { DATABASE_URL: database.url, DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY },
+    SECOND_ADMIN.email,
+    SECOND_ADMIN.password,
+    'admin',
+  );
 });
 
 afterAll(() => closeSuite({ contexts, browser, servers: [server], databases: [database] }));
@@ -140,7 +150,10 @@ describe('the review screen', () => {
     const stored = await database.query<{ status: string }>('select status from merchants where id = $1', [old.id]);
     expect(stored[0]?.status).toBe('verified');
     // The checklist went with the decision, into its audit entry.
-    const audit = await database.query<{ diff: { checklist?: unknown } }>("select diff from audit_logs where target_id = $1 and action = 'status_change' order by id desc limit 1", [old.id]);
+    const audit = await database.query<{ diff: { checklist?: unknown } }>(
+      "select diff from audit_logs where target_id = $1 and action = 'status_change' order by id desc limit 1",
+      [old.id],
+    );
     expect(audit[0]?.diff.checklist).toEqual({ foto_ktp: { readable: true, matches: true } });
   });
 

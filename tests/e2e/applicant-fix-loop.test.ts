@@ -3,15 +3,15 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpTestServer } from '../support/smtp-test-server.js';
+import { PERBAIKAN_MESSAGES } from '../../src/domain/perbaikan-texts.js';
+import { reasonInfo } from '../../src/domain/reason-codes.js';
 import { seriousViolations } from '../budgets/support/axe.js';
-import { MERCHANTS_ADMIN, merchantIdByCode, rowOf, signedInContext } from './support/admin-merchants-setup.js';
-import { launchBrowser } from './support/browser.js';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
 import { registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
+import { SmtpTestServer } from '../support/smtp-test-server.js';
+import { merchantIdByCode, MERCHANTS_ADMIN, rowOf, signedInContext } from './support/admin-merchants-setup.js';
+import { launchBrowser } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server-process.js';
-import { reasonInfo } from '../../src/domain/reason-codes.js';
-import { PERBAIKAN_MESSAGES } from '../../src/domain/perbaikan-texts.js';
 
 const INVALID = 'Tautan perbaikan tidak valid atau sudah kedaluwarsa';
 
@@ -22,7 +22,9 @@ let database: FreshDatabase;
 const contexts: BrowserContext[] = [];
 
 async function context(signedIn: boolean): Promise<BrowserContext> {
-  const made = signedIn ? await signedInContext(browser, server.baseUrl) : await browser.newContext({ baseURL: server.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
+  const made = signedIn
+    ? await signedInContext(browser, server.baseUrl)
+    : await browser.newContext({ baseURL: server.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
   contexts.push(made);
   return made;
 }
@@ -111,7 +113,9 @@ describe('the fix loop in the browser', () => {
     const admin = await (await context(true)).newPage();
     id = await merchantIdByCode(admin.context().request, registration.kode_pendaftaran);
     const before = await admin.context().request.get(`/api/admin/merchants/${id}/documents/foto_ktp`);
-    const oldKtp = createHash('sha256').update(await before.body()).digest('hex');
+    const oldKtp = createHash('sha256')
+      .update(await before.body())
+      .digest('hex');
 
     await requestFix(admin, id);
     const link = await fixLinkFromMail(registration.kode_pendaftaran, 1);
@@ -137,7 +141,9 @@ describe('the fix loop in the browser', () => {
     await form.getByText(`Alasan: ${reasonInfo('ktp_buram').teks_pendaftar}`).waitFor();
     await form.getByText('Alasan: Nomor tidak aktif').waitFor();
     // Exactly the two flagged: one phone field, pre-filled, and one file field.
-    const controls = await form.locator('input, select, textarea').evaluateAll((nodes) => nodes.map((n) => `${(n as HTMLInputElement).type}:${(n as HTMLInputElement).name}`));
+    const controls = await form
+      .locator('input, select, textarea')
+      .evaluateAll((nodes) => nodes.map((n) => `${(n as HTMLInputElement).type}:${(n as HTMLInputElement).name}`));
     expect(controls.sort()).toEqual(['file:foto_ktp', 'tel:no_hp']);
     expect(await form.getByLabel('Nomor HP').inputValue()).toBe('+6281234567890');
     expect(await seriousViolations(applicant)).toEqual([]);
@@ -149,14 +155,20 @@ describe('the fix loop in the browser', () => {
     await form.getByText('Dokumen KTP wajib diupload ulang').waitFor();
 
     await form.getByLabel('Nomor HP').fill('0813-5555-7777');
-    const newKtp = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#e67e22' } }).jpeg().toBuffer();
+    const newKtp = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#e67e22' } })
+      .jpeg()
+      .toBuffer();
     const uploaded = applicant.waitForResponse((response) => response.url().endsWith('/api/uploads') && response.status() === 201);
-    await form.locator('input[type="file"][name="foto_ktp"]').setInputFiles({ name: 'ktp-baru.jpg', mimeType: 'image/jpeg', buffer: newKtp });
+    await form
+      .locator('input[type="file"][name="foto_ktp"]')
+      .setInputFiles({ name: 'ktp-baru.jpg', mimeType: 'image/jpeg', buffer: newKtp });
     await uploaded;
     await applicant.getByRole('button', { name: 'Kirim Perbaikan' }).click();
     await applicant.getByText('Perbaikan data berhasil dikirim').waitFor();
     expect(await applicant.getByTestId('kode-pendaftaran').textContent()).toBe(registration.kode_pendaftaran);
-    expect(await applicant.getByRole('link', { name: 'Cek Status Pendaftaran' }).getAttribute('href')).toBe(`/status?code=${registration.kode_pendaftaran}`);
+    expect(await applicant.getByRole('link', { name: 'Cek Status Pendaftaran' }).getAttribute('href')).toBe(
+      `/status?code=${registration.kode_pendaftaran}`,
+    );
 
     // Live: the list shows the merchant back in processing without a reload.
     await rowOf(admin, registration.kode_pendaftaran).getByText('Sedang Diproses').waitFor({ timeout: 15_000 });
@@ -165,7 +177,9 @@ describe('the fix loop in the browser', () => {
     expect(await admin.getByLabel('Nomor HP').inputValue()).toBe('+6281355557777');
     const after = await admin.context().request.get(`/api/admin/merchants/${id}/documents/foto_ktp`);
     expect(after.status()).toBe(200);
-    const newHash = createHash('sha256').update(await after.body()).digest('hex');
+    const newHash = createHash('sha256')
+      .update(await after.body())
+      .digest('hex');
     expect(newHash).not.toBe(oldKtp);
     const { width } = await sharp(await after.body()).metadata();
     expect(width).toBe(320);
@@ -184,7 +198,13 @@ describe('the fix loop in the browser', () => {
     await applicant.getByText(INVALID).waitFor();
     // And the receipt of the resubmission reached the applicant.
     await expect
-      .poll(() => smtp.received.filter((m) => m.subject.startsWith('Perbaikan data pendaftaran diterima') && m.subject.includes(registration.kode_pendaftaran)).length, { timeout: 15_000 })
+      .poll(
+        () =>
+          smtp.received.filter(
+            (m) => m.subject.startsWith('Perbaikan data pendaftaran diterima') && m.subject.includes(registration.kode_pendaftaran),
+          ).length,
+        { timeout: 15_000 },
+      )
       .toBe(1);
   });
 
@@ -235,7 +255,9 @@ describe('the fix loop in the browser', () => {
     await requestFix(admin, id);
     const link = await fixLinkFromMail(registration.kode_pendaftaran, 2);
     const token = link.split('/').pop()!;
-    await sql('update fix_requests set expires_at = now() - interval \'1 minute\' where token_hash = $1', [createHash('sha256').update(token).digest('hex')]);
+    await sql("update fix_requests set expires_at = now() - interval '1 minute' where token_hash = $1", [
+      createHash('sha256').update(token).digest('hex'),
+    ]);
     const applicant = await (await context(false)).newPage();
     await applicant.goto(new URL(link).pathname);
     await applicant.getByText(INVALID).waitFor();

@@ -35,12 +35,19 @@ describe('the build on its own', () => {
     cpSync('drizzle', path.join(folder, 'drizzle'), { recursive: true });
 
     const built = readdirSync(path.join(folder, 'dist'), { recursive: true, encoding: 'utf8' });
-    expect(built.filter((file) => /\.test\.|(^|[\\/])seed[\\/]|fake-merchants/.test(file)), 'no test or seed-data code in the build').toEqual([]);
+    expect(
+      built.filter((file) => /\.test\.|(^|[\\/])seed[\\/]|fake-merchants/.test(file)),
+      'no test or seed-data code in the build',
+    ).toEqual([]);
 
     // Offline from npm's cache when it holds every package (CI's own `npm ci` filled it); npm's own
     // variables from a run under `npm run` stay out, they describe the checkout's install.
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
-    await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: folder, env, maxBuffer: 16 * 1024 * 1024 });
+    await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: folder,
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     const installed = Date.now();
     expect(existsSync(path.join(folder, 'node_modules', 'vitest')), 'development dependencies are not installed').toBe(false);
 
@@ -48,12 +55,13 @@ describe('the build on its own', () => {
     mkdirSync(dataDir);
     // ADMIN_PASSWORD is checked against the common-password list at start; freshDatabase: the server's own
     // first start runs every migration of the copied drizzle/.
-    server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { packageRoot: folder, freshDatabase: true }).catch(
-      (error: Error) => {
-        const log = path.join(dataDir, 'server.log');
-        throw new Error(`${error.message}\n${existsSync(log) ? readFileSync(log, 'utf8').slice(-3000) : ''}`);
-      },
-    );
+    server = await startServer(
+      { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      { packageRoot: folder, freshDatabase: true },
+    ).catch((error: Error) => {
+      const log = path.join(dataDir, 'server.log');
+      throw new Error(`${error.message}\n${existsSync(log) ? readFileSync(log, 'utf8').slice(-3000) : ''}`);
+    });
     const healthy = Date.now();
 
     const registration = await registerOverHttp(server.baseUrl, { overrides: { nama_toko: 'Warung Berdiri Sendiri' } });
@@ -63,7 +71,11 @@ describe('the build on its own', () => {
       body: JSON.stringify({ kode_pendaftaran: registration.kode_pendaftaran, receipt_token: registration.receipt_token }),
     });
     expect(lookup.status).toBe(200);
-    expect(await lookup.json()).toMatchObject({ kode_pendaftaran: registration.kode_pendaftaran, nama_toko: 'Warung Berdiri Sendiri', status: 'processing' });
+    expect(await lookup.json()).toMatchObject({
+      kode_pendaftaran: registration.kode_pendaftaran,
+      nama_toko: 'Warung Berdiri Sendiri',
+      status: 'processing',
+    });
     // The client travels in the build too: the landing page is served from dist/client.
     const landing = await fetch(server.baseUrl);
     expect(landing.status).toBe(200);

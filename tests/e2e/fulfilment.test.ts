@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMELINE_STEP_LABELS, type OrderCreateResponse, type TimelineStep } from '../../src/domain/orders.js';
 import { orderOverHttp } from '../support/order-requests.js';
 import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
-import { closeSuite, launchBrowser } from './support/browser.js';
 import { nbsp, rowOf, signedInPage, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
+import { closeSuite, launchBrowser } from './support/browser.js';
 import { confirmTransferThroughApi } from './support/fulfilment-setup.js';
 import type { RunningServer } from './support/server-process.js';
 
@@ -55,7 +55,9 @@ describe('fulfilment by serial number', () => {
     // The admin verifies the merchant in a second tab; the open Pengiriman list gains the order by itself.
     const merchants = await admin.context().newPage();
     await merchants.goto(`/admin/merchants?q=${registration.kode_pendaftaran}`);
-    await rowOf(merchants, registration.kode_pendaftaran).getByRole('button', { name: `Ubah status ${registration.nama_toko}` }).click();
+    await rowOf(merchants, registration.kode_pendaftaran)
+      .getByRole('button', { name: `Ubah status ${registration.nama_toko}` })
+      .click();
     const statusDialog = merchants.getByRole('dialog', { name: 'Ubah Status Merchant' });
     await statusDialog.getByRole('combobox', { name: 'Status Baru' }).selectOption({ label: 'Sudah Terverifikasi' });
     await statusDialog.getByRole('button', { name: 'Simpan' }).click();
@@ -74,7 +76,8 @@ describe('fulfilment by serial number', () => {
     const pack = admin.getByRole('dialog', { name: 'Kemas Pesanan' });
     // One field per unit, line by line as the order lists them.
     const units = order.items.flatMap((item) => Array.from({ length: item.quantity }, (_, index) => ({ ...item, unit: index + 1 })));
-    const field = (unit: (typeof units)[number]) => pack.getByRole('textbox', { name: `Nomor seri ${unit.name} — unit ${unit.unit} dari ${unit.quantity}`, exact: true });
+    const field = (unit: (typeof units)[number]) =>
+      pack.getByRole('textbox', { name: `Nomor seri ${unit.name} — unit ${unit.unit} dari ${unit.quantity}`, exact: true });
     expect(await pack.locator('input[name="nomor_seri"]').count()).toBe(3);
     await expect.poll(() => field(units[0]!).evaluate((input) => input === document.activeElement)).toBe(true);
     for (const unit of units) {
@@ -87,7 +90,8 @@ describe('fulfilment by serial number', () => {
     await pack.waitFor({ state: 'detached' });
     await expect.poll(() => admin.getByTestId('order-status').first().textContent()).toBe('Dikemas');
     const devices = admin.getByRole('region', { name: 'Perangkat dan Paket' });
-    for (const serial of SERIALS) await devices.getByRole('row').filter({ hasText: serial.toUpperCase() }).getByText('Dialokasikan').waitFor();
+    for (const serial of SERIALS)
+      await devices.getByRole('row').filter({ hasText: serial.toUpperCase() }).getByText('Dialokasikan').waitFor();
 
     // Kirim: a courier and a resi.
     await admin.getByRole('button', { name: 'Kirim' }).click();
@@ -116,7 +120,14 @@ describe('fulfilment by serial number', () => {
     await step('dikirim').getByText(RESI).waitFor();
     expect(await step('dikirim').innerText()).toContain('JNE');
     expect(await step('dikirim').getAttribute('aria-current')).toBe('step');
-    for (const reached of ['pendaftaran_diterima', 'diverifikasi', 'pesanan_dibuat', 'dibayar', 'menunggu_verifikasi', 'dikemas'] as const) {
+    for (const reached of [
+      'pendaftaran_diterima',
+      'diverifikasi',
+      'pesanan_dibuat',
+      'dibayar',
+      'menunggu_verifikasi',
+      'dikemas',
+    ] as const) {
       expect(await step(reached).getAttribute('data-state'), reached).toBe('done');
       expect(nbsp(await step(reached).innerText()), reached).toMatch(/\d{2}[.:]\d{2} WIB/);
     }
@@ -159,7 +170,9 @@ describe('fulfilment by serial number', () => {
   it("refuses a serial already used in the dialog, in the server's words, then packs; the admin marks it received", async () => {
     const admin = await adminPage();
     // The merchant is verified now: a paid order goes straight to Siap Dikemas.
-    const second = await orderOverHttp(server.baseUrl, registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp, [{ product_id: 1, quantity: 1 }]);
+    const second = await orderOverHttp(server.baseUrl, registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp, [
+      { product_id: 1, quantity: 1 },
+    ]);
     expect(await confirmTransferThroughApi(admin.context().request, second)).toBe('siap_dikemas');
     await admin.goto('/admin/fulfilment');
     await rowOf(admin, second.kode_pesanan).getByRole('link', { name: second.kode_pesanan }).click();
@@ -201,7 +214,11 @@ describe('fulfilment by serial number', () => {
     await toastWith(admin, 'Pesanan ditandai diterima').waitFor();
     await expect.poll(() => admin.getByTestId('order-status').first().textContent()).toBe('Diterima');
     const devices = admin.getByRole('region', { name: 'Perangkat dan Paket' });
-    await devices.getByRole('row').filter({ hasText: `SBX-${tag}-02` }).getByText('Aktif').waitFor();
+    await devices
+      .getByRole('row')
+      .filter({ hasText: `SBX-${tag}-02` })
+      .getByText('Aktif')
+      .waitFor();
     expect(await admin.getByRole('button', { name: 'Tandai Diterima' }).count()).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwoInstances, type RunningServer, type TwoInstances } from './support/server-process.js';
-import { registerOverHttp } from '../support/registration-fixtures.js';
 import { signInOverHttp } from '../support/admin-http.js';
+import { registerOverHttp } from '../support/registration-fixtures.js';
+import { startTwoInstances, type RunningServer, type TwoInstances } from './support/server-process.js';
 
 const ADMIN = { email: 'live@aipos.test', password: 'kata-sandi-live-events-panjang' };
 
@@ -34,7 +34,10 @@ async function openEventStream(baseUrl: string, cookie: string): Promise<EventSt
         return match;
       }
       if (Date.now() >= deadline) return null;
-      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+      ]);
       if (!chunk || chunk.done) return null;
       buffer += decoder.decode(chunk.value, { stream: true });
     }

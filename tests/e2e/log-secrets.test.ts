@@ -73,9 +73,16 @@ describe('the request log of the built server', () => {
     const merchant = (await created.json()) as { id: string; kode_pendaftaran: string };
 
     // A fix link: the page and its API, read with the token.
-    const flagged = await api('POST', `/api/admin/merchants/${merchant.id}/status`, { status: 'data_tidak_lengkap', perbaikan: [{ field: 'no_hp', alasan: 'Nomor tidak aktif' }] });
+    const flagged = await api('POST', `/api/admin/merchants/${merchant.id}/status`, {
+      status: 'data_tidak_lengkap',
+      perbaikan: [{ field: 'no_hp', alasan: 'Nomor tidak aktif' }],
+    });
     expect(flagged.status).toBe(200);
-    await expect.poll(() => smtp.received.some((mail) => mail.subject.includes(merchant.kode_pendaftaran) && /\/perbaikan\//.test(mail.text)), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => smtp.received.some((mail) => mail.subject.includes(merchant.kode_pendaftaran) && /\/perbaikan\//.test(mail.text)), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     const mail = smtp.received.find((m) => m.subject.includes(merchant.kode_pendaftaran) && /\/perbaikan\//.test(m.text))!;
     const token = /\/perbaikan\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     expect(token.length).toBeGreaterThan(20);
@@ -100,7 +107,15 @@ describe('the request log of the built server', () => {
     expect((await fetch(`${server.baseUrl}/status?code=${merchant.kode_pendaftaran}`)).status).toBe(200);
 
     // The log is written by a pipe: wait until the last request's line is in.
-    await expect.poll(() => readFileSync(server.logFile, 'utf8').split('\n').filter((line) => line.includes('"/status"')).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () =>
+          readFileSync(server.logFile, 'utf8')
+            .split('\n')
+            .filter((line) => line.includes('"/status"')).length,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
     const log = readFileSync(server.logFile, 'utf8');
     expect(log).toContain('/api/perbaikan/:token');
     expect(log).toContain('/perbaikan/:token');

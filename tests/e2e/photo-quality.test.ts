@@ -6,8 +6,17 @@ import { blurredPhoto, exposedPhoto, scenePhoto, type Scene } from '../support/p
 import { openDocumentsTab, slotCard } from './support/admin-documents-setup.js';
 import { merchantIdByCode, signedInContext, startMerchantsServer } from './support/admin-merchants-setup.js';
 import { closeSuite, launchBrowser } from './support/browser.js';
+import {
+  fillBank,
+  fillOwnerStep,
+  fillStoreText,
+  goForwardTo,
+  uploadDone,
+  uploadFile,
+  uploadFiles,
+  type FilePayload,
+} from './support/registration-wizard.js';
 import type { RunningServer } from './support/server-process.js';
-import { fillBank, fillOwnerStep, fillStoreText, goForwardTo, uploadDone, uploadFile, uploadFiles, type FilePayload } from './support/registration-wizard.js';
 
 /**
  * Decision 0035 in the browser: the server's quality warning under a slot at once, 'Tetap Gunakan' keeps
@@ -63,7 +72,10 @@ describe('photo quality warnings', () => {
     await uploadFile(page, 'Kartu Keluarga', await photo('kk', 'kk-gelap.jpg', (jpeg) => exposedPhoto(jpeg, 0.3)));
     const kk = warningOf(page, 'Kartu Keluarga');
     await kk.getByRole('alert').getByText(PHOTO_PROBLEM_TEXTS.gelap).waitFor();
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), kk.getByRole('button', { name: PHOTO_QUALITY_TEXTS.replace }).click()]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      kk.getByRole('button', { name: PHOTO_QUALITY_TEXTS.replace }).click(),
+    ]);
     const replacement = await photo('kk', 'kk.jpg');
     await chooser.setFiles(replacement);
     await page.getByText(replacement.name, { exact: true }).waitFor();

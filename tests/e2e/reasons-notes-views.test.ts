@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEUTRAL_APPLICANT_TEXT, REASON_MESSAGES, reasonInfo } from '../../src/domain/reason-codes.js';
 import { seriousViolations } from '../budgets/support/axe.js';
-import { userCreate } from './support/admin-server.js';
 import { createMerchantThroughApi, MERCHANTS_ADMIN, signedInContext, type CreatedMerchant } from './support/admin-merchants-setup.js';
+import { userCreate } from './support/admin-server.js';
 import { closeSuite, launchBrowser } from './support/browser.js';
 import { createRegistrationDatabase, type RegistrationDatabase } from './support/registration-database.js';
 import { E2E_DATA_ENCRYPTION_KEY, startServer, type RunningServer } from './support/server-process.js';
@@ -34,7 +34,13 @@ async function adminPage(account: { email: string; password: string }): Promise<
 beforeAll(async () => {
   database = await createRegistrationDatabase();
   [server, browser] = await Promise.all([
-    startServer({ DATABASE_URL: database.url, ADMIN_EMAIL: MERCHANTS_ADMIN.email, ADMIN_PASSWORD: MERCHANTS_ADMIN.password, COOKIE_SECURE: 'false', RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000' }),
+    startServer({
+      DATABASE_URL: database.url,
+      ADMIN_EMAIL: MERCHANTS_ADMIN.email,
+      ADMIN_PASSWORD: MERCHANTS_ADMIN.password,
+      COOKIE_SECURE: 'false',
+      RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000',
+    }),
     launchBrowser(),
   ]);
   userCreate({ DATABASE_URL: database.url, DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY }, REVIEWER_B.email, REVIEWER_B.password, 'admin');
@@ -55,7 +61,11 @@ describe('reasons, notes and views', () => {
     await notes.getByRole('textbox', { name: 'Catatan internal' }).fill('Pemilik menelepon: KTP baru menyusul.');
     await notes.getByText('37/2.000 karakter').waitFor();
     await notes.getByRole('button', { name: 'Tambah Catatan' }).click();
-    await notes.getByRole('listitem').filter({ hasText: 'Pemilik menelepon: KTP baru menyusul.' }).getByText(MERCHANTS_ADMIN.email, { exact: false }).waitFor();
+    await notes
+      .getByRole('listitem')
+      .filter({ hasText: 'Pemilik menelepon: KTP baru menyusul.' })
+      .getByText(MERCHANTS_ADMIN.email, { exact: false })
+      .waitFor();
     expect(await notes.getByRole('textbox', { name: 'Catatan internal' }).inputValue()).toBe('');
     expect(await seriousViolations(a)).toEqual([]);
 
@@ -120,12 +130,17 @@ describe('reasons, notes and views', () => {
     await reasons.waitFor();
     await a.getByRole('button', { name: 'Simpan' }).click();
     await reasons.getByText(REASON_MESSAGES.finalRequired, { exact: true }).waitFor();
-    expect((await database.query<{ status: string }>('select status from merchants where id = $1', [other.id]))[0]?.status).toBe('processing');
+    expect((await database.query<{ status: string }>('select status from merchants where id = $1', [other.id]))[0]?.status).toBe(
+      'processing',
+    );
     await reasons.getByRole('checkbox', { name: /^Data ganda/ }).check();
     expect(await seriousViolations(a)).toEqual([]);
     await a.getByRole('button', { name: 'Simpan' }).click();
     await a.getByRole('button', { name: 'Edit Merchant' }).waitFor();
-    const [row] = await database.query<{ status: string; kode_alasan: string[] }>('select status, kode_alasan from merchants where id = $1', [other.id]);
+    const [row] = await database.query<{ status: string; kode_alasan: string[] }>(
+      'select status, kode_alasan from merchants where id = $1',
+      [other.id],
+    );
     expect(row).toEqual({ status: 'rejected', kode_alasan: ['data_ganda'] });
   });
 
@@ -133,7 +148,10 @@ describe('reasons, notes and views', () => {
     await a.goto('/admin/dashboard');
     await a.getByText('Menunggu pendaftar').waitFor();
     await a.getByText('Menunggu kami').waitFor();
-    await a.getByRole('table', { name: 'Per peninjau (30 hari terakhir)' }).getByRole('rowheader', { name: MERCHANTS_ADMIN.email }).waitFor();
+    await a
+      .getByRole('table', { name: 'Per peninjau (30 hari terakhir)' })
+      .getByRole('rowheader', { name: MERCHANTS_ADMIN.email })
+      .waitFor();
     expect(await seriousViolations(a)).toEqual([]);
 
     await a.goto('/admin/audit?action=note_added');

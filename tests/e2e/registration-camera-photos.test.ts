@@ -5,7 +5,16 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { makePdf } from '../support/registration-fixtures.js';
 import { pagePerTest } from './support/browser.js';
-import { expectToast, fileInput, fillOwnerStep, fillStoreStep, fillStoreText, uploadDone, uploadFile, type FilePayload } from './support/registration-wizard.js';
+import {
+  expectToast,
+  fileInput,
+  fillOwnerStep,
+  fillStoreStep,
+  fillStoreText,
+  uploadDone,
+  uploadFile,
+  type FilePayload,
+} from './support/registration-wizard.js';
 
 const MB = 1024 * 1024;
 const session = pagePerTest();
@@ -33,7 +42,9 @@ async function cameraJpeg(name: string): Promise<FilePayload> {
 /** An uncompressed PNG of noise; `megabytes` sets its size. */
 async function bigPng(name: string, megabytes: number): Promise<FilePayload> {
   const side = Math.ceil(Math.sqrt((megabytes * MB) / 3));
-  const buffer = await sharp(noise(side, side), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  const buffer = await sharp(noise(side, side), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
@@ -123,7 +134,11 @@ describe('camera photos (decision 0015)', () => {
     await page.route('**/api/uploads', async (route) => {
       answered += 1;
       if (answered <= 2) {
-        await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Sibuk' } }) });
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Sibuk' } }),
+        });
         return;
       }
       await route.continue();

@@ -4,7 +4,18 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
 import { createRegistrationDatabase, type RegistrationDatabase } from './support/registration-database.js';
-import { fillBank, fillOwner, fillStoreText, jpegFile, next, OWNER, pdfFile, pngFile, stepHeading, uploadFile } from './support/registration-wizard.js';
+import {
+  fillBank,
+  fillOwner,
+  fillStoreText,
+  jpegFile,
+  next,
+  OWNER,
+  pdfFile,
+  pngFile,
+  stepHeading,
+  uploadFile,
+} from './support/registration-wizard.js';
 import { startServer, type RunningServer } from './support/server-process.js';
 
 // The shared server's embedded database is locked by its process; rows are counted on a PostgreSQL of our own
@@ -99,7 +110,9 @@ describe('registration lands in the database and storage exactly once', () => {
     await page.getByRole('dialog', { name: 'Pendaftaran Sudah Dikirim' }).waitFor();
     expect(submissions, 'no registration sent again').toEqual([]);
 
-    const all = await database.query<{ n: string }>('select count(*)::text as n from merchants where email = $1', [OWNER.email.toLowerCase()]);
+    const all = await database.query<{ n: string }>('select count(*)::text as n from merchants where email = $1', [
+      OWNER.email.toLowerCase(),
+    ]);
     expect(all[0]!.n).toBe('1');
     await context.close();
   });

@@ -17,8 +17,8 @@ import {
   OWNER,
   pdfFile,
   requiredDocuments,
-  STORE,
   stepHeading,
+  STORE,
   toast,
   uploadFile,
   uploadFiles,
@@ -70,7 +70,12 @@ async function expectEverythingBack(p: Page): Promise<void> {
   expect(await p.getByLabel('Nomor Rekening').inputValue()).toBe(BANK.no_rekening);
   await p.getByRole('button', { name: 'Kembali' }).click();
   await stepHeading(p, 3, 'Dokumen').waitFor();
-  const documents = [['KTP', 'ktp.jpg'], ['Selfie KTP', 'selfie.jpg'], ['Kartu Keluarga', 'kk.jpg'], ['NPWP', 'npwp.pdf']] as const;
+  const documents = [
+    ['KTP', 'ktp.jpg'],
+    ['Selfie KTP', 'selfie.jpg'],
+    ['Kartu Keluarga', 'kk.jpg'],
+    ['NPWP', 'npwp.pdf'],
+  ] as const;
   for (const [label, name] of documents) {
     const card = p.getByTestId(`upload-${label}`);
     await card.getByText(name).waitFor();
@@ -119,7 +124,10 @@ describe('registration drafts (decision 0021)', () => {
     await page.goto('/register');
     await expectToast(page, 'Draf pendaftaran dipulihkan');
     await expectEverythingBack(page);
-    const stored = await page.evaluate(() => ({ local: JSON.stringify({ ...localStorage }), session: sessionStorage.getItem('aipos.registration.draft') ?? '' }));
+    const stored = await page.evaluate(() => ({
+      local: JSON.stringify({ ...localStorage }),
+      session: sessionStorage.getItem('aipos.registration.draft') ?? '',
+    }));
     expect(stored.session).toContain(BANK.no_rekening);
     expect(stored.local).not.toContain(BANK.no_rekening);
     expect(stored.local).not.toContain('0155');

@@ -15,8 +15,8 @@ import {
   pngFile,
   progressOf,
   requiredDocuments,
-  STORE,
   stepHeading,
+  STORE,
   uploadFile,
   uploadFiles,
 } from './support/registration-wizard.js';
@@ -46,13 +46,20 @@ async function recordProgress(p: Page): Promise<void> {
         if (list.at(-1) !== value) list.push(value);
       }
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
   });
 }
 
 /** The `name` of every form control on the page, sorted (the spec's field names). */
 async function controlNames(p: Page): Promise<string[]> {
-  return p.evaluate(() => [...document.querySelectorAll('main input[name], main select[name], main textarea[name]')].map((el) => el.getAttribute('name')!).sort());
+  return p.evaluate(() =>
+    [...document.querySelectorAll('main input[name], main select[name], main textarea[name]')].map((el) => el.getAttribute('name')!).sort(),
+  );
 }
 
 async function progressHistory(p: Page, label: string): Promise<number[]> {
@@ -95,7 +102,12 @@ describe('registration wizard, end to end', () => {
     await recordProgress(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
     const bigPng = await pngFile('toko-depan.png', 600);
     await fileInput(page, 'Foto Usaha').setInputFiles(bigPng);
     await progressOf(page, 'Foto Usaha').waitFor();
@@ -124,9 +136,19 @@ describe('registration wizard, end to end', () => {
     await popup.close();
 
     await uploadFile(page, 'Foto Produk', await jpegFile('produk.jpg'));
-    expect(await controlNames(page)).toEqual(
-      ['alamat_jalan', 'foto_produk', 'foto_usaha', 'kategori_usaha', 'kecamatan', 'kode_pos', 'kota_kab', 'nama_toko', 'omset_per_bulan', 'provinsi', 'tempat_usaha'],
-    );
+    expect(await controlNames(page)).toEqual([
+      'alamat_jalan',
+      'foto_produk',
+      'foto_usaha',
+      'kategori_usaha',
+      'kecamatan',
+      'kode_pos',
+      'kota_kab',
+      'nama_toko',
+      'omset_per_bulan',
+      'provinsi',
+      'tempat_usaha',
+    ]);
     await goForwardTo(page, 2);
 
     // Step 2.
@@ -147,7 +169,19 @@ describe('registration wizard, end to end', () => {
 
     // Step 5: everything entered, read-only, with thumbnails.
     const review = nbsp(await page.getByRole('form', { name: 'Konfirmasi' }).innerText());
-    for (const text of [STORE.nama_toko, OWN_CATEGORY, STORE.alamat_jalan, '12810', 'Sewa', 'Rp 15.000.000', OWNER.nama_pemilik, OWNER.email, BANK.no_rekening, 'npwp.pdf', 'Tidak diunggah']) {
+    for (const text of [
+      STORE.nama_toko,
+      OWN_CATEGORY,
+      STORE.alamat_jalan,
+      '12810',
+      'Sewa',
+      'Rp 15.000.000',
+      OWNER.nama_pemilik,
+      OWNER.email,
+      BANK.no_rekening,
+      'npwp.pdf',
+      'Tidak diunggah',
+    ]) {
       expect(review).toContain(text);
     }
     for (const label of ['Foto Usaha', 'Foto Produk', 'KTP', 'Selfie KTP', 'Kartu Keluarga']) {
@@ -199,7 +233,14 @@ describe('registration wizard, end to end', () => {
     expect(body.consent).toBe(true);
     expect(body.kategori_usaha).toBe(OWN_CATEGORY);
     expect(body.omset_per_bulan).toBe(15_000_000);
-    expect(Object.keys(body.documents as object).sort()).toEqual(['foto_kk', 'foto_ktp', 'foto_produk', 'foto_selfie_ktp', 'foto_usaha', 'npwp_file']);
+    expect(Object.keys(body.documents as object).sort()).toEqual([
+      'foto_kk',
+      'foto_ktp',
+      'foto_produk',
+      'foto_selfie_ktp',
+      'foto_usaha',
+      'npwp_file',
+    ]);
     const key = (await sent.allHeaders())['idempotency-key'];
     expect(key).toBeTruthy();
 
@@ -235,7 +276,6 @@ describe('registration wizard, end to end', () => {
     // No internal id in the public answer, and none remembered by the browser (UU PDP review).
     expect(replayed).not.toHaveProperty('id');
     expect(await page.evaluate(() => sessionStorage.getItem('aipos.registration.merchantId'))).toBeNull();
-
   });
 
   it('sends a success page without a code, or with an unknown one, back to the wizard', async () => {

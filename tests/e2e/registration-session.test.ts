@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, pagePerTest } from './support/browser.js';
 import { registerOverHttp } from '../support/registration-fixtures.js';
+import { baseUrl, pagePerTest } from './support/browser.js';
 import { stepHeading } from './support/registration-wizard.js';
 
 const session = pagePerTest();
@@ -61,7 +61,16 @@ describe('registration browser-session memory (docs/spec.md §2, §4)', () => {
     await page.goto('/privacy');
     await page.getByRole('heading', { name: 'Kebijakan Privasi', level: 1 }).waitFor();
     const text = await page.getByRole('main').innerText();
-    for (const part of ['Undang-Undang Nomor 27 Tahun 2022', 'Data yang kami kumpulkan', 'Tujuan', 'Berapa lama', 'Hak Anda', 'menarik kembali persetujuan', 'Kontak', 'support@aipos.co.id']) {
+    for (const part of [
+      'Undang-Undang Nomor 27 Tahun 2022',
+      'Data yang kami kumpulkan',
+      'Tujuan',
+      'Berapa lama',
+      'Hak Anda',
+      'menarik kembali persetujuan',
+      'Kontak',
+      'support@aipos.co.id',
+    ]) {
       expect(text).toContain(part);
     }
     expect(await page.title()).toBe('Kebijakan Privasi | AIPOS');

@@ -38,7 +38,9 @@ describe('registration submit (docs/spec.md §2, §8)', () => {
 
     // An answer without a readable error: Gagal mendaftar.
     await page.unroute('**/api/registrations');
-    await page.route('**/api/registrations', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
+    await page.route('**/api/registrations', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
+    );
     await consentAndSubmit(page);
     await expectToast(page, 'Gagal mendaftar');
     await stepHeading(page, 5, 'Konfirmasi').waitFor();

@@ -45,10 +45,18 @@ async function dismissToasts(p: Page): Promise<void> {
   const toasts = p.locator(open);
   for (let round = 0, count = await toasts.count(); round < 10 && count > 0; round += 1, count = await toasts.count()) {
     // Force: the close button only shows on hover, and toasts move while they stack.
-    await toasts.first().getByRole('button', { name: 'Close toast' }).click({ force: true, timeout: 2000 }).catch(() => undefined);
+    await toasts
+      .first()
+      .getByRole('button', { name: 'Close toast' })
+      .click({ force: true, timeout: 2000 })
+      .catch(() => undefined);
     // A closed toast is marked removed at once (it leaves the page after its exit animation); a click that
     // missed a moving toast closes none, and the next round tries again.
-    await p.waitForFunction(([selector, before]) => document.querySelectorAll(selector).length < before, [open, count] as const, { timeout: 2000 }).catch(() => undefined);
+    await p
+      .waitForFunction(([selector, before]) => document.querySelectorAll(selector).length < before, [open, count] as const, {
+        timeout: 2000,
+      })
+      .catch(() => undefined);
   }
   await p.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
 }
@@ -57,7 +65,12 @@ async function dismissToasts(p: Page): Promise<void> {
  * Types a refused value into a field of the open step and tries to go on: the toast and the inline message
  * (tied to the control) say why; then the valid value goes back in.
  */
-async function expectRefused(p: Page, label: string, refused: { value: string; toast: string; inline: string }, valid: string): Promise<void> {
+async function expectRefused(
+  p: Page,
+  label: string,
+  refused: { value: string; toast: string; inline: string },
+  valid: string,
+): Promise<void> {
   await dismissToasts(p);
   await p.getByLabel(label).fill(refused.value);
   await next(p);
@@ -148,7 +161,19 @@ describe('registration wizard validation (docs/spec.md §5)', () => {
     await select.waitFor();
     const options = await select.locator('option').allInnerTexts();
     expect(options.slice(1)).toEqual([
-      'Retail', 'F&B', 'Fashion', 'Jasa Keuangan', 'Elektronik', 'Sembako', 'Pendidikan', 'Kesehatan', 'Otomotif', 'Properti', 'Travel & Tourism', 'Teknologi', 'Lainnya',
+      'Retail',
+      'F&B',
+      'Fashion',
+      'Jasa Keuangan',
+      'Elektronik',
+      'Sembako',
+      'Pendidikan',
+      'Kesehatan',
+      'Otomotif',
+      'Properti',
+      'Travel & Tourism',
+      'Teknologi',
+      'Lainnya',
     ]);
     await select.selectOption('Lainnya');
     const text = page.getByRole('textbox', { name: 'Kategori Usaha' });

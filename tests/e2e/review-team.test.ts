@@ -1,8 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../budgets/support/axe.js';
+import {
+  createMerchantThroughApi,
+  MERCHANTS_ADMIN,
+  rowOf,
+  signedInContext,
+  type CreatedMerchant,
+} from './support/admin-merchants-setup.js';
 import { userCreate } from './support/admin-server.js';
-import { createMerchantThroughApi, MERCHANTS_ADMIN, rowOf, signedInContext, type CreatedMerchant } from './support/admin-merchants-setup.js';
 import { closeSuite, launchBrowser } from './support/browser.js';
 import { createRegistrationDatabase, type RegistrationDatabase } from './support/registration-database.js';
 import { E2E_DATA_ENCRYPTION_KEY, startServer, type RunningServer } from './support/server-process.js';
@@ -34,14 +40,23 @@ async function reviewerPage(account: { email: string; password: string }): Promi
 }
 
 async function holderOf(id: string): Promise<string | null> {
-  const rows = await database.query<{ email: string | null }>('select u.email from merchants m left join users u on u.id = m.claimed_by where m.id = $1', [id]);
+  const rows = await database.query<{ email: string | null }>(
+    'select u.email from merchants m left join users u on u.id = m.claimed_by where m.id = $1',
+    [id],
+  );
   return rows[0]?.email ?? null;
 }
 
 beforeAll(async () => {
   database = await createRegistrationDatabase();
   [server, browser] = await Promise.all([
-    startServer({ DATABASE_URL: database.url, ADMIN_EMAIL: MERCHANTS_ADMIN.email, ADMIN_PASSWORD: MERCHANTS_ADMIN.password, COOKIE_SECURE: 'false', RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000' }),
+    startServer({
+      DATABASE_URL: database.url,
+      ADMIN_EMAIL: MERCHANTS_ADMIN.email,
+      ADMIN_PASSWORD: MERCHANTS_ADMIN.password,
+      COOKIE_SECURE: 'false',
+      RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000',
+    }),
     launchBrowser(),
   ]);
   userCreate({ DATABASE_URL: database.url, DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY }, REVIEWER_B.email, REVIEWER_B.password, 'admin');
@@ -51,7 +66,9 @@ beforeAll(async () => {
   third = await createMerchantThroughApi(a.context().request, 'Toko Tinjau Ketiga');
   // The second approver when a check or duplicate signal warns.
   const settings = (await (await a.context().request.get('/api/admin/settings')).json()) as Record<string, unknown>;
-  const saved = await a.context().request.put('/api/admin/settings', { data: { ...settings, four_eyes: { selalu: false, saat_peringatan: true, omset_di_atas: null } } });
+  const saved = await a.context().request.put('/api/admin/settings', {
+    data: { ...settings, four_eyes: { selalu: false, saat_peringatan: true, omset_di_atas: null } },
+  });
   expect(saved.status()).toBe(200);
 });
 
@@ -76,7 +93,10 @@ describe('two reviewers', () => {
     expect(await seriousViolations(b)).toEqual([]);
 
     await b.goto(`/admin/merchants/${first.id}/review`);
-    await b.getByRole('status').filter({ hasText: `Sedang ditinjau oleh ${MERCHANTS_ADMIN.email}` }).waitFor();
+    await b
+      .getByRole('status')
+      .filter({ hasText: `Sedang ditinjau oleh ${MERCHANTS_ADMIN.email}` })
+      .waitFor();
     await b.getByRole('button', { name: 'Ambil Alih' }).waitFor();
     expect(await b.getByRole('button', { name: /^Verifikasi/ }).isDisabled()).toBe(true);
     expect(await seriousViolations(b)).toEqual([]);
@@ -108,7 +128,13 @@ describe('two reviewers', () => {
     await dialog.waitFor({ state: 'detached' });
     // Nothing changed for the applicant yet, and A is told so rather than "berhasil diubah".
     await a.getByText('Persetujuan pertama tercatat: menunggu persetujuan admin lain').waitFor();
-    await expect.poll(async () => (await database.query<{ at: Date | null }>('select persetujuan_pertama_at as at from merchants where id = $1', [first.id]))[0]?.at).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await database.query<{ at: Date | null }>('select persetujuan_pertama_at as at from merchants where id = $1', [first.id]))[0]
+            ?.at,
+      )
+      .not.toBeNull();
     const [stored] = await database.query<{ status: string }>('select status from merchants where id = $1', [first.id]);
     expect(stored?.status).toBe('processing');
     expect(await applicantStatus()).toBe('Status: Sedang Diproses');
@@ -116,7 +142,10 @@ describe('two reviewers', () => {
     await b.goto('/admin');
     await rowOf(b, first.kode_pendaftaran).getByText('Menunggu Persetujuan Kedua').waitFor();
     await b.goto(`/admin/merchants/${first.id}/review`);
-    await b.getByRole('status').filter({ hasText: `Menunggu Persetujuan Kedua: disetujui pertama oleh ${MERCHANTS_ADMIN.email}` }).waitFor();
+    await b
+      .getByRole('status')
+      .filter({ hasText: `Menunggu Persetujuan Kedua: disetujui pertama oleh ${MERCHANTS_ADMIN.email}` })
+      .waitFor();
     const verify = b.getByRole('button', { name: /^Verifikasi/ });
     await expect.poll(() => verify.isEnabled()).toBe(true);
     expect(await seriousViolations(b)).toEqual([]);
@@ -125,7 +154,9 @@ describe('two reviewers', () => {
     await dialogB.getByText('Keputusan: Verifikasi').waitFor();
     await dialogB.getByRole('button', { name: 'Simpan' }).click();
     await b.getByText('Status merchant berhasil diubah').waitFor();
-    await expect.poll(async () => (await database.query<{ status: string }>('select status from merchants where id = $1', [first.id]))[0]?.status).toBe('verified');
+    await expect
+      .poll(async () => (await database.query<{ status: string }>('select status from merchants where id = $1', [first.id]))[0]?.status)
+      .toBe('verified');
     expect(await applicantStatus()).toBe('Status: Sudah Terverifikasi');
   });
 });

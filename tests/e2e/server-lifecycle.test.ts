@@ -25,11 +25,16 @@ describe('server lifecycle', () => {
   it('SIGTERM mid-upload: no new connections, the upload still finishes with 201, then exit 0', async () => {
     const server = await startServer();
     const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
-    const { payload, headers } = await multipartBody([{ name: 'foto_usaha', data: await makeJpeg({ width: 900, height: 700 }), filename: 'usaha.jpg', contentType: 'image/jpeg' }]);
+    const { payload, headers } = await multipartBody([
+      { name: 'foto_usaha', data: await makeJpeg({ width: 900, height: 700 }), filename: 'usaha.jpg', contentType: 'image/jpeg' },
+    ]);
     const half = Math.floor(payload.length / 2);
     // Expect: 100-continue: Node's server answers it once it has read the headers and handed the request on,
     // which tells this side that the request is in the server's hands before the signal comes.
-    const upload = request(`${server.baseUrl}/api/uploads`, { method: 'POST', headers: { ...headers, 'content-length': String(payload.length), expect: '100-continue' } });
+    const upload = request(`${server.baseUrl}/api/uploads`, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(payload.length), expect: '100-continue' },
+    });
     const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
       upload.on('error', reject);
       upload.on('response', (response) => {
@@ -45,7 +50,16 @@ describe('server lifecycle', () => {
     await new Promise<void>((resolve, reject) => upload.write(payload.subarray(0, half), (error) => (error ? reject(error) : resolve())));
     server.process.kill('SIGTERM');
     // Draining: the server stops taking connections, and stays up for the upload in flight.
-    await expect.poll(() => fetch(`${server.baseUrl}/api/ready`).then(() => 'answered', () => 'refused'), { timeout: 10_000 }).toBe('refused');
+    await expect
+      .poll(
+        () =>
+          fetch(`${server.baseUrl}/api/ready`).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('refused');
     expect(server.process.exitCode).toBeNull();
     upload.end(payload.subarray(half));
     const response = await answered;

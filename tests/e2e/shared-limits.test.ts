@@ -38,11 +38,16 @@ describe('two instances, one PostgreSQL, one Redis: one lookup limit', () => {
     for (const server of [a, b]) {
       const refused = await lookup(server);
       expect(refused.status).toBe(429);
-      expect(await refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Terlalu banyak permintaan. Silakan coba lagi nanti.' } });
+      expect(await refused.json()).toEqual({
+        error: { code: 'RATE_LIMITED', message: 'Terlalu banyak permintaan. Silakan coba lagi nanti.' },
+      });
     }
     // Both processes say Redis is part of their readiness.
     for (const server of [a, b]) {
-      expect(await (await fetch(`${server.baseUrl}/api/ready`)).json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok', redis: 'ok' } });
+      expect(await (await fetch(`${server.baseUrl}/api/ready`)).json()).toEqual({
+        status: 'ready',
+        checks: { database: 'ok', storage: 'ok', redis: 'ok' },
+      });
     }
   });
 });

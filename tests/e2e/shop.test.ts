@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import pg from 'pg';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MidtransSimulator } from '../support/midtrans-simulator.js';
-import { pdfText } from '../support/pdf-text.js';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
+import { MidtransSimulator } from '../support/midtrans-simulator.js';
 import { orderOverHttp } from '../support/order-requests.js';
+import { pdfText } from '../support/pdf-text.js';
 import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 import { merchantIdByCode, setStatusThroughApi } from './support/admin-merchants-setup.js';
 import { closeSuite, launchBrowser } from './support/browser.js';
@@ -47,7 +47,12 @@ async function sql(statement: string, params: unknown[] = []): Promise<void> {
 
 beforeAll(async () => {
   database = await createFreshDatabase({ prefix: 'e2e_shop' });
-  server = await startServer({ DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, COOKIE_SECURE: 'false' });
+  server = await startServer({
+    DATABASE_URL: database.url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    COOKIE_SECURE: 'false',
+  });
   registration = await registerOverHttp(server.baseUrl, { overrides: LOOKUP_APPLICANT });
   browser = await launchBrowser();
 });
@@ -65,14 +70,17 @@ async function steps(timeline: Locator): Promise<[string, string][]> {
   return timeline.getByRole('listitem').evaluateAll((items) =>
     items.map((item) => {
       const label = item.querySelector('p')?.firstChild?.textContent ?? '';
-      const state = item.getAttribute('aria-current') === 'step' ? 'current' : (item.textContent ?? '').includes('Belum') ? 'pending' : 'done';
+      const state =
+        item.getAttribute('aria-current') === 'step' ? 'current' : (item.textContent ?? '').includes('Belum') ? 'pending' : 'done';
       return [label, state] as [string, string];
     }),
   );
 }
 
 async function addToCart(page: Page, name: string): Promise<void> {
-  await card(page, name).getByRole('button', { name: `Add to Cart ${name}` }).click();
+  await card(page, name)
+    .getByRole('button', { name: `Add to Cart ${name}` })
+    .click();
 }
 
 /** Checkout step 2 by code and phone, as a merchant registered earlier does it. */
@@ -158,7 +166,8 @@ describe('shop and cart', () => {
     expect(nbsp(await cart.getByTestId('checkout-total').textContent())).toBe('Rp 3.700.000');
     expect(await cart.innerText()).toContain('Ongkos kirim: Gratis');
     expect(await page.getByText('Checkout akan segera tersedia').count()).toBe(0);
-    for (const title of ['Keranjang', 'Merchant', 'Pengiriman', 'Pembayaran']) expect(await page.getByRole('heading', { level: 2, name: title }).count()).toBe(1);
+    for (const title of ['Keranjang', 'Merchant', 'Pengiriman', 'Pembayaran'])
+      expect(await page.getByRole('heading', { level: 2, name: title }).count()).toBe(1);
     // Nothing to order with until a registration is checked and the address is complete.
     expect(await page.getByRole('button', { name: 'Buat Pesanan' }).isDisabled()).toBe(true);
 
@@ -185,7 +194,9 @@ describe('shop and cart', () => {
     expect(await line.getByRole('button', { name: 'Tambah EDC Android PAX A920 Pro' }).isDisabled()).toBe(true);
     await line.getByRole('button', { name: 'Kurangi EDC Android PAX A920 Pro' }).click();
     expect(await line.getByRole('status', { name: 'Jumlah EDC Android PAX A920 Pro' }).textContent()).toBe('14');
-    expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('cart'))) ?? 'null')).toEqual([{ productId: 3, quantity: 14 }]);
+    expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('cart'))) ?? 'null')).toEqual([
+      { productId: 3, quantity: 14 },
+    ]);
   });
 
   it("shows 'Stok habis' and refuses to add a product with nothing left", async () => {
@@ -279,7 +290,9 @@ describe('checkout and the order page (phone-sized screen)', () => {
     const kode = await placeOrder(page);
     // The token left the address once kept; the cart and the draft are gone.
     expect(new URL(page.url()).search).toBe('');
-    expect(await page.evaluate(() => [window.localStorage.getItem('cart'), window.sessionStorage.getItem('aipos.checkout.draft')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [window.localStorage.getItem('cart'), window.sessionStorage.getItem('aipos.checkout.draft')])).toEqual(
+      [null, null],
+    );
 
     const main = page.getByRole('main');
     expect(await page.getByTestId('order-status').textContent()).toBe('Menunggu Pembayaran');
@@ -337,7 +350,9 @@ describe('checkout and the order page (phone-sized screen)', () => {
       ['Dikirim', 'pending'],
       ['Diterima', 'pending'],
     ]);
-    expect(await timeline.locator('[aria-current="step"]').innerText()).toMatch(/^Pesanan dibuat\s+Saat ini\s+\d{1,2} \w+ \d{4}, \d{2}\.\d{2} WIB$/);
+    expect(await timeline.locator('[aria-current="step"]').innerText()).toMatch(
+      /^Pesanan dibuat\s+Saat ini\s+\d{1,2} \w+ \d{4}, \d{2}\.\d{2} WIB$/,
+    );
     expect(await timeline.getByRole('listitem').filter({ hasText: 'Diverifikasi' }).innerText()).toContain('Belum');
   });
 
@@ -397,14 +412,18 @@ describe('checkout and the order page (phone-sized screen)', () => {
 
   it("shows the shipment on the timeline and takes the merchant's word that the order arrived", async () => {
     // A merchant of its own, verified before paying: its order goes straight to packing.
-    const merchant = await registerOverHttp(server.baseUrl, { overrides: { nama_toko: 'Toko Kirim Cepat', no_hp: '+6281377771234', email: 'kirim.cepat@example.com' } });
+    const merchant = await registerOverHttp(server.baseUrl, {
+      overrides: { nama_toko: 'Toko Kirim Cepat', no_hp: '+6281377771234', email: 'kirim.cepat@example.com' },
+    });
     const order = await orderOverHttp(server.baseUrl, merchant.kode_pendaftaran, merchant.no_hp, [{ product_id: 1, quantity: 2 }]);
     const admin = (await openPage()).context().request;
     expect((await admin.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
     await setStatusThroughApi(admin, await merchantIdByCode(admin, merchant.kode_pendaftaran), 'verified');
     expect(await confirmTransferThroughApi(admin, order)).toBe('siap_dikemas');
     await packThroughApi(admin, order, ['SBX-E2E-0001', 'SBX-E2E-0002']);
-    const shipping = await admin.post(`/api/admin/orders/${await orderIdByCode(admin, order.kode_pesanan)}/ship`, { data: { kurir: 'jne', no_resi: 'JNE0012345678' } });
+    const shipping = await admin.post(`/api/admin/orders/${await orderIdByCode(admin, order.kode_pesanan)}/ship`, {
+      data: { kurir: 'jne', no_resi: 'JNE0012345678' },
+    });
     expect(shipping.status()).toBe(200);
 
     const page = await openPage(PHONE);
@@ -416,7 +435,9 @@ describe('checkout and the order page (phone-sized screen)', () => {
     expect(nbsp(await main.innerText())).toMatch(/Kurir\s+JNE/);
     await main.getByRole('button', { name: 'Salin nomor resi' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('JNE0012345678');
-    expect(await main.getByRole('link', { name: /^Lacak Paket di JNE/ }).getAttribute('href')).toBe('https://www.jne.co.id/tracking-package?awb=JNE0012345678');
+    expect(await main.getByRole('link', { name: /^Lacak Paket di JNE/ }).getAttribute('href')).toBe(
+      'https://www.jne.co.id/tracking-package?awb=JNE0012345678',
+    );
     // The timeline up to Dikirim, with the courier, the resi and the tracking link on that step.
     const timeline = page.getByRole('list', { name: 'Perjalanan pesanan' });
     expect(await steps(timeline)).toEqual([
@@ -430,7 +451,9 @@ describe('checkout and the order page (phone-sized screen)', () => {
     ]);
     const shipped = timeline.locator('[aria-current="step"]');
     expect(nbsp(await shipped.innerText())).toContain('JNE · resi JNE0012345678');
-    expect(await shipped.getByRole('link', { name: /^Lacak paket/ }).getAttribute('href')).toBe('https://www.jne.co.id/tracking-package?awb=JNE0012345678');
+    expect(await shipped.getByRole('link', { name: /^Lacak paket/ }).getAttribute('href')).toBe(
+      'https://www.jne.co.id/tracking-package?awb=JNE0012345678',
+    );
     // Mobile first: the card and the timeline fit a 390 px phone without sideways scrolling.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 

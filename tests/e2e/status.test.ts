@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, closeSuite } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server-process.js';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
-import { insertMerchants } from './support/status-database.js';
 import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
+import { closeSuite, launchBrowser } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server-process.js';
+import { insertMerchants } from './support/status-database.js';
 
 const STATUS_TEXTS = {
   processing: ['Sedang Diproses', 'Kami akan menghubungi Anda dalam 1-3 hari kerja.'],
@@ -220,7 +220,11 @@ describe('status page', () => {
 
     await page.unroute('**/api/status/lookup');
     await page.route('**/api/status/lookup', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'x' } }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: 'x' } }),
+      }),
     );
     await page.getByRole('textbox', { name: 'Kode Pendaftaran' }).fill('AIP-REJ01');
     await searchButton(page).click();

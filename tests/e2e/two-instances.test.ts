@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInOverHttp } from '../support/admin-http.js';
+import { registerOverHttp } from '../support/registration-fixtures.js';
 import { startS3TestServer, type S3TestServer } from '../support/s3-test-server.js';
 import { launchBrowser } from './support/browser.js';
-import { registerOverHttp } from '../support/registration-fixtures.js';
 import { startTwoInstances, type TwoInstances } from './support/server-process.js';
-import { signInOverHttp } from '../support/admin-http.js';
 
 const ADMIN = { email: 'skala@aipos.test', password: 'dua-server-satu-data' };
 
@@ -42,7 +42,9 @@ describe('two instances, one PostgreSQL, one bucket', () => {
     const registration = await registerOverHttp(a.baseUrl);
 
     const cookie = await signIn(b.baseUrl);
-    const list = await fetch(`${b.baseUrl}/api/admin/merchants?q=${encodeURIComponent(registration.kode_pendaftaran)}`, { headers: { cookie } });
+    const list = await fetch(`${b.baseUrl}/api/admin/merchants?q=${encodeURIComponent(registration.kode_pendaftaran)}`, {
+      headers: { cookie },
+    });
     expect(list.status).toBe(200);
     const body = (await list.json()) as { items: { id: string; kode_pendaftaran: string }[]; total: number };
     expect(body.items.map((item) => item.kode_pendaftaran)).toEqual([registration.kode_pendaftaran]);
@@ -109,7 +111,9 @@ async function registerThroughSplit(uploadTo: string, submitTo: string): Promise
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name !== 'host' && name !== 'connection')) as Record<string, string>;
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => name !== 'host' && name !== 'connection'),
+      ) as Record<string, string>;
       fetch(`${target}${request.url}`, { method: request.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
         .then(async (answer) => {
           response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });

@@ -44,11 +44,18 @@ describe('machine checks survive kill -9 mid-queue', () => {
 
   it('finishes every queued job once after a restart', { timeout: 600_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'aipos-faults-checks-'));
-    const env = { ...faultServerEnv(dataDir, undefined), CHECKS_WORKER: 'on', CHECKS_LEASE_MS: '2000', CHECKS_POLL_INTERVAL_MS: '200', CHECKS_RETRY_BASE_MS: '200' };
+    const env = {
+      ...faultServerEnv(dataDir, undefined),
+      CHECKS_WORKER: 'on',
+      CHECKS_LEASE_MS: '2000',
+      CHECKS_POLL_INTERVAL_MS: '200',
+      CHECKS_RETRY_BASE_MS: '200',
+    };
     server = await startServer(env);
     const jpeg = await makeNoisyJpeg(640, 480);
     const codes: string[] = [];
-    for (let i = 0; i < 4; i += 1) codes.push((await registerOverHttp(server.baseUrl, { overrides: { nama_toko: `Warung Periksa ${i}` }, jpeg })).kode_pendaftaran);
+    for (let i = 0; i < 4; i += 1)
+      codes.push((await registerOverHttp(server.baseUrl, { overrides: { nama_toko: `Warung Periksa ${i}` }, jpeg })).kode_pendaftaran);
     let admin = await AdminClient.signIn(server.baseUrl);
     const ids = await Promise.all(codes.map(async (code) => (await admin.findByCode(code))[0]!.id));
     const checksOf = async (id: string) => (await admin.json<{ checks: Check[] }>(`/api/admin/merchants/${id}/checks`)).checks;
@@ -70,7 +77,10 @@ describe('machine checks survive kill -9 mid-queue', () => {
 
     const jobs = await queryStopped(dataDir, `select state, attempts from jobs`);
     expect(jobs.map((job) => job.state)).toEqual(Array.from({ length: ids.length }, () => 'done'));
-    const counts = await queryStopped(dataDir, `select merchant_id, kind, slot, count(*)::int as n from merchant_checks group by 1, 2, 3 having count(*) > 1`);
+    const counts = await queryStopped(
+      dataDir,
+      `select merchant_id, kind, slot, count(*)::int as n from merchant_checks group by 1, 2, 3 having count(*) > 1`,
+    );
     expect(counts).toEqual([]);
   });
 });

@@ -4,9 +4,15 @@ import path from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server-process.js';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
+import {
+  makeNoisyJpeg,
+  registerOverHttp,
+  REQUIRED_SLOTS,
+  UnexpectedStatus,
+  type HttpRegistration,
+} from '../support/registration-fixtures.js';
 import { AdminClient, mapLimit } from './support/admin-client.js';
 import { ageStagedUploads, ageTempFiles, inspectDatabase } from './support/database-inspection.js';
-import { secretsInLog } from './support/log-secrets.js';
 import {
   CRASH_CLIENTS,
   CRASH_MAX_DELAY_MS,
@@ -16,7 +22,7 @@ import {
   faultServerEnv,
   faultsRandom,
 } from './support/fault-settings.js';
-import { makeNoisyJpeg, REQUIRED_SLOTS, registerOverHttp, UnexpectedStatus, type HttpRegistration } from '../support/registration-fixtures.js';
+import { secretsInLog } from './support/log-secrets.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,7 +51,8 @@ async function crashRound(server: RunningServer, round: number, jpeg: Buffer, ra
       } catch (error) {
         // A refusal (4xx) or a 5xx before the kill is a finding; a network error after it is the crash itself.
         if (error instanceof UnexpectedStatus && !killed) serverErrors.push(error.message);
-        if (!(error instanceof UnexpectedStatus) && !killed) serverErrors.push(`network error before the kill: ${(error as Error).message}`);
+        if (!(error instanceof UnexpectedStatus) && !killed)
+          serverErrors.push(`network error before the kill: ${(error as Error).message}`);
       }
     }
   };
@@ -135,9 +142,17 @@ describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9
     expect(serverErrors, 'no refusal and no 5xx while the server was up').toEqual([]);
     expect(acknowledged.length, 'registrations got through between kills').toBeGreaterThan(0);
     expect(unreadable, 'every 201 is listed once with its five documents readable').toEqual([]);
-    expect(acknowledged.filter((r) => !byCode.has(r.kode_pendaftaran)).map((r) => r.kode_pendaftaran), 'every 201 is stored').toEqual([]);
-    expect(new Set(inspection.merchants.map((m) => m.idempotency_key)).size, 'no registration stored twice').toBe(inspection.merchants.length);
-    expect(inspection.merchants.filter((m) => m.keys.length !== REQUIRED_SLOTS.length).map((m) => m.kode_pendaftaran), 'no merchant without its documents').toEqual([]);
+    expect(
+      acknowledged.filter((r) => !byCode.has(r.kode_pendaftaran)).map((r) => r.kode_pendaftaran),
+      'every 201 is stored',
+    ).toEqual([]);
+    expect(new Set(inspection.merchants.map((m) => m.idempotency_key)).size, 'no registration stored twice').toBe(
+      inspection.merchants.length,
+    );
+    expect(
+      inspection.merchants.filter((m) => m.keys.length !== REQUIRED_SLOTS.length).map((m) => m.kode_pendaftaran),
+      'no merchant without its documents',
+    ).toEqual([]);
     expect(inspection.missingFiles, 'no merchant points at a missing file').toEqual([]);
     expect(inspection.claimedWithoutMerchant, 'no claimed upload without its merchant').toBe(0);
     expect(inspection.claimMismatches, "a merchant's documents are exactly its claimed uploads").toBe(0);
@@ -161,7 +176,9 @@ describe.concurrent.each(ENGINES.map((engine) => [engine] as [Engine]))('kill -9
     await server.stop();
     server = undefined;
     const purged = await inspectDatabase(dataDir, database?.url);
-    console.log(`[crash ${engine}] boot purge removed ${aged} aged staged uploads and ${agedTemps} interrupted temp files; ${purged.tempFiles.length} temp files remain`);
+    console.log(
+      `[crash ${engine}] boot purge removed ${aged} aged staged uploads and ${agedTemps} interrupted temp files; ${purged.tempFiles.length} temp files remain`,
+    );
     expect(purged.stagedRows).toBe(0);
     expect(purged.tempFiles, 'no half-written document left on disk').toEqual([]);
     expect(purged.merchants).toHaveLength(inspection.merchants.length);

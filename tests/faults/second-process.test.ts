@@ -5,10 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server-process.js';
 import { freePortForTest } from '../support/free-port.js';
+import { registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 import { AdminClient } from './support/admin-client.js';
 import { inspectDatabase } from './support/database-inspection.js';
 import { FAULTS_ADMIN } from './support/fault-settings.js';
-import { registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 
 type Exit = { code: number | null; stdout: string; stderr: string; ms: number };
 
@@ -52,7 +52,12 @@ describe('a second process on the DATA_DIR of a running server (PGlite)', () => 
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'aipos-faults-second-'));
-    server = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: FAULTS_ADMIN.email, ADMIN_PASSWORD: FAULTS_ADMIN.password, COOKIE_SECURE: 'false' });
+    server = await startServer({
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: FAULTS_ADMIN.email,
+      ADMIN_PASSWORD: FAULTS_ADMIN.password,
+      COOKIE_SECURE: 'false',
+    });
     registered = await registerOverHttp(server.baseUrl, { overrides: { nama_toko: 'Warung Uji second-process' } });
   });
 

@@ -61,7 +61,7 @@ describe('the import rules of npm run lint', () => {
 
   it('fail when the client imports the server, the server the client, or the domain either', async () => {
     const cwd = await tree({
-      'src/server/secret.ts': "export const SECRET = 1;\n",
+      'src/server/secret.ts': 'export const SECRET = 1;\n',
       'src/client/page.tsx': "import { SECRET } from '../server/secret.js';\nexport const page = SECRET;\n",
       'src/client/label.ts': "export const LABEL = 'x';\n",
       'src/server/route.ts': "import { LABEL } from '../client/label';\nexport const route = LABEL;\n",

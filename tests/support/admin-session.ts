@@ -7,7 +7,11 @@ export type SignedIn = { userId: string; email: string; cookie: string };
 /** Creates (or resets) a user and signs in through the real login route; returns the cookie header. */
 export async function signIn(
   app: FastifyInstance,
-  { email = 'admin@aipos.test', password = 'kata-sandi-admin-yang-panjang', role = 'admin' }: { email?: string; password?: string; role?: UserRole } = {},
+  {
+    email = 'admin@aipos.test',
+    password = 'kata-sandi-admin-yang-panjang',
+    role = 'admin',
+  }: { email?: string; password?: string; role?: UserRole } = {},
 ): Promise<SignedIn> {
   const { user } = await upsertUser(app.deps.db, { email, password, role }, app.deps.now());
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

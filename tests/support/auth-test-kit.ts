@@ -1,9 +1,9 @@
 // Helpers for the sign-in API tests (no test runner imports: plain functions over app.inject).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { testAppPerSuite, type TestApp } from './build-test-app.js';
 import type { UserRole } from '../../src/domain/vocabularies.js';
-import type { UserRow } from '../../src/server/db/schema.js';
 import { upsertUser } from '../../src/server/auth/user-store.js';
+import type { UserRow } from '../../src/server/db/schema.js';
+import { testAppPerSuite, type TestApp } from './build-test-app.js';
 
 export const ADMIN = { email: 'admin@aipos.test', password: 'kopi-tubruk-pagi-hari' };
 export const STAFF = { email: 'staff@aipos.test', password: 'nasi-uduk-betawi-enak' };

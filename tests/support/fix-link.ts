@@ -18,7 +18,10 @@ export async function fixLinkFromOutbox(db: Db, merchantId: string): Promise<{ l
     .from(fixRequests)
     .where(and(eq(fixRequests.merchantId, merchantId), isNull(fixRequests.usedAt), isNull(fixRequests.supersededAt)));
   if (!open) throw new Error(`fixLinkFromOutbox: merchant ${merchantId} has no open fix request`);
-  const mails = await db.select().from(outboxMessages).where(and(eq(outboxMessages.merchantId, merchantId), eq(outboxMessages.kind, 'status')));
+  const mails = await db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.merchantId, merchantId), eq(outboxMessages.kind, 'status')));
   for (const mail of mails) {
     for (const match of messageText(mail).matchAll(FIX_LINK)) {
       if (hashToken(match[1]!) === open.tokenHash) return { link: match[0], token: match[1]! };

@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { seal } from '../../src/server/crypto/sealed.js';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll } from 'vitest';
 import type { MerchantStatus } from '../../src/domain/vocabularies.js';
-import { auditLogs, deviceEvents, devices, orderItems, orders, outboxMessages, products, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema.js';
+import { seal } from '../../src/server/crypto/sealed.js';
+import {
+  auditLogs,
+  deviceEvents,
+  devices,
+  orderItems,
+  orders,
+  outboxMessages,
+  products,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../src/server/db/schema.js';
 import type { MerchantEvent } from '../../src/server/events/event-bus.js';
 import { signIn, type SignedIn } from './admin-session.js';
 import { testClock } from './auth-test-kit.js';
@@ -67,18 +77,29 @@ export function fulfilmentSuite(start = '2026-05-04T03:00:00.000Z') {
     /** One serial per ordered unit, in the order's line order. */
     unitsFor: async (orderId: string) => {
       const lines = await db().select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.productId);
-      return lines.flatMap((line) => Array.from({ length: line.quantity }, () => ({ product_id: line.productId, nomor_seri: kit.serial() })));
+      return lines.flatMap((line) =>
+        Array.from({ length: line.quantity }, () => ({ product_id: line.productId, nomor_seri: kit.serial() })),
+      );
     },
-    pack: async (orderId: string, units?: { product_id: number; nomor_seri: string }[]) => admin('POST', `/orders/${orderId}/pack`, { units: units ?? (await kit.unitsFor(orderId)) }),
+    pack: async (orderId: string, units?: { product_id: number; nomor_seri: string }[]) =>
+      admin('POST', `/orders/${orderId}/pack`, { units: units ?? (await kit.unitsFor(orderId)) }),
     ship: (orderId: string, body: object = { kurir: 'jne', no_resi: 'JNE0012345678' }) => admin('POST', `/orders/${orderId}/ship`, body),
     delivered: (orderId: string) => admin('POST', `/orders/${orderId}/delivered`),
     row: async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!,
     devicesOf: (orderId: string) => db().select().from(devices).where(eq(devices.orderId, orderId)).orderBy(devices.nomorSeri),
-    deviceEventsOf: (deviceId: string) => db().select().from(deviceEvents).where(eq(deviceEvents.deviceId, deviceId)).orderBy(deviceEvents.id),
+    deviceEventsOf: (deviceId: string) =>
+      db().select().from(deviceEvents).where(eq(deviceEvents.deviceId, deviceId)).orderBy(deviceEvents.id),
     auditOf: (orderId: string) =>
-      db().select().from(auditLogs).where(and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.targetId, orderId))).orderBy(auditLogs.id),
+      db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.targetId, orderId)))
+        .orderBy(auditLogs.id),
     mailsOf: (merchantId: string, kind: string) =>
-      db().select().from(outboxMessages).where(and(eq(outboxMessages.merchantId, merchantId), eq(outboxMessages.kind, kind))),
+      db()
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.merchantId, merchantId), eq(outboxMessages.kind, kind))),
     /** The bodies of the webhook deliveries of one type, parsed. */
     webhooks: async (type: string) =>
       (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventType, type)).orderBy(webhookDeliveries.createdAt)).map(

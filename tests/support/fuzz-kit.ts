@@ -1,12 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { DOCUMENT_SLOTS } from '../../src/domain/document-slots.js';
 import { buildTestApp, type TestApp } from './build-test-app.js';
-import { runSeed } from './run-seed.js';
 import { makeJpeg, makePdf, makePng, multipartBody, type FieldPart, type FilePart } from './registration-fixtures.js';
+import { runSeed } from './run-seed.js';
 
 /**
  * Shared machinery of the fuzz suites: value generators (random and near-valid), the one property every
@@ -105,18 +105,23 @@ function withExtraKey(json: string, key: string, value: unknown): string {
  * JSON texts near a valid body: a field dropped, a field of the wrong type or absurd size, a
  * prototype-pollution key, an unknown key, a nested object, or the valid body itself.
  */
-export function nearValidJson(base: Record<string, unknown>, fieldValues: Record<string, fc.Arbitrary<unknown>> = {}): fc.Arbitrary<string> {
+export function nearValidJson(
+  base: Record<string, unknown>,
+  fieldValues: Record<string, fc.Arbitrary<unknown>> = {},
+): fc.Arbitrary<string> {
   const keys = Object.keys(base);
   const key = keys.length ? fc.constantFrom(...keys) : fc.constant('x');
   return fc.oneof(
     fc.constant(JSON.stringify(base)),
     key.map((k) => JSON.stringify(Object.fromEntries(Object.entries(base).filter(([name]) => name !== k)))),
     fc.tuple(key, anyValue).map(([k, v]) => JSON.stringify({ ...base, [k]: v })),
-    fc.tuple(key, fc.dictionary(fc.string({ maxLength: 5 }), anyValue, { maxKeys: 3 })).map(([k, v]) => JSON.stringify({ ...base, [k]: v })),
+    fc
+      .tuple(key, fc.dictionary(fc.string({ maxLength: 5 }), anyValue, { maxKeys: 3 }))
+      .map(([k, v]) => JSON.stringify({ ...base, [k]: v })),
     ...Object.entries(fieldValues).map(([k, arb]) => arb.map((v) => JSON.stringify({ ...base, [k]: v }))),
-    fc.tuple(fc.constantFrom(...POLLUTION_KEYS), fc.oneof(anyValue, fc.constant({ isAdmin: true, polluted: 'yes' }))).map(([k, v]) =>
-      withExtraKey(JSON.stringify(base), k, v),
-    ),
+    fc
+      .tuple(fc.constantFrom(...POLLUTION_KEYS), fc.oneof(anyValue, fc.constant({ isAdmin: true, polluted: 'yes' })))
+      .map(([k, v]) => withExtraKey(JSON.stringify(base), k, v)),
     fc.tuple(anyString, anyValue).map(([k, v]) => withExtraKey(JSON.stringify(base), k, v)),
     fc.array(fc.constant(base), { minLength: 1, maxLength: 3 }).map((list) => JSON.stringify(list)),
     fc.constant(JSON.stringify({ wrapper: base })),
@@ -189,7 +194,10 @@ function fileBytes(files: SampleFiles): fc.Arbitrary<Buffer> {
     { weight: 4, arbitrary: fc.constantFrom(files.jpeg, files.png, files.pdf) },
     { weight: 3, arbitrary: fc.uint8Array({ maxLength: 2_000 }).map((a) => Buffer.from(a)) },
     // A real file cut short, or a real header followed by garbage.
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(files.jpeg, files.png, files.pdf), fc.nat({ max: 400 })).map(([file, n]) => file.subarray(0, n)) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(fc.constantFrom(files.jpeg, files.png, files.pdf), fc.nat({ max: 400 })).map(([file, n]) => file.subarray(0, n)),
+    },
     {
       weight: 2,
       arbitrary: fc
@@ -206,7 +214,10 @@ const filePart = (files: SampleFiles) =>
   fc.record({
     name: fieldName,
     data: fileBytes(files),
-    filename: fc.oneof(fc.constantFrom('ktp.jpg', 'a.jpg.php', '../../x.png', 'x'.repeat(300), 'a\r\nb.jpg', 'gpj.\u202eexe', ''), anyString.map((s) => s.slice(0, 400))),
+    filename: fc.oneof(
+      fc.constantFrom('ktp.jpg', 'a.jpg.php', '../../x.png', 'x'.repeat(300), 'a\r\nb.jpg', 'gpj.\u202eexe', ''),
+      anyString.map((s) => s.slice(0, 400)),
+    ),
     contentType: fc.constantFrom('image/jpeg', 'image/png', 'application/pdf', 'text/html', 'image/svg+xml', 'application/octet-stream'),
   });
 
@@ -215,15 +226,24 @@ const fieldPart = fc.record({ name: fieldName, value: anyString.map((s) => s.sli
 /** Well-formed multipart bodies with 0-6 parts, and malformed ones (bad boundary, cut short, garbage). */
 export function multipartSpec(files: SampleFiles): fc.Arbitrary<BodySpec> {
   return fc.oneof(
-    { weight: 5, arbitrary: fc.array(fc.oneof(filePart(files), fieldPart), { maxLength: 6 }).map((parts) => ({ kind: 'parts' as const, parts })) },
+    {
+      weight: 5,
+      arbitrary: fc.array(fc.oneof(filePart(files), fieldPart), { maxLength: 6 }).map((parts) => ({ kind: 'parts' as const, parts })),
+    },
     {
       weight: 2,
       arbitrary: fc.record({
         kind: fc.constant('raw-multipart' as const),
         raw: fc.oneof(
           fc.uint8Array({ maxLength: 1_000 }).map((a) => Buffer.from(a)),
-          fc.constant(Buffer.from('--b\r\nContent-Disposition: form-data; name="foto_ktp"; filename="a.jpg"\r\n\r\n\xff\xd8\xff', 'latin1')),
-          fc.constant(Buffer.from('--b\r\nContent-Disposition: form-data; name="__proto__"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nxx\r\n--b--\r\n')),
+          fc.constant(
+            Buffer.from('--b\r\nContent-Disposition: form-data; name="foto_ktp"; filename="a.jpg"\r\n\r\n\xff\xd8\xff', 'latin1'),
+          ),
+          fc.constant(
+            Buffer.from(
+              '--b\r\nContent-Disposition: form-data; name="__proto__"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nxx\r\n--b--\r\n',
+            ),
+          ),
           fc.constant(Buffer.from('--b\r\nContent-Disposition: form-data\r\n\r\nxx\r\n--b--\r\n')),
         ),
         boundary: fc.constantFrom('b', '', '"b"', 'x'.repeat(200), 'b; charset=utf-8'),
@@ -255,23 +275,71 @@ function encode(value: string): string {
 /** A path segment that is not a real id: random text (percent-encoded or raw), long, or traversal-like. */
 export const garbageSegment: fc.Arbitrary<string> = fc.oneof(
   anyString.map((s) => encode(s.slice(0, 300)) || 'x'),
-  fc.constantFrom('..', '%2e%2e', '%00', '%', '%E0%A4%A', '00000000-0000-4000-8000-000000000000', 'null', '1', '-1', '__proto__', 'x'.repeat(101), "'--"),
+  fc.constantFrom(
+    '..',
+    '%2e%2e',
+    '%00',
+    '%',
+    '%E0%A4%A',
+    '00000000-0000-4000-8000-000000000000',
+    'null',
+    '1',
+    '-1',
+    '__proto__',
+    'x'.repeat(101),
+    "'--",
+  ),
   fc.uuid(),
 );
 
 export const queryString: fc.Arbitrary<string> = fc.oneof(
   fc.constant(''),
-  fc.dictionary(fc.oneof(fc.constantFrom('q', 'status', 'sort', 'page', 'action', 'download', '__proto__', 'constructor'), fc.string({ maxLength: 8 })), anyString.map((s) => s.slice(0, 300)), {
-    maxKeys: 4,
-  }).map((params) => `?${Object.entries(params).map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}`),
-  fc.constantFrom('?page=0', '?page=-1', '?page=1e9', '?page=abc', '?page=1.5', '?status=all&status=verified', '?q[]=a', '?q[a]=b', '?%', '?download=2', '?__proto__[x]=1'),
+  fc
+    .dictionary(
+      fc.oneof(
+        fc.constantFrom('q', 'status', 'sort', 'page', 'action', 'download', '__proto__', 'constructor'),
+        fc.string({ maxLength: 8 }),
+      ),
+      anyString.map((s) => s.slice(0, 300)),
+      {
+        maxKeys: 4,
+      },
+    )
+    .map(
+      (params) =>
+        `?${Object.entries(params)
+          .map(([k, v]) => `${encode(k)}=${encode(v)}`)
+          .join('&')}`,
+    ),
+  fc.constantFrom(
+    '?page=0',
+    '?page=-1',
+    '?page=1e9',
+    '?page=abc',
+    '?page=1.5',
+    '?status=all&status=verified',
+    '?q[]=a',
+    '?q[a]=b',
+    '?%',
+    '?download=2',
+    '?__proto__[x]=1',
+  ),
 );
 
 export const remoteAddress: fc.Arbitrary<string> = fc.ipV4();
 
 // ---------------------------------------------------------------- the property
 
-type Counts = { merchants: number; uploads: number; audit_logs: number; users: number; sessions: number; orders: number; held: number; files: number };
+type Counts = {
+  merchants: number;
+  uploads: number;
+  audit_logs: number;
+  users: number;
+  sessions: number;
+  orders: number;
+  held: number;
+  files: number;
+};
 
 export async function storedCounts(t: TestApp): Promise<Counts> {
   const result = await t.app.deps.db.execute(sql`select
@@ -291,7 +359,8 @@ function countFiles(dir: string): number {
 }
 
 // Words that only an English (framework or zod) message would carry; the Indonesian texts avoid them.
-const ENGLISH = /\b(the|must|expected|invalid|unexpected|required|should|received|property|undefined|body|route|error|failed|too (big|small|many|large))\b/i;
+const ENGLISH =
+  /\b(the|must|expected|invalid|unexpected|required|should|received|property|undefined|body|route|error|failed|too (big|small|many|large))\b/i;
 
 export type Tally = Map<string, number>;
 export const tally: Tally = new Map();
@@ -325,7 +394,8 @@ export async function sendAndCheck(t: TestApp, label: string, request: FuzzReque
     ...(encoded.payload === undefined ? {} : { payload: encoded.payload }),
     ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
   });
-  const describe = () => `${label}: ${request.method} ${request.url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
+  const describe = () =>
+    `${label}: ${request.method} ${request.url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
   if (response.statusCode >= 500) throw new FuzzViolation(`5xx answer. ${describe()}`);
   if (response.statusCode >= 400) {
     if (request.method !== 'HEAD') {
@@ -370,7 +440,9 @@ function watchForCrashes(): { check(): void; stop(): void } {
 function printTally(title: string): void {
   const total = [...tally.values()].reduce((a, b) => a + b, 0);
   const lines = [...tally.entries()].map(([label, n]) => `  ${String(n).padStart(6)}  ${label}`);
-  console.log(`${title}: ${total} generated requests\n${lines.join('\n')}\nerror answers seen:\n${[...messagesSeen.entries()].map(([k, m]) => `  ${k}: ${m}`).join('\n')}`);
+  console.log(
+    `${title}: ${total} generated requests\n${lines.join('\n')}\nerror answers seen:\n${[...messagesSeen.entries()].map(([k, m]) => `  ${k}: ${m}`).join('\n')}`,
+  );
 }
 
 /** How long one fuzz suite's setup or one of its properties may take. */

@@ -37,7 +37,11 @@ async function tableTop(width: number, height: number, random: () => number): Pr
     }
   }
   // Drawn at half size and enlarged: the grain is coarser, as the camera sees it, and the card costs less to make.
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).resize(width * 2, height * 2).blur(1.2).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .resize(width * 2, height * 2)
+    .blur(1.2)
+    .png()
+    .toBuffer();
 }
 
 const clamp = (value: number) => Math.max(0, Math.min(255, Math.round(value)));
@@ -57,7 +61,12 @@ async function phonePhoto(person: KtpPerson, random: () => number): Promise<Buff
   const left = Math.floor(random() * (width - turned.info.width));
   const top = Math.floor(random() * (height - turned.info.height));
   const table = await tableTop(width / 2, height / 2, random);
-  return jpeg(sharp(table).composite([{ input: turned.data, left, top }]).blur(0.8), 85);
+  return jpeg(
+    sharp(table)
+      .composite([{ input: turned.data, left, top }])
+      .blur(0.8),
+    85,
+  );
 }
 
 /** A photo of `person`'s card taken in `condition`; seeded by `random`, so a run can be repeated exactly. */
@@ -78,7 +87,15 @@ export async function photographKtpCard(person: KtpPerson, condition: KtpConditi
     case 'perspective': {
       const shearX = angle(random, 0.04, 0.1);
       const shearY = angle(random, 0.02, 0.05);
-      return jpeg(sharp(card).affine([[1, shearX], [shearY, 0.92]], { background: GREY_TABLE }));
+      return jpeg(
+        sharp(card).affine(
+          [
+            [1, shearX],
+            [shearY, 0.92],
+          ],
+          { background: GREY_TABLE },
+        ),
+      );
     }
     case 'dim':
       // Under a weak lamp: a third of the light, flat, slightly soft.

@@ -25,11 +25,77 @@ export interface KtpPerson {
   golongan_darah: string;
 }
 
-const FIRST = ['BUDI', 'SITI', 'AGUS', 'DEWI', 'RINA', 'ANDI', 'WAHYU', 'PUTRI', 'JOKO', 'AYU', 'RUDI', 'NUR', 'EKO', 'INDAH', 'HENDRA', 'LESTARI', 'FAJAR', 'MAYA', 'BAYU', 'SRI', 'DIMAS', 'RATNA', 'YUDI', 'FITRI'];
+const FIRST = [
+  'BUDI',
+  'SITI',
+  'AGUS',
+  'DEWI',
+  'RINA',
+  'ANDI',
+  'WAHYU',
+  'PUTRI',
+  'JOKO',
+  'AYU',
+  'RUDI',
+  'NUR',
+  'EKO',
+  'INDAH',
+  'HENDRA',
+  'LESTARI',
+  'FAJAR',
+  'MAYA',
+  'BAYU',
+  'SRI',
+  'DIMAS',
+  'RATNA',
+  'YUDI',
+  'FITRI',
+];
 const MIDDLE = ['', '', '', 'AJI ', 'DWI ', 'TRI ', 'NOVITA ', 'ADI ', 'PUTRA ', 'KURNIA '];
-const LAST = ['SANTOSO', 'WIJAYA', 'SAPUTRA', 'LESTARI', 'PRATAMA', 'HIDAYAT', 'KUSUMA', 'NUGROHO', 'SIREGAR', 'WIBOWO', 'RAHMAWATI', 'SETIAWAN', 'HALIM', 'GUNAWAN', 'PURBA', 'HASIBUAN'];
-const TOWNS = ['BANDUNG', 'SEMARANG', 'SURABAYA', 'MEDAN', 'MAKASSAR', 'DENPASAR', 'BOGOR', 'MALANG', 'PADANG', 'SOLO', 'CIREBON', 'KUPANG', 'AMBON', 'JAYAPURA'];
-const REGENCIES = ['KABUPATEN BOGOR', 'KOTA BANDUNG', 'KABUPATEN SLEMAN', 'KOTA SURABAYA', 'KABUPATEN GOWA', 'KOTA MEDAN', 'KABUPATEN BADUNG', 'KOTA PADANG'];
+const LAST = [
+  'SANTOSO',
+  'WIJAYA',
+  'SAPUTRA',
+  'LESTARI',
+  'PRATAMA',
+  'HIDAYAT',
+  'KUSUMA',
+  'NUGROHO',
+  'SIREGAR',
+  'WIBOWO',
+  'RAHMAWATI',
+  'SETIAWAN',
+  'HALIM',
+  'GUNAWAN',
+  'PURBA',
+  'HASIBUAN',
+];
+const TOWNS = [
+  'BANDUNG',
+  'SEMARANG',
+  'SURABAYA',
+  'MEDAN',
+  'MAKASSAR',
+  'DENPASAR',
+  'BOGOR',
+  'MALANG',
+  'PADANG',
+  'SOLO',
+  'CIREBON',
+  'KUPANG',
+  'AMBON',
+  'JAYAPURA',
+];
+const REGENCIES = [
+  'KABUPATEN BOGOR',
+  'KOTA BANDUNG',
+  'KABUPATEN SLEMAN',
+  'KOTA SURABAYA',
+  'KABUPATEN GOWA',
+  'KOTA MEDAN',
+  'KABUPATEN BADUNG',
+  'KOTA PADANG',
+];
 const STREETS = ['JL. MERDEKA', 'JL. SUDIRMAN', 'JL. DIPONEGORO', 'JL. MELATI', 'JL. KENANGA', 'GG. MAWAR', 'JL. PAHLAWAN', 'JL. CEMPAKA'];
 const VILLAGES = ['SUKAMAJU', 'MEKARSARI', 'SUKARAME', 'CIPAYUNG', 'KARANGANYAR', 'SIDOMULYO', 'TAMANSARI', 'BOJONG'];
 const DISTRICTS = ['COBLONG', 'TEGALSARI', 'GUBENG', 'MEDAN BARU', 'TAMALATE', 'CILANDAK', 'DEPOK', 'MLATI'];
@@ -131,5 +197,7 @@ function cardSvg(person: KtpPerson, width: number): string {
 
 /** The clean card as PNG, CARD_WIDTH wide unless `width` says otherwise (drawn at that size, not scaled). */
 export async function drawKtpCard(person: KtpPerson, width = CARD_WIDTH): Promise<Buffer> {
-  return sharp(Buffer.from(cardSvg(person, width))).png().toBuffer();
+  return sharp(Buffer.from(cardSvg(person, width)))
+    .png()
+    .toBuffer();
 }

@@ -14,8 +14,20 @@ import { freePortForTest } from './free-port.js';
 const SnapBodySchema = z
   .object({
     transaction_details: z.object({ order_id: z.string().min(1).max(50), gross_amount: z.number().int().positive() }),
-    item_details: z.array(z.object({ id: z.string().min(1), price: z.number().int().positive(), quantity: z.number().int().positive(), name: z.string().min(1).max(50) })).min(1),
-    customer_details: z.object({ first_name: z.string().min(1), phone: z.string().min(1), email: z.email() }).partial().optional(),
+    item_details: z
+      .array(
+        z.object({
+          id: z.string().min(1),
+          price: z.number().int().positive(),
+          quantity: z.number().int().positive(),
+          name: z.string().min(1).max(50),
+        }),
+      )
+      .min(1),
+    customer_details: z
+      .object({ first_name: z.string().min(1), phone: z.string().min(1), email: z.email() })
+      .partial()
+      .optional(),
     expiry: z.object({ unit: z.enum(['second', 'minute', 'hour', 'day']), duration: z.number().int().positive() }).optional(),
   })
   .refine(
@@ -24,7 +36,13 @@ const SnapBodySchema = z
   );
 export type SnapBody = z.infer<typeof SnapBodySchema>;
 
-export type RecordedSnapRequest = { authorization: string | undefined; contentType: string | undefined; accept: string | undefined; body: SnapBody; token: string };
+export type RecordedSnapRequest = {
+  authorization: string | undefined;
+  contentType: string | undefined;
+  accept: string | undefined;
+  body: SnapBody;
+  token: string;
+};
 
 /** What the next Snap request gets instead of a transaction. */
 export type SnapFailure = 'error' | 'malformed' | 'stall';
@@ -115,18 +133,26 @@ export class MidtransSimulator {
     if (request.method !== 'POST' || request.url !== '/snap/v1/transactions') return send(response, 404, { error_messages: ['Not found'] });
     const failure = this.failures.shift();
     if (failure === 'stall') return;
-    if (failure === 'error') return send(response, 500, { error_messages: ['Sorry, we encountered internal server error. We will fix this soon.'] });
+    if (failure === 'error')
+      return send(response, 500, { error_messages: ['Sorry, we encountered internal server error. We will fix this soon.'] });
     if (request.headers.authorization !== `Basic ${Buffer.from(`${this.serverKey}:`).toString('base64')}`) {
       return send(response, 401, { error_messages: ['Access denied due to unauthorized transaction, please check client or server key'] });
     }
     const parsed = SnapBodySchema.safeParse(safeJson(raw));
-    if (!parsed.success) return send(response, 400, { error_messages: parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`) });
+    if (!parsed.success)
+      return send(response, 400, { error_messages: parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`) });
     const orderId = parsed.data.transaction_details.order_id;
     if (this.orderIds.has(orderId)) return send(response, 400, { error_messages: ['transaction_details.order_id sudah digunakan'] });
     if (failure === 'malformed') return send(response, 201, { status: 'ok' });
     this.orderIds.add(orderId);
     const token = randomUUID();
-    this.requests.push({ authorization: request.headers.authorization, contentType: request.headers['content-type'], accept: request.headers.accept, body: parsed.data, token });
+    this.requests.push({
+      authorization: request.headers.authorization,
+      contentType: request.headers['content-type'],
+      accept: request.headers.accept,
+      body: parsed.data,
+      token,
+    });
     send(response, 201, { token, redirect_url: `${this.origin}/snap/v4/redirection/${token}` });
   }
 

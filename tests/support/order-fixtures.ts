@@ -1,8 +1,16 @@
-import { seal } from '../../src/server/crypto/sealed.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { seal } from '../../src/server/crypto/sealed.js';
 import type { Db } from '../../src/server/db/database.js';
-import { merchants, orderItems, orders, products, type MerchantRow, type NewMerchantRow, type OrderRow } from '../../src/server/db/schema.js';
+import {
+  merchants,
+  orderItems,
+  orders,
+  products,
+  type MerchantRow,
+  type NewMerchantRow,
+  type OrderRow,
+} from '../../src/server/db/schema.js';
 import { generateToken, hashToken } from '../../src/server/shared/tokens.js';
 import { holdUnits } from '../../src/server/shop/stock.js';
 
@@ -104,7 +112,14 @@ export async function insertOrder(
       })
       .returning();
     await tx.insert(orderItems).values(
-      priced.map((line) => ({ orderId: row!.id, productId: line.productId, sku: line.product.sku, name: line.product.name, price: line.product.price, quantity: line.quantity })),
+      priced.map((line) => ({
+        orderId: row!.id,
+        productId: line.productId,
+        sku: line.product.sku,
+        name: line.product.name,
+        price: line.product.price,
+        quantity: line.quantity,
+      })),
     );
     return row!;
   });

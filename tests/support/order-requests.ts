@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { OrderCreateResponse } from '../../src/domain/orders.js';
 // The app's declaration of `app.deps` (a type-only import: nothing of the app runs here).
 import type {} from '../../src/server/app-deps.js';
@@ -14,8 +14,19 @@ export const MERCHANT_PHONE = '0812-3456-7890';
 export type OrderLine = { product_id: number; quantity: number };
 
 /** A valid body for POST /api/orders, as checkout sends it; `overrides` replace top-level fields. */
-export function orderBody(kodePendaftaran: string, items: OrderLine[] = [{ product_id: 1, quantity: 1 }], overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { kode_pendaftaran: kodePendaftaran, no_hp: MERCHANT_PHONE, items, pengiriman: { ...SHIPPING }, metode_pembayaran: 'transfer', ...overrides };
+export function orderBody(
+  kodePendaftaran: string,
+  items: OrderLine[] = [{ product_id: 1, quantity: 1 }],
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    kode_pendaftaran: kodePendaftaran,
+    no_hp: MERCHANT_PHONE,
+    items,
+    pengiriman: { ...SHIPPING },
+    metode_pembayaran: 'transfer',
+    ...overrides,
+  };
 }
 
 export type PostOrderOptions = { key?: string | null; remoteAddress?: string };
@@ -41,19 +52,31 @@ export async function placeOrder(app: FastifyInstance, body: unknown, options: P
 
 /** GET /api/orders/{kode} with `Authorization: Bearer <akses>` (or no header for null). */
 export function getOrder(app: FastifyInstance, kodePesanan: string, akses: string | null): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'GET', url: `/api/orders/${encodeURIComponent(kodePesanan)}`, headers: akses === null ? {} : { authorization: `Bearer ${akses}` } });
+  return app.inject({
+    method: 'GET',
+    url: `/api/orders/${encodeURIComponent(kodePesanan)}`,
+    headers: akses === null ? {} : { authorization: `Bearer ${akses}` },
+  });
 }
 
 /** Everything an order writes or holds: a refusal must leave all of it as it was. */
-export async function shopFootprint(db: Db): Promise<{ orders: number; items: number; audit: number; mails: number; held: Record<number, number> }> {
-  const total = async (table: typeof orders | typeof orderItems | typeof outboxMessages) => (await db.select({ n: count() }).from(table))[0]!.n;
+export async function shopFootprint(
+  db: Db,
+): Promise<{ orders: number; items: number; audit: number; mails: number; held: Record<number, number> }> {
+  const total = async (table: typeof orders | typeof orderItems | typeof outboxMessages) =>
+    (await db.select({ n: count() }).from(table))[0]!.n;
   const [audit] = await db.select({ n: count() }).from(auditLogs).where(eq(auditLogs.targetTable, 'orders'));
   const held = Object.fromEntries((await db.select({ id: products.id, held: products.held }).from(products)).map((p) => [p.id, p.held]));
   return { orders: await total(orders), items: await total(orderItems), audit: audit!.n, mails: await total(outboxMessages), held };
 }
 
 /** An order placed over HTTP on a started server, as checkout sends it (browser and budget suites). */
-export async function orderOverHttp(baseUrl: string, kodePendaftaran: string, noHp: string, items: OrderLine[] = [{ product_id: 1, quantity: 1 }]): Promise<OrderCreateResponse> {
+export async function orderOverHttp(
+  baseUrl: string,
+  kodePendaftaran: string,
+  noHp: string,
+  items: OrderLine[] = [{ product_id: 1, quantity: 1 }],
+): Promise<OrderCreateResponse> {
   const response = await fetch(`${baseUrl}/api/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },

@@ -14,7 +14,20 @@ export type PhotoOptions = { scene?: Scene; width?: number; height?: number; see
 const FONT = 'DejaVu Sans';
 
 function textLines(random: () => number, x: number, y: number, size: number, count: number, fill: string): string {
-  const words = ['NIK', 'Nama', 'Alamat', 'RT/RW', 'Kel/Desa', 'Kecamatan', 'Agama', 'Pekerjaan', 'Berlaku', 'JAKARTA', 'SURABAYA', 'WIRASWASTA'];
+  const words = [
+    'NIK',
+    'Nama',
+    'Alamat',
+    'RT/RW',
+    'Kel/Desa',
+    'Kecamatan',
+    'Agama',
+    'Pekerjaan',
+    'Berlaku',
+    'JAKARTA',
+    'SURABAYA',
+    'WIRASWASTA',
+  ];
   return Array.from({ length: count }, (_, i) => {
     const line = Array.from({ length: 2 + Math.floor(random() * 4) }, () => words[Math.floor(random() * words.length)]).join(' ');
     return `<text x="${x}" y="${y + i * size * 1.45}" font-family="${FONT}" font-size="${size}" fill="${fill}">${line} ${Math.floor(random() * 1e8)}</text>`;
@@ -62,9 +75,14 @@ function sceneSvg(scene: Scene, w: number, h: number, random: () => number): str
 export async function scenePhoto(options: PhotoOptions = {}): Promise<Buffer> {
   const { scene = 'ktp', width = 1600, height = 1200, seed = 1 } = options;
   const random = createRandom(seed);
-  const pixels = await sharp(Buffer.from(sceneSvg(scene, width, height, random))).removeAlpha().raw().toBuffer();
+  const pixels = await sharp(Buffer.from(sceneSvg(scene, width, height, random)))
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = Math.max(0, Math.min(255, pixels[i]! + Math.round((random() + random() - 1) * 6)));
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** The same photo out of focus: a Gaussian blur of `sigma` pixels, sent again as JPEG 85. */

@@ -25,7 +25,9 @@ export type ImageOptions = { width?: number; height?: number; color?: string; gp
 
 /** A real JPEG; with `gps`, its EXIF carries a GPS position (Jakarta) the server must strip. */
 export async function makeJpeg(options: ImageOptions = {}): Promise<Buffer> {
-  const image = sharp({ create: { width: options.width ?? 64, height: options.height ?? 48, channels: 3, background: options.color ?? '#c0392b' } }).jpeg();
+  const image = sharp({
+    create: { width: options.width ?? 64, height: options.height ?? 48, channels: 3, background: options.color ?? '#c0392b' },
+  }).jpeg();
   if (options.gps) {
     image.withExif({
       IFD0: { Make: 'AIPOS Test Camera' },
@@ -43,7 +45,9 @@ export async function makeNoisyJpeg(width = 640, height = 480): Promise<Buffer> 
 }
 
 export async function makePng(options: ImageOptions = {}): Promise<Buffer> {
-  return sharp({ create: { width: options.width ?? 64, height: options.height ?? 48, channels: 4, background: options.color ?? '#2980b9' } })
+  return sharp({
+    create: { width: options.width ?? 64, height: options.height ?? 48, channels: 4, background: options.color ?? '#2980b9' },
+  })
     .png()
     .toBuffer();
 }
@@ -97,7 +101,12 @@ export async function multipartBody(parts: (FilePart | FieldPart)[]): Promise<{ 
   const form = new FormData();
   for (const part of parts) {
     if ('value' in part) form.append(part.name, part.value);
-    else form.append(part.name, new Blob([new Uint8Array(part.data)], { type: part.contentType ?? 'application/octet-stream' }), part.filename ?? 'file.bin');
+    else
+      form.append(
+        part.name,
+        new Blob([new Uint8Array(part.data)], { type: part.contentType ?? 'application/octet-stream' }),
+        part.filename ?? 'file.bin',
+      );
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
@@ -110,7 +119,9 @@ export async function uploadFile(
   data: Buffer,
   options: { filename?: string; contentType?: string } = {},
 ): Promise<LightMyRequestResponse> {
-  const body = await multipartBody([{ name: slot, data, filename: options.filename ?? 'dokumen.jpg', contentType: options.contentType ?? 'image/jpeg' }]);
+  const body = await multipartBody([
+    { name: slot, data, filename: options.filename ?? 'dokumen.jpg', contentType: options.contentType ?? 'image/jpeg' },
+  ]);
   return app.inject({ method: 'POST', url: '/api/uploads', ...body });
 }
 
@@ -123,7 +134,13 @@ export async function stageDocument(app: FastifyInstance, slot: DocumentSlot, da
 
 export type RegistrationDocumentIds = Partial<Record<DocumentSlot, string | null>>;
 
-export const REQUIRED_SLOTS = ['foto_usaha', 'foto_produk', 'foto_ktp', 'foto_selfie_ktp', 'foto_kk'] as const satisfies readonly DocumentSlot[];
+export const REQUIRED_SLOTS = [
+  'foto_usaha',
+  'foto_produk',
+  'foto_ktp',
+  'foto_selfie_ktp',
+  'foto_kk',
+] as const satisfies readonly DocumentSlot[];
 
 /** The five required documents staged as JPEGs. */
 export async function stageRequiredDocuments(app: FastifyInstance): Promise<RegistrationDocumentIds> {
@@ -158,7 +175,11 @@ export function registrationBody(documents: RegistrationDocumentIds, overrides: 
   return { ...APPLICANT, consent: true, documents, ...overrides };
 }
 
-export function postRegistration(app: FastifyInstance, body: unknown, idempotencyKey: string | null = randomUUID()): Promise<LightMyRequestResponse> {
+export function postRegistration(
+  app: FastifyInstance,
+  body: unknown,
+  idempotencyKey: string | null = randomUUID(),
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/registrations',
@@ -206,7 +227,11 @@ export class UnexpectedStatus extends Error {
  * The applicant the status page and the admin list are searched for in browser tests: e-mail and phone
  * as the server stores them, so the values sent are the values shown.
  */
-export const LOOKUP_APPLICANT = { nama_toko: 'Warung Sejahtera Lestari', no_hp: '+6281355552468', email: 'siti.rahayu@example.com' } as const;
+export const LOOKUP_APPLICANT = {
+  nama_toko: 'Warung Sejahtera Lestari',
+  no_hp: '+6281355552468',
+  email: 'siti.rahayu@example.com',
+} as const;
 
 export type HttpRegistration = {
   kode_pendaftaran: string;

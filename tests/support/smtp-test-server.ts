@@ -71,4 +71,9 @@ export class SmtpTestServer {
 }
 
 /** Fast, deterministic worker timings for tests; the test server speaks no TLS, so SMTP_INSECURE. */
-export const FAST_MAIL = { MAIL_POLL_INTERVAL_MS: '50', MAIL_RETRY_BASE_MS: '50', MAIL_RETRY_MAX_MS: '200', SMTP_INSECURE: 'true' } as const;
+export const FAST_MAIL = {
+  MAIL_POLL_INTERVAL_MS: '50',
+  MAIL_RETRY_BASE_MS: '50',
+  MAIL_RETRY_MAX_MS: '200',
+  SMTP_INSECURE: 'true',
+} as const;

@@ -48,7 +48,11 @@ export function storageContract(name: string, open: () => Storage): void {
       await storage.put('list-a/two.pdf', Buffer.from('2'), 'application/pdf');
       await storage.put('list-b/three.png', Buffer.from('3'), 'image/png');
       expect(await collect(storage.list('list-a/'))).toEqual(['list-a/one.jpg', 'list-a/two.pdf']);
-      expect((await collect(storage.list())).filter((key) => key.startsWith('list-'))).toEqual(['list-a/one.jpg', 'list-a/two.pdf', 'list-b/three.png']);
+      expect((await collect(storage.list())).filter((key) => key.startsWith('list-'))).toEqual([
+        'list-a/one.jpg',
+        'list-a/two.pdf',
+        'list-b/three.png',
+      ]);
       for (const key of ['list-a/one.jpg', 'list-a/two.pdf', 'list-b/three.png']) await storage.delete(key);
       expect(await collect(storage.list('list-'))).toEqual([]);
     });

@@ -26,7 +26,13 @@ export type Instances = {
  */
 export async function twoInstances(env: Record<string, string>): Promise<Instances> {
   const fresh = await createFreshDatabase({ serverUrl: LOCAL_POSTGRES_URL, prefix: 't' });
-  const config = parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE: '1', ...env });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+    LOG_LEVEL: 'warn',
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    ...env,
+  });
   installKeyringFromConfig(config, { info: () => {} });
   const filesDir = mkdtempSync(path.join(tmpdir(), 'aipos-two-'));
   const logs: string[] = [];
@@ -42,7 +48,13 @@ export async function twoInstances(env: Record<string, string>): Promise<Instanc
   for (let i = 0; i < 2; i += 1) {
     const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 });
     databases.push(database);
-    const app = await buildApp({ config, database, storage: new LocalDiskStorage(filesDir), clientDir: null, logger: { level: config.LOG_LEVEL, stream } });
+    const app = await buildApp({
+      config,
+      database,
+      storage: new LocalDiskStorage(filesDir),
+      clientDir: null,
+      logger: { level: config.LOG_LEVEL, stream },
+    });
     await app.ready();
     apps.push(app);
   }

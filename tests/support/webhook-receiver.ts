@@ -21,7 +21,13 @@ export class WebhookReceiver {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const received = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: new Date() };
+      const received = {
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: new Date(),
+      };
       // A receiver that hangs: recorded, never answered (the sender's timeout ends it).
       if (this.stalls > 0) {
         this.stalls -= 1;
@@ -67,7 +73,10 @@ export class WebhookReceiver {
   waitFor(count: number, timeoutMs = 20_000): Promise<void> {
     if (this.received.length >= count) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`webhook receiver: ${this.received.length} of ${count} requests after ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`webhook receiver: ${this.received.length} of ${count} requests after ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       this.waiters.push({
         count,
         resolve: () => {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { toast } from '../lib/toast';
 import { MESSAGES } from '../../domain/messages';
 import { Button } from '../components/ui/button';
+import { logout } from '../features/auth/auth-api';
+import { OverdueCount } from '../features/workbench/overdue-count';
 import { ApiRequestError } from '../lib/api-client';
 import { cn } from '../lib/cn';
-import { OverdueCount } from '../features/workbench/overdue-count';
-import { logout } from '../features/auth/auth-api';
+import { toast } from '../lib/toast';
 
 const LINKS = [
   { to: '/admin', label: 'Antrean', end: true },

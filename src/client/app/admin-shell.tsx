@@ -3,10 +3,10 @@ import { Tooltip } from 'radix-ui';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
-import { setUnauthorizedHandler } from '../lib/api-client';
-import { AdminHeader } from './admin-header';
 import { FullPageSpinner } from '../features/auth/spinner';
 import { isAdminSession, useSession } from '../features/auth/use-session';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { AdminHeader } from './admin-header';
 
 const ENROLMENT_PATH = '/admin/security';
 

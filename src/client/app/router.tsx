@@ -20,7 +20,9 @@ const Checkout = lazyScreen(async () => (await import('../features/shop/checkout
 const Order = screen(async () => (await import('../features/shop/order-page')).OrderPage);
 // The wizard keeps its state in React and posts through the API client: no query cache to load.
 const Register = lazyScreen(async () => (await import('../features/registration/register-page')).RegisterPage);
-const RegistrationSuccess = screen(async () => (await import('../features/registration/registration-success-page')).RegistrationSuccessPage);
+const RegistrationSuccess = screen(
+  async () => (await import('../features/registration/registration-success-page')).RegistrationSuccessPage,
+);
 const Status = screen(async () => (await import('../features/status/status-page')).StatusPage);
 const Privacy = screen(async () => (await import('../features/legal/privacy-page')).PrivacyPage);
 const Terms = screen(async () => (await import('../features/legal/terms-page')).TermsPage);

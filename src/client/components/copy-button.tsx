@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from '../lib/toast';
 import { MESSAGES } from '../../domain/messages';
+import { toast } from '../lib/toast';
 import { Button } from './ui/button';
 
 /** Copies a value; the button shows a confirmation state for 2 seconds (docs/spec.md §4). */

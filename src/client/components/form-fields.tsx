@@ -42,19 +42,30 @@ export function useFieldError(name: string): string | undefined {
 }
 
 /** The props a form-bound control gets: its id and descriptions, how `required` is marked, its registration. */
-type BoundControlProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean } & ReturnType<UseFormRegister<FieldValues>>;
+type BoundControlProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean } & ReturnType<
+  UseFormRegister<FieldValues>
+>;
 
 /**
  * A labelled control wired to the surrounding form: registration, its inline error (worded by the
  * form's conventions) and `required` marked as the form wants it; `control` draws the control itself.
  */
-function BoundField({ name, label, required, hint, options, control }: BaseProps & { options?: RegisterOptions; control: (props: BoundControlProps) => ReactElement }) {
+function BoundField({
+  name,
+  label,
+  required,
+  hint,
+  options,
+  control,
+}: BaseProps & { options?: RegisterOptions; control: (props: BoundControlProps) => ReactElement }) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   const requiredProps = use(FieldConventionsContext).required === 'native' ? { required } : { 'aria-required': required };
   return (
     <FormField label={label} required={required} hint={hint} error={error}>
-      {({ id, describedBy, invalid }) => control({ id, 'aria-describedby': describedBy, 'aria-invalid': invalid, ...requiredProps, ...register(name, options) })}
+      {({ id, describedBy, invalid }) =>
+        control({ id, 'aria-describedby': describedBy, 'aria-invalid': invalid, ...requiredProps, ...register(name, options) })
+      }
     </FormField>
   );
 }

@@ -25,7 +25,9 @@ export function MaintenanceNotice() {
         <AlertTriangle aria-hidden className="size-5 text-amber-600" />
         {message ?? ''}
       </p>
-      <p className="mt-2 text-sm text-slate-600">Silakan coba lagi nanti. Data yang sudah Anda isi tetap tersimpan di perangkat ini. Cek status pendaftaran tetap dapat dilakukan.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        Silakan coba lagi nanti. Data yang sudah Anda isi tetap tersimpan di perangkat ini. Cek status pendaftaran tetap dapat dilakukan.
+      </p>
       <Link to="/status" className={buttonVariants({ variant: 'secondary', className: 'mt-4' })}>
         Cek Status Pendaftaran
       </Link>

@@ -37,7 +37,12 @@ describe('timelineRows', () => {
       { step: 'dibayar', at: null, detail: null },
     ]);
     expect(rows.map((row) => row.state)).toEqual(['done', 'pending', 'current', 'pending']);
-    expect(timelineRows([{ step: 'pendaftaran_diterima', at: AT }, { step: 'diverifikasi', at: null }]).map((row) => row.state)).toEqual(['current', 'pending']);
+    expect(
+      timelineRows([
+        { step: 'pendaftaran_diterima', at: AT },
+        { step: 'diverifikasi', at: null },
+      ]).map((row) => row.state),
+    ).toEqual(['current', 'pending']);
   });
 
   it('marks a step that ends the story as an ending, and reads the last step current once delivered', () => {

@@ -17,7 +17,12 @@ function isWebAddress(value: string): boolean {
 function Marker({ row }: { row: TimelineRow }) {
   const base = 'relative z-10 flex size-6 shrink-0 items-center justify-center rounded-full';
   if (row.state === 'pending') return <span aria-hidden className={cn(base, 'border-2 border-dashed border-slate-300 bg-white')} />;
-  if (row.ending) return <span aria-hidden className={cn(base, 'bg-red-600 text-white', row.state === 'current' && 'ring-4 ring-red-100')}><X className="size-3.5" /></span>;
+  if (row.ending)
+    return (
+      <span aria-hidden className={cn(base, 'bg-red-600 text-white', row.state === 'current' && 'ring-4 ring-red-100')}>
+        <X className="size-3.5" />
+      </span>
+    );
   if (row.state === 'current') {
     return (
       <span aria-hidden className={cn(base, 'bg-brand-600 text-white ring-4 ring-brand-100')}>
@@ -63,15 +68,28 @@ export function MerchantTimeline({ entries, label, shipment = null }: MerchantTi
             {index < rows.length - 1 && (
               <span
                 aria-hidden
-                className={cn('absolute bottom-0 left-[11px] top-6 w-0.5', rows[index + 1]!.state === 'pending' ? 'bg-slate-200' : 'bg-green-600')}
+                className={cn(
+                  'absolute bottom-0 left-[11px] top-6 w-0.5',
+                  rows[index + 1]!.state === 'pending' ? 'bg-slate-200' : 'bg-green-600',
+                )}
               />
             )}
             <Marker row={row} />
             <div className="min-w-0 flex-1 pt-0.5">
-              <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1', row.state === 'pending' ? 'text-slate-500' : 'font-semibold text-slate-900')}>
+              <p
+                className={cn(
+                  'flex flex-wrap items-center gap-x-2 gap-y-1',
+                  row.state === 'pending' ? 'text-slate-500' : 'font-semibold text-slate-900',
+                )}
+              >
                 {row.label}
                 {row.state === 'current' && (
-                  <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', row.ending ? 'bg-red-100 text-red-800' : 'bg-brand-100 text-brand-800')}>
+                  <span
+                    className={cn(
+                      'rounded-full px-2 py-0.5 text-xs font-semibold',
+                      row.ending ? 'bg-red-100 text-red-800' : 'bg-brand-100 text-brand-800',
+                    )}
+                  >
                     Saat ini
                   </span>
                 )}

@@ -3,7 +3,14 @@ import { pagerFigures } from './pager-figures';
 
 describe('pagerFigures', () => {
   it('shows an exact total in Indonesian notation and ends at the last page', () => {
-    expect(pagerFigures({ page: 2, pageSize: 25, total: 1234 })).toEqual({ from: '26', to: '50', total: '1.234', page: '2', pages: '50', hasNext: true });
+    expect(pagerFigures({ page: 2, pageSize: 25, total: 1234 })).toEqual({
+      from: '26',
+      to: '50',
+      total: '1.234',
+      page: '2',
+      pages: '50',
+      hasNext: true,
+    });
     expect(pagerFigures({ page: 50, pageSize: 25, total: 1234 })).toMatchObject({ from: '1.226', to: '1.234', hasNext: false });
     expect(pagerFigures({ page: 1, pageSize: 25, total: 0 })).toMatchObject({ from: '0', to: '0', total: '0', pages: '1', hasNext: false });
   });

@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
+import { pagerFigures } from './pager-figures';
 import { Button } from './ui/button';
 import { NativeSelect } from './ui/input';
-import { pagerFigures } from './pager-figures';
 
 type PaginationProps = {
   page: number;
@@ -23,7 +23,18 @@ type PaginationProps = {
   itemCount?: number;
 };
 
-export function Pagination({ page, pageSize, total, noun, onPageChange, pageSizes, onPageSizeChange, totalCapped, hasNext, itemCount }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  noun,
+  onPageChange,
+  pageSizes,
+  onPageSizeChange,
+  totalCapped,
+  hasNext,
+  itemCount,
+}: PaginationProps) {
   const sizeId = useId();
   const figures = pagerFigures({ page, pageSize, total, totalCapped, hasNext, itemCount });
   return (
@@ -53,7 +64,13 @@ export function Pagination({ page, pageSize, total, noun, onPageChange, pageSize
         <span>
           Halaman {figures.page} dari {figures.pages}
         </span>
-        <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={!figures.hasNext} aria-label="Halaman berikutnya">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onPageChange(page + 1)}
+          disabled={!figures.hasNext}
+          aria-label="Halaman berikutnya"
+        >
           Berikutnya <ChevronRight aria-hidden />
         </Button>
       </div>

@@ -7,7 +7,10 @@ import { AlertTriangle } from 'lucide-react';
 export function WarningNote({ text, className = '', live = false }: { text: string | null; className?: string; live?: boolean }) {
   if (!text) return live ? <p role="status" className="sr-only" /> : null;
   return (
-    <p role={live ? 'status' : 'note'} className={`flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 ${className}`}>
+    <p
+      role={live ? 'status' : 'note'}
+      className={`flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 ${className}`}
+    >
       <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
       {text}
     </p>

@@ -70,7 +70,8 @@ export function markBackgroundRequests(ms = 2000): void {
 
 export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if ((options.method ?? 'GET') === 'GET' && options.body === undefined && Date.now() < backgroundUntil) headers['X-Background-Request'] = '1';
+  if ((options.method ?? 'GET') === 'GET' && options.body === undefined && Date.now() < backgroundUntil)
+    headers['X-Background-Request'] = '1';
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

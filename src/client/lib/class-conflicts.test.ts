@@ -57,7 +57,8 @@ function constants(source: Source): Map<string, ts.Node> {
 function classesOf(node: ts.Node, known: Map<string, ts.Node>): string[] {
   const found = literalClasses(node);
   walk(node, (child) => {
-    if (ts.isIdentifier(child) && known.has(child.text) && known.get(child.text) !== node) found.push(...literalClasses(known.get(child.text)!));
+    if (ts.isIdentifier(child) && known.has(child.text) && known.get(child.text) !== node)
+      found.push(...literalClasses(known.get(child.text)!));
   });
   return found;
 }
@@ -158,7 +159,9 @@ function chosenOptions(element: ts.JsxOpeningLikeElement, variant: string, cva: 
 function classesAt(element: ts.JsxOpeningLikeElement, component: Component): string[] {
   const { own, cva } = component;
   if (!cva) return own;
-  const chosen = [...cva.variants].flatMap(([variant, options]) => chosenOptions(element, variant, cva).flatMap((option) => options.get(option) ?? []));
+  const chosen = [...cva.variants].flatMap(([variant, options]) =>
+    chosenOptions(element, variant, cva).flatMap((option) => options.get(option) ?? []),
+  );
   return [...own, ...cva.base, ...chosen];
 }
 
@@ -186,7 +189,8 @@ describe('classes that would fight without tailwind-merge', () => {
         const own = classesAt(node, component);
         for (const attribute of node.attributes.properties) {
           if (!ts.isJsxAttribute(attribute) || attribute.name.getText() !== 'className' || !attribute.initializer) continue;
-          for (const pair of fights(own, classesOf(attribute.initializer, known))) problems.push(`${where(source, node)} <${node.tagName.getText()}> ${pair}`);
+          for (const pair of fights(own, classesOf(attribute.initializer, known)))
+            problems.push(`${where(source, node)} <${node.tagName.getText()}> ${pair}`);
         }
       });
     }
@@ -214,7 +218,8 @@ describe('classes that would fight without tailwind-merge', () => {
         if (!ts.isCallExpression(node) || node.expression.getText() !== 'cn') return;
         const groups = node.arguments.map((argument) => classesOf(argument, known));
         groups.forEach((group, index) => {
-          for (const later of groups.slice(index + 1)) for (const pair of fights(group, later)) problems.push(`${where(source, node)} ${pair}`);
+          for (const later of groups.slice(index + 1))
+            for (const pair of fights(group, later)) problems.push(`${where(source, node)} ${pair}`);
         });
       });
     }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createUser, signIn, STAFF } from '../../../tests/support/auth-test-kit.js';
-import { createSession } from '../auth/session-store.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { createSession } from '../auth/session-store.js';
 
 type RouteEntry = { method: string; url: string };
 
@@ -52,7 +52,11 @@ describe('the /api/admin guard', () => {
   it('answers 401 on every /api/admin route without a session', async () => {
     for (const route of adminRoutes) {
       for (const cookie of [undefined, 'aipos_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
-        const response = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), ...(cookie ? { headers: { cookie } } : {}) });
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          ...(cookie ? { headers: { cookie } } : {}),
+        });
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
         expect(response.headers['cache-control'], `${route.method} ${route.url}`).toBe('no-store');
         if (route.method !== 'HEAD') expect(response.json().error.code).toBe('UNAUTHENTICATED');
@@ -63,11 +67,17 @@ describe('the /api/admin guard', () => {
   it('answers 403 on every /api/admin route for a non-admin, and signs them out', async () => {
     for (const route of adminRoutes) {
       // Non-admins cannot sign in; a session made directly stands for one whose role changed since.
-      const { token } = await createSession(t.app.deps.db, t.config, { userId: staffId, secondFactorPending: false, ip: null, userAgent: null }, new Date());
+      const { token } = await createSession(
+        t.app.deps.db,
+        t.config,
+        { userId: staffId, secondFactorPending: false, ip: null, userAgent: null },
+        new Date(),
+      );
       const cookie = `aipos_session=${token}`;
       const response = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: { cookie } });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
-      if (route.method !== 'HEAD') expect(response.json().error).toEqual({ code: 'NOT_ADMIN', message: 'Akses ditolak. Anda bukan admin.' });
+      if (route.method !== 'HEAD')
+        expect(response.json().error).toEqual({ code: 'NOT_ADMIN', message: 'Akses ditolak. Anda bukan admin.' });
       const after = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
       expect(after.statusCode).toBe(401);
     }
@@ -80,7 +90,12 @@ describe('the /api/admin guard', () => {
     for (const route of writes) {
       const url = concrete(route.url);
       const method = route.method as 'POST';
-      const foreign = await t.app.inject({ method, url, headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' }, payload: '{}' });
+      const foreign = await t.app.inject({
+        method,
+        url,
+        headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(foreign.statusCode, `${route.method} ${route.url} foreign Origin`).toBe(403);
       expect(foreign.json().error.code).toBe('FORBIDDEN_ORIGIN');
       const crossSite = await t.app.inject({ method, url, headers: { cookie, 'sec-fetch-site': 'cross-site' }, payload: {} });
@@ -95,7 +110,11 @@ describe('the /api/admin guard', () => {
       expect(multipart.statusCode, `${route.method} ${route.url} multipart`).toBe(403);
     }
     // The same write from this origin goes through to the route.
-    const same = await t.app.inject({ method: 'POST', url: '/api/admin/totp/setup', headers: { cookie, origin: 'http://localhost:80', host: 'localhost', 'sec-fetch-site': 'same-origin' } });
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/totp/setup',
+      headers: { cookie, origin: 'http://localhost:80', host: 'localhost', 'sec-fetch-site': 'same-origin' },
+    });
     expect(same.statusCode).toBe(200);
     // Reads are not writes: a cross-site GET is left to SameSite and the CORS default.
     const read = await t.app.inject({ method: 'GET', url: '/api/admin/totp', headers: { cookie, 'sec-fetch-site': 'cross-site' } });

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { mfaEnrolmentRequired, notAdmin, unauthenticated } from '../http/auth-errors.js';
-import { loadSession, requireSameOrigin, clearSessionCookie, readSessionToken, deleteUserSessions } from '../auth/public.js';
-import { rememberAdmin } from '../http/admin-principal.js';
+import { clearSessionCookie, deleteUserSessions, loadSession, readSessionToken, requireSameOrigin } from '../auth/public.js';
 import { adminMfaRequired } from '../config.js';
+import { rememberAdmin } from '../http/admin-principal.js';
+import { mfaEnrolmentRequired, notAdmin, unauthenticated } from '../http/auth-errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -12,7 +12,10 @@ async function readEvents(body: ReadableStream<Uint8Array>, count: number, timeo
   let buffer = '';
   const deadline = Date.now() + timeoutMs;
   while (events.length < count && Date.now() < deadline) {
-    const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+    ]);
     if (!chunk || chunk.done) break;
     buffer += decoder.decode(chunk.value, { stream: true });
     let end: number;
@@ -27,7 +30,25 @@ async function readEvents(body: ReadableStream<Uint8Array>, count: number, timeo
   return events;
 }
 
-const PROFILE_FIELDS = ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'nama_pemilik', 'no_hp', 'email', 'alamat_pemilik', 'nama_bank', 'nama_rekening', 'status', 'catatan_admin'];
+const PROFILE_FIELDS = [
+  'nama_toko',
+  'kategori_usaha',
+  'alamat_jalan',
+  'kecamatan',
+  'kota_kab',
+  'provinsi',
+  'kode_pos',
+  'tempat_usaha',
+  'omset_per_bulan',
+  'nama_pemilik',
+  'no_hp',
+  'email',
+  'alamat_pemilik',
+  'nama_bank',
+  'nama_rekening',
+  'status',
+  'catatan_admin',
+];
 
 /** The stream's text until it ends (or the time runs out). */
 async function readUntilEnd(body: ReadableStream<Uint8Array>, timeoutMs: number): Promise<{ text: string; ended: boolean }> {
@@ -36,7 +57,10 @@ async function readUntilEnd(body: ReadableStream<Uint8Array>, timeoutMs: number)
   let text = '';
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+    ]);
     if (!chunk) break;
     if (chunk.done) return { text, ended: true };
     text += decoder.decode(chunk.value, { stream: true });
@@ -54,7 +78,12 @@ describe('GET /api/admin/events', () => {
   });
 
   it('announces who opened and left a merchant in review (review_presence)', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/merchants', headers: { cookie: admin.cookie }, payload: ADMIN_CREATE_BODY });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/merchants',
+      headers: { cookie: admin.cookie },
+      payload: ADMIN_CREATE_BODY,
+    });
     const id = created.json().id as string;
     const response = await fetch(`${base}/api/admin/events`, { headers: { cookie: admin.cookie } });
     const reading = readEvents(response.body!, 2, 5000, 'review_presence');
@@ -103,7 +132,11 @@ describe('GET /api/admin/events', () => {
       payload: upload.payload,
     });
     expect(replaced.statusCode).toBe(200);
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/merchants/${registered.id}`, headers: { cookie: admin.cookie } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/merchants/${registered.id}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(deleted.statusCode).toBeLessThan(300);
     const events = await reading;
     expect(events).toEqual([
@@ -154,7 +187,10 @@ describe('GET /api/admin/events and the session', () => {
     const [mine] = before.filter((s) => s.userId === admin.userId);
     // Pretend the last real request was long ago (past the slide granularity), then only the stream talks.
     const past = new Date(Date.now() - 20 * 60_000);
-    await t.database.db.update(sessions).set({ lastSeenAt: past, expiresAt: new Date(past.getTime() + 30 * 60_000) }).where(eq(sessions.id, mine!.id));
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: past, expiresAt: new Date(past.getTime() + 30 * 60_000) })
+      .where(eq(sessions.id, mine!.id));
     const response = await fetch(`${base}/api/admin/events`, { headers: { cookie: admin.cookie } });
     expect(response.status).toBe(200);
     const { text } = await readUntilEnd(response.body!, 2500);
@@ -162,7 +198,10 @@ describe('GET /api/admin/events and the session', () => {
     const [after] = await t.database.db.select().from(sessions).where(eq(sessions.id, mine!.id));
     expect(after!.lastSeenAt).toEqual(past);
     // A refetch the screen makes by itself after a live event does not slide it either...
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/merchants', headers: { cookie: admin.cookie, 'x-background-request': '1' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/merchants', headers: { cookie: admin.cookie, 'x-background-request': '1' } }))
+        .statusCode,
+    ).toBe(200);
     const [still] = await t.database.db.select().from(sessions).where(eq(sessions.id, mine!.id));
     expect(still!.lastSeenAt).toEqual(past);
     // ...an ordinary admin request does.

@@ -22,7 +22,10 @@ describe('POST /api/admin/password', () => {
     const short = await change(here, ADMIN.password, 'short-one');
     expect(short.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Password minimal 12 karakter' });
     const common = await change(here, ADMIN.password, 'password1234');
-    expect(common.json().error).toMatchObject({ code: 'WEAK_PASSWORD', message: 'Password terlalu umum dan mudah ditebak. Pilih password lain.' });
+    expect(common.json().error).toMatchObject({
+      code: 'WEAK_PASSWORD',
+      message: 'Password terlalu umum dan mudah ditebak. Pilih password lain.',
+    });
     const wrong = await change(here, 'not-my-password-x', 'a-brand-new-long-secret');
     expect(wrong.json().error).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG' });
 

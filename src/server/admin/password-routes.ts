@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES, PasswordChangeBodySchema } from '../../domain/auth.js';
 import { ApiErrorSchema } from '../../domain/api-error.js';
-import { passwordPolicyViolation, verifyPassword, deleteUserSessions, findUserById, normalizeEmail, setPassword } from '../auth/public.js';
+import { AUTH_MESSAGES, PasswordChangeBodySchema } from '../../domain/auth.js';
+import { deleteUserSessions, findUserById, normalizeEmail, passwordPolicyViolation, setPassword, verifyPassword } from '../auth/public.js';
 import { requireAdmin } from '../http/admin-principal.js';
 import { AppError, badRequest } from '../http/app-error.js';
 

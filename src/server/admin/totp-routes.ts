@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES, RecoveryCodesSchema, TotpConfirmBodySchema, TotpSetupSchema, TotpStatusSchema } from '../../domain/auth.js';
 import { ApiErrorSchema } from '../../domain/api-error.js';
-import { requireAdmin } from '../http/admin-principal.js';
+import { AUTH_MESSAGES, RecoveryCodesSchema, TotpConfirmBodySchema, TotpSetupSchema, TotpStatusSchema } from '../../domain/auth.js';
 import {
   countUnusedRecoveryCodes,
-  issueRecoveryCodes,
   enableTotp,
+  findUserById,
+  issueRecoveryCodes,
   newTotpSetup,
   storePendingSecret,
-  findUserById,
 } from '../auth/public.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
 
 const ENROLMENT = { allowWithoutSecondFactor: true };
@@ -29,19 +29,30 @@ export const totpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { enabled, recoveryCodesLeft: enabled ? await countUnusedRecoveryCodes(db, admin.id) : 0 };
   });
 
-  app.post('/totp/setup', { config: ENROLMENT, schema: { tags: ['admin'], response: { 200: TotpSetupSchema, 409: ApiErrorSchema } } }, async (request) => {
-    const admin = requireAdmin(request);
-    const user = await findUserById(db, admin.id);
-    // Replacing a working factor needs its own, stronger flow (user:create --reset-totp for now).
-    if (user?.totpEnabledAt) throw alreadyEnabled();
-    const setup = await newTotpSetup(admin.email);
-    await storePendingSecret(db, admin.id, setup.secret, now());
-    return setup;
-  });
+  app.post(
+    '/totp/setup',
+    { config: ENROLMENT, schema: { tags: ['admin'], response: { 200: TotpSetupSchema, 409: ApiErrorSchema } } },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const user = await findUserById(db, admin.id);
+      // Replacing a working factor needs its own, stronger flow (user:create --reset-totp for now).
+      if (user?.totpEnabledAt) throw alreadyEnabled();
+      const setup = await newTotpSetup(admin.email);
+      await storePendingSecret(db, admin.id, setup.secret, now());
+      return setup;
+    },
+  );
 
   app.post(
     '/totp/confirm',
-    { config: ENROLMENT, schema: { tags: ['admin'], body: TotpConfirmBodySchema, response: { 200: RecoveryCodesSchema, 400: ApiErrorSchema, 409: ApiErrorSchema } } },
+    {
+      config: ENROLMENT,
+      schema: {
+        tags: ['admin'],
+        body: TotpConfirmBodySchema,
+        response: { 200: RecoveryCodesSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
     async (request) => {
       const admin = requireAdmin(request);
       const user = await findUserById(db, admin.id);
@@ -49,7 +60,8 @@ export const totpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.totpEnabledAt) throw alreadyEnabled();
       if (!user.totpSecret) throw new AppError(400, 'MFA_SETUP_MISSING', AUTH_MESSAGES.mfaSetupMissing);
       // 400, not 401: a mistyped code must not look like a lost session to the browser.
-      if (!(await enableTotp(db, user, request.body.code, now()))) throw new AppError(400, 'INVALID_CODE', AUTH_MESSAGES.invalidCode, 'code');
+      if (!(await enableTotp(db, user, request.body.code, now())))
+        throw new AppError(400, 'INVALID_CODE', AUTH_MESSAGES.invalidCode, 'code');
       request.log.info({ userId: user.id }, 'second factor enabled');
       return { recoveryCodes: await issueRecoveryCodes(db, user.id, now()) };
     },

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_FILTER_MESSAGES } from '../../domain/audit.js';
-import { auditLogs } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
+import { AUDIT_FILTER_MESSAGES } from '../../domain/audit.js';
+import { auditLogs } from '../db/schema.js';
 import { AUDIT_EXPORT_HEADERS } from './audit-export.js';
 
 /** Enough of RFC 4180 for these rows: quoted cells with doubled quotes, no line breaks inside a cell. */
@@ -13,7 +13,12 @@ function parseCsv(text: string): string[][] {
     .trimEnd()
     .split('\r\n')
     .flatMap((line) => line.split('\n'))
-    .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]!).slice(0, AUDIT_EXPORT_HEADERS.length).map((cell) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell)));
+    .map((line) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)]
+        .map((m) => m[1]!)
+        .slice(0, AUDIT_EXPORT_HEADERS.length)
+        .map((cell) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell)),
+    );
 }
 
 describe('GET /api/admin/audit/export', () => {
@@ -22,7 +27,14 @@ describe('GET /api/admin/audit/export', () => {
   const t = testAppPerSuite({}, async (app) => {
     ani = await signIn(app.app, { email: 'ani@aipos.test' });
     budi = await signIn(app.app, { email: 'budi@aipos.test' });
-    const row = (actorId: string, action: string, at: string, targetId: string) => ({ actorId, action, targetTable: 'merchants', targetId, diff: { catatan: '=1+1' }, createdAt: new Date(at) });
+    const row = (actorId: string, action: string, at: string, targetId: string) => ({
+      actorId,
+      action,
+      targetTable: 'merchants',
+      targetId,
+      diff: { catatan: '=1+1' },
+      createdAt: new Date(at),
+    });
     await app.database.db.insert(auditLogs).values([
       // 2026-11-01 WIB runs from 2026-10-31T17:00Z.
       row(ani.userId, 'status_change', '2026-10-31T16:59:00Z', 'sebelum'),
@@ -33,7 +45,8 @@ describe('GET /api/admin/audit/export', () => {
       row(ani.userId, 'status_change', '2026-11-02T17:00:00Z', 'sesudah'),
     ]);
   });
-  const exportCsv = (query: string) => t.app.inject({ method: 'GET', url: `/api/admin/audit/export?${query}`, headers: { cookie: ani.cookie } });
+  const exportCsv = (query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/audit/export?${query}`, headers: { cookie: ani.cookie } });
 
   it('streams the rows the filters select (WIB days inclusive, action, admin) with a header row, and audits itself', async () => {
     const response = await exportCsv(`dari=2026-11-01&sampai=2026-11-02&action=status_change&admin=${ani.userId}`);
@@ -49,12 +62,23 @@ describe('GET /api/admin/audit/export', () => {
     expect(rows[1]![0]).toBe('2 November 2026, 23.59 WIB');
     expect(rows[1]![5]).toBe('{"catatan":"=1+1"}');
     await expect
-      .poll(async () => (await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'audit_export'), eq(auditLogs.actorId, ani.userId)))).map((r) => r.diff))
+      .poll(async () =>
+        (
+          await t.database.db
+            .select()
+            .from(auditLogs)
+            .where(and(eq(auditLogs.action, 'audit_export'), eq(auditLogs.actorId, ani.userId)))
+        ).map((r) => r.diff),
+      )
       .toEqual([{ filter: { dari: '2026-11-01', sampai: '2026-11-02', action: 'status_change', admin: ani.userId, q: null }, rows: 2 }]);
   });
 
   it('the list takes the same filters; a reversed range is 400 in Indonesian', async () => {
-    const list = await t.app.inject({ method: 'GET', url: `/api/admin/audit?dari=2026-11-02&sampai=2026-11-02&admin=${budi.userId}`, headers: { cookie: ani.cookie } });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?dari=2026-11-02&sampai=2026-11-02&admin=${budi.userId}`,
+      headers: { cookie: ani.cookie },
+    });
     expect(list.json().items.map((i: { target_id: string }) => i.target_id)).toEqual(['budi']);
     const reversed = await exportCsv('dari=2026-11-02&sampai=2026-11-01');
     expect(reversed.statusCode).toBe(400);

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { formatDateTimeWib } from '../../domain/format.js';
 import type { AuditFilter } from '../../domain/audit.js';
+import { formatDateTimeWib } from '../../domain/format.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, users } from '../db/schema.js';
 import { escapeFormula } from '../shared/csv-cells.js';
@@ -22,7 +22,9 @@ async function* auditRows(db: Db, query: AuditFilter, onRow: () => void): AsyncG
   let cursor: { at: string; id: number } | null = null;
   for (;;) {
     const filter = auditFilter(query);
-    const where: SQL | undefined = cursor ? and(filter, sql`(${auditLogs.createdAt}, ${auditLogs.id}) < (${cursor.at}::timestamptz, ${cursor.id})`) : filter;
+    const where: SQL | undefined = cursor
+      ? and(filter, sql`(${auditLogs.createdAt}, ${auditLogs.id}) < (${cursor.at}::timestamptz, ${cursor.id})`)
+      : filter;
     const rows: ExportRow[] = await db
       .select({ ...entryColumns, at: sql<string>`${auditLogs.createdAt}::text` })
       .from(auditLogs)
@@ -33,7 +35,14 @@ async function* auditRows(db: Db, query: AuditFilter, onRow: () => void): AsyncG
     for (const row of rows) {
       onRow();
       const entry = toEntry(row);
-      const cells = [formatDateTimeWib(row.createdAt), entry.action, entry.actor_label, entry.target_table, entry.target_id ?? '', entry.diff === null ? '' : JSON.stringify(entry.diff)];
+      const cells = [
+        formatDateTimeWib(row.createdAt),
+        entry.action,
+        entry.actor_label,
+        entry.target_table,
+        entry.target_id ?? '',
+        entry.diff === null ? '' : JSON.stringify(entry.diff),
+      ];
       yield cells.map(escapeFormula);
     }
     if (rows.length < BATCH) return;

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
+import { maskNik } from '../../domain/masking.js';
 import { queryRows } from '../db/query-rows.js';
 import { auditLogs } from '../db/schema.js';
 import { maskEmailForAudit, maskPhoneForAudit, maskSensitiveFields } from './audit-diff.js';
-import { maskNik } from '../../domain/masking.js';
-import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 
 const MIGRATION = new URL('../../../drizzle/0013_audit_redaction_pending_deletions.sql', import.meta.url);
 const NIK_MIGRATION = new URL('../../../drizzle/0018_audit_nik_mask.sql', import.meta.url);
@@ -58,7 +58,15 @@ describe('audit_logs: append-only, with one narrow redaction path (migration 001
   const insert = async () => {
     const [row] = await t.database.db
       .insert(auditLogs)
-      .values({ actorId: null, action: 'update', targetTable: 'merchants', targetId: 'x', diff: { old: PERSONAL, new: { ...PERSONAL, email: 'lain@contoh.co.id' } }, ip: '203.0.113.9', userAgent: 'Peramban/1.0' })
+      .values({
+        actorId: null,
+        action: 'update',
+        targetTable: 'merchants',
+        targetId: 'x',
+        diff: { old: PERSONAL, new: { ...PERSONAL, email: 'lain@contoh.co.id' } },
+        ip: '203.0.113.9',
+        userAgent: 'Peramban/1.0',
+      })
       .returning();
     return row!;
   };
@@ -83,25 +91,39 @@ describe('audit_logs: append-only, with one narrow redaction path (migration 001
 
   it('masks the rows written before: the migration applies the same rules in SQL as the code does', async () => {
     const row = await insert();
-    const statements = readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint').map((part) => part.trim());
+    const statements = readFileSync(MIGRATION, 'utf8')
+      .split('--> statement-breakpoint')
+      .map((part) => part.trim());
     const from = statements.findIndex((statement) => statement.includes('CREATE FUNCTION audit_mask_personal_fields'));
     expect(from).toBeGreaterThan(0);
     for (const statement of statements.slice(from)) await queryRows(t.database.db, statement, []);
     // The NIK's SQL mask is migration 0018's (0013 left it to the code of its day).
-    for (const statement of readFileSync(NIK_MIGRATION, 'utf8').split('--> statement-breakpoint')) await queryRows(t.database.db, statement.trim(), []);
+    for (const statement of readFileSync(NIK_MIGRATION, 'utf8').split('--> statement-breakpoint'))
+      await queryRows(t.database.db, statement.trim(), []);
     const [after] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.id, row.id));
     expect(after!.diff).toEqual({ old: MASKED, new: { ...MASKED, email: 'l***@contoh.co.id' } });
-    expect(after!.diff).toEqual({ old: maskSensitiveFields(PERSONAL), new: maskSensitiveFields({ ...PERSONAL, email: 'lain@contoh.co.id' }) });
+    expect(after!.diff).toEqual({
+      old: maskSensitiveFields(PERSONAL),
+      new: maskSensitiveFields({ ...PERSONAL, email: 'lain@contoh.co.id' }),
+    });
     // The trigger is back on after the migration.
     await refused(queryRows(t.database.db, 'delete from audit_logs where id = $1', [row.id]));
   });
 
-  it('gives the NIK of the rows written before today\'s mask the last four digits only (migration 0018)', async () => {
+  it("gives the NIK of the rows written before today's mask the last four digits only (migration 0018)", async () => {
     const [row] = await t.database.db
       .insert(auditLogs)
-      .values({ actorId: null, action: 'resubmission', targetTable: 'merchants', targetId: 'y', diff: { old: { nik: '3174********0001' }, new: { nik: '3175********0002', no_hp: '+62812****158' } } })
+      .values({
+        actorId: null,
+        action: 'resubmission',
+        targetTable: 'merchants',
+        targetId: 'y',
+        diff: { old: { nik: '3174********0001' }, new: { nik: '3175********0002', no_hp: '+62812****158' } },
+      })
       .returning();
-    const statements = readFileSync(NIK_MIGRATION, 'utf8').split('--> statement-breakpoint').map((part) => part.trim());
+    const statements = readFileSync(NIK_MIGRATION, 'utf8')
+      .split('--> statement-breakpoint')
+      .map((part) => part.trim());
     for (const statement of statements) await queryRows(t.database.db, statement, []);
     const [after] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.id, row!.id));
     expect(after!.diff).toEqual({ old: { nik: '************0001' }, new: { nik: '************0002', no_hp: '+62812****158' } });

@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle
 import {
   AUDIT_ACTOR_LABELS,
   AUDIT_PAGE_SIZE,
+  type AuditAction,
   type AuditEntry,
   type AuditFilter,
   type AuditList,
   type AuditListQuery,
-  type AuditAction,
 } from '../../domain/audit.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, users } from '../db/schema.js';

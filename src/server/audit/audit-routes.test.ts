@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { auditLogs } from '../db/schema.js';
 
 describe('GET /api/admin/audit paging', () => {
   let t: TestApp;
@@ -30,7 +30,12 @@ describe('GET /api/admin/audit paging', () => {
   const page = async (query: string) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/admin/audit?${query}`, headers: { cookie: admin.cookie } });
     expect(response.statusCode).toBe(200);
-    return response.json() as { items: { target_id: string; actor_email: string | null }[]; total: number; page: number; page_size: number };
+    return response.json() as {
+      items: { target_id: string; actor_email: string | null }[];
+      total: number;
+      page: number;
+      page_size: number;
+    };
   };
 
   it('answers the newest 100 first, the rest on page 2, and nothing twice', async () => {

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
 import { AuditExportQuerySchema, AuditListQuerySchema, AuditListSchema } from '../../domain/audit.js';
+import { IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
 import { requireAdmin } from '../http/admin-principal.js';
 import { exportAuditCsv } from './audit-export.js';
 import { listAudit, writeAudit } from './audit-repository.js';
 
 /** GET /api/admin/audit and its CSV export: read only; no route updates or deletes audit rows. */
 export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/audit', { schema: { tags: ['admin'], querystring: AuditListQuerySchema, response: { 200: AuditListSchema } } }, async (request) =>
-    listAudit(app.deps.db, request.query),
+  app.get(
+    '/audit',
+    { schema: { tags: ['admin'], querystring: AuditListQuerySchema, response: { 200: AuditListSchema } } },
+    async (request) => listAudit(app.deps.db, request.query),
   );
 
   app.get('/audit/export', { schema: { tags: ['admin'], querystring: AuditExportQuerySchema } }, async (request, reply) => {

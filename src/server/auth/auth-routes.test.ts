@@ -1,9 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  clockedAdminApp,
+  createUser,
+  getSession,
+  login,
+  MINUTE,
+  sessionCookie,
+  signIn,
+  STAFF,
+} from '../../../tests/support/auth-test-kit.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { auditLogs, sessions, users } from '../db/schema.js';
 import { hashToken } from '../shared/tokens.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { ADMIN, clockedAdminApp, createUser, getSession, login, MINUTE, sessionCookie, signIn, STAFF } from '../../../tests/support/auth-test-kit.js';
 import { countUserSessions } from './session-store.js';
 
 describe('sign-in, session cookie and sign-out', () => {
@@ -26,7 +36,10 @@ describe('sign-in, session cookie and sign-out', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.secure).toBeFalsy();
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const rows = await t.database.db.select().from(sessions).where(eq(sessions.id, hashToken(cookie.value)));
+    const rows = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(cookie.value)));
     expect(rows).toHaveLength(1);
     const raw = await t.database.db.select().from(sessions).where(eq(sessions.id, cookie.value));
     expect(raw).toHaveLength(0);
@@ -44,7 +57,14 @@ describe('sign-in, session cookie and sign-out', () => {
     expect(response.statusCode).toBe(200);
     const rows = await t.database.db.select().from(auditLogs).where(eq(auditLogs.userAgent, 'audit-agent'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorId: adminId, action: 'login', targetTable: 'users', targetId: adminId, ip: '10.9.8.7', diff: { method: 'password' } });
+    expect(rows[0]).toMatchObject({
+      actorId: adminId,
+      action: 'login',
+      targetTable: 'users',
+      targetId: adminId,
+      ip: '10.9.8.7',
+      diff: { method: 'password' },
+    });
   });
 
   it('stores argon2id hashes with at least 19 MiB, t=2, p=1', async () => {
@@ -89,7 +109,12 @@ describe('sign-in, session cookie and sign-out', () => {
     const cleared = out.cookies.find((c) => c.name === 'aipos_session');
     expect(cleared?.value).toBe('');
     const token = cookie.split('=')[1]!;
-    expect(await t.database.db.select().from(sessions).where(eq(sessions.id, hashToken(token)))).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(token))),
+    ).toHaveLength(0);
     // Replaying the old cookie after sign-out gets nothing.
     expect((await getSession(t.app, cookie)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/totp', headers: { cookie } })).statusCode).toBe(401);
@@ -112,7 +137,10 @@ describe('sign-in, session cookie and sign-out', () => {
     expect(foreign.statusCode).toBe(403);
     const crossSite = await login(t.app, ADMIN.email, ADMIN.password, { headers: { 'sec-fetch-site': 'cross-site' }, ip: '10.5.0.2' });
     expect(crossSite.statusCode).toBe(403);
-    const same = await login(t.app, ADMIN.email, ADMIN.password, { headers: { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' }, ip: '10.5.0.3' });
+    const same = await login(t.app, ADMIN.email, ADMIN.password, {
+      headers: { origin: 'http://localhost:80', host: 'localhost:80', 'sec-fetch-site': 'same-origin' },
+      ip: '10.5.0.3',
+    });
     expect(same.statusCode).toBe(200);
   });
 
@@ -154,7 +182,10 @@ describe('defaults that protect a deployment (UU PDP review)', () => {
         const response = await login(t.app, ADMIN.email, ADMIN.password);
         expect(response.statusCode).toBe(200);
         const cookie = response.cookies.find((c) => c.name.endsWith('aipos_session'))!;
-        expect([cookie.name, Boolean(cookie.secure)], JSON.stringify(env)).toEqual([secure ? '__Host-aipos_session' : 'aipos_session', secure]);
+        expect([cookie.name, Boolean(cookie.secure)], JSON.stringify(env)).toEqual([
+          secure ? '__Host-aipos_session' : 'aipos_session',
+          secure,
+        ]);
       } finally {
         await t.close();
       }
@@ -187,14 +218,19 @@ describe('failure limits', () => {
 
   it('slows the account after 5 failures (1, 2, 4 ... seconds, at most 30), never locks it; a forged X-Forwarded-For changes nothing', async () => {
     for (let i = 0; i < 5; i += 1) {
-      const r = await login(t.app, ADMIN.email, `wrong-password-${i}`, { headers: { 'x-forwarded-for': `203.0.113.${i}` }, ip: '10.6.0.1' });
+      const r = await login(t.app, ADMIN.email, `wrong-password-${i}`, {
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        ip: '10.6.0.1',
+      });
       expect(r.statusCode).toBe(401);
     }
     // The sixth attempt is admitted one second after the fifth failure, not before; even the right password
     // from "another" address waits.
     const early = await login(t.app, ADMIN.email, ADMIN.password, { headers: { 'x-forwarded-for': '198.51.100.77' }, ip: '10.6.0.1' });
     expect(early.statusCode).toBe(429);
-    expect(early.json()).toEqual({ error: { code: 'TOO_MANY_ATTEMPTS', message: 'Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam 1 detik.' } });
+    expect(early.json()).toEqual({
+      error: { code: 'TOO_MANY_ATTEMPTS', message: 'Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam 1 detik.' },
+    });
     expect(early.cookies).toHaveLength(0);
     expect((await login(t.app, ADMIN.email, ADMIN.password, { ip: '10.6.0.2' })).statusCode).toBe(429);
     // Refusals neither count nor move the clock: the waits grow only with real failures.
@@ -217,7 +253,9 @@ describe('failure limits', () => {
 
   it('gives a parallel burst no extra tries: the attempts see each other before any password is checked', async () => {
     clock.advance(20 * MINUTE);
-    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => login(t.app, ADMIN.email, `burst-wrong-${i}`, { ip: `10.8.0.${i}` })));
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login(t.app, ADMIN.email, `burst-wrong-${i}`, { ip: `10.8.0.${i}` })),
+    );
     const codes = burst.map((r) => r.statusCode);
     // At most the limit's 5 passwords were checked. PGlite runs the requests one by one (exactly 5); on
     // PostgreSQL every request may count the whole burst first, and all of them wait.

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LoginBodySchema, SecondFactorBodySchema, SessionInfoSchema } from '../../domain/auth.js';
 import { ApiErrorSchema } from '../../domain/api-error.js';
-import { noStore } from '../http/no-store.js';
+import { LoginBodySchema, SecondFactorBodySchema, SessionInfoSchema } from '../../domain/auth.js';
 import { invalidCredentials, invalidSecondFactor, notAdmin, unauthenticated } from '../http/auth-errors.js';
+import { noStore } from '../http/no-store.js';
+import { releaseClaimsOnSignOut } from '../workbench/public.js';
 import { ensureBootAdmin } from './boot-admin.js';
 import { burnPasswordCheck, verifyPassword } from './password.js';
 import { consumeRecoveryCode } from './recovery-codes.js';
@@ -15,7 +16,6 @@ import { deleteSession, deleteSessionByToken, deleteUserSessions } from './sessi
 import { startSession } from './sign-in.js';
 import { consumeTotpCode } from './totp.js';
 import { findUserByEmail, normalizeEmail } from './user-store.js';
-import { releaseClaimsOnSignOut } from '../workbench/public.js';
 
 // Besides the per-account and per-address failure counts in the database, a plain request cap per
 // address keeps argon2 from being used to burn the CPU. Its store failing refuses sign-in (fails closed).

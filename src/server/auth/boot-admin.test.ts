@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../db/schema.js';
-import { buildTestApp } from '../../../tests/support/build-test-app.js';
 import { createUser, getSession, login, signIn } from '../../../tests/support/auth-test-kit.js';
+import { buildTestApp } from '../../../tests/support/build-test-app.js';
+import { users } from '../db/schema.js';
 
 describe('admin from ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
   it('creates that admin, who can sign in; no other account exists', async () => {
@@ -27,7 +27,9 @@ describe('admin from ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
   });
 
   it('refuses to start with a weak ADMIN_PASSWORD', async () => {
-    await expect(buildTestApp({ env: { ADMIN_EMAIL: 'owner@aipos.test', ADMIN_PASSWORD: 'password1234' } })).rejects.toThrow(/ADMIN_PASSWORD/);
+    await expect(buildTestApp({ env: { ADMIN_EMAIL: 'owner@aipos.test', ADMIN_PASSWORD: 'password1234' } })).rejects.toThrow(
+      /ADMIN_PASSWORD/,
+    );
   });
 
   it('leaves an existing account alone: its role, its changed password and its sessions survive a restart', async () => {

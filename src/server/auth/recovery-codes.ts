@@ -45,6 +45,9 @@ export async function consumeRecoveryCode(db: Db, userId: string, code: string, 
 }
 
 export async function countUnusedRecoveryCodes(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return Number(row?.n ?? 0);
 }

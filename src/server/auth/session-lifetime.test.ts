@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../tests/support/build-test-app.js';
 import { ADMIN, clockedAdminApp, createUser, getSession, HOUR, MINUTE, signIn, testClock } from '../../../tests/support/auth-test-kit.js';
+import { buildTestApp } from '../../../tests/support/build-test-app.js';
 
 describe('session lifetime (controllable clock)', () => {
   const { t, clock } = clockedAdminApp();

@@ -51,9 +51,19 @@ export async function createSession(db: Db, config: Config, input: NewSession, n
  * The Copenhagen Book's validation: unknown, idle-expired or past the absolute lifetime is no session
  * (and the row goes); otherwise activity slides the idle window, never past the absolute end.
  */
-export async function validateSessionToken(db: Db, config: Config, token: string, now: Date, options: { slide?: boolean } = {}): Promise<ValidSession | null> {
+export async function validateSessionToken(
+  db: Db,
+  config: Config,
+  token: string,
+  now: Date,
+  options: { slide?: boolean } = {},
+): Promise<ValidSession | null> {
   const id = hashToken(token);
-  const [row] = await db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.id, id));
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
   if (!row) return null;
   const { session } = row;
   const absoluteEnd = session.createdAt.getTime() + config.SESSION_ABSOLUTE_HOURS * 3_600_000;

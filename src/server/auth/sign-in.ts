@@ -24,7 +24,12 @@ export async function startSession(
   if (presented) await deleteSessionByToken(db, presented);
   const at = now();
   const userAgent = request.headers['user-agent'] ?? null;
-  const { token, session } = await createSession(db, config, { userId: user.id, secondFactorPending: options.secondFactorPending, ip: request.ip, userAgent }, at);
+  const { token, session } = await createSession(
+    db,
+    config,
+    { userId: user.id, secondFactorPending: options.secondFactorPending, ip: request.ip, userAgent },
+    at,
+  );
   setSessionCookie(reply, config, token);
   if (!options.secondFactorPending) {
     await loginLimiter.clearAccount(normalizeEmail(user.email));

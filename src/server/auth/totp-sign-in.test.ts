@@ -1,9 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../db/schema.js';
+import {
+  ADMIN,
+  clockedAdminApp,
+  createUser,
+  getSession,
+  login,
+  sessionCookie,
+  signIn,
+  testClock,
+} from '../../../tests/support/auth-test-kit.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { ADMIN, clockedAdminApp, createUser, getSession, login, sessionCookie, signIn, testClock } from '../../../tests/support/auth-test-kit.js';
+import { auditLogs } from '../db/schema.js';
 
 function codeAt(secret: string, date: Date): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: date.getTime() });
@@ -16,7 +25,12 @@ async function enrol(t: TestApp, cookie: string, now: Date): Promise<{ secret: s
   expect(otpauthUrl).toContain('otpauth://totp/');
   expect(otpauthUrl).toContain(`secret=${secret}`);
   expect(qrDataUrl).toMatch(/^data:image\/png;base64,/);
-  const confirm = await t.app.inject({ method: 'POST', url: '/api/admin/totp/confirm', headers: { cookie }, payload: { code: codeAt(secret, now) } });
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/totp/confirm',
+    headers: { cookie },
+    payload: { code: codeAt(secret, now) },
+  });
   expect(confirm.statusCode).toBe(200);
   return { secret, recoveryCodes: confirm.json().recoveryCodes };
 }
@@ -126,7 +140,12 @@ describe('REQUIRE_ADMIN_MFA=true', () => {
     const response = await login(t.app, ADMIN.email, ADMIN.password);
     expect(response.json()).toMatchObject({ secondFactorPending: false, mfaEnrolmentRequired: true });
     const cookie = sessionCookie(response);
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/admin/password', headers: { cookie }, payload: { currentPassword: ADMIN.password, newPassword: 'another-long-password-1' } });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/password',
+      headers: { cookie },
+      payload: { currentPassword: ADMIN.password, newPassword: 'another-long-password-1' },
+    });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error.code).toBe('MFA_ENROLMENT_REQUIRED');
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/totp', headers: { cookie } })).statusCode).toBe(200);
@@ -137,7 +156,12 @@ describe('REQUIRE_ADMIN_MFA=true', () => {
     expect(next.json()).toMatchObject({ secondFactorPending: true, mfaEnrolmentRequired: false });
     const full = await secondFactor(t, sessionCookie(next), codeAt(secret, clock.now()));
     expect(full.json().mfaEnrolmentRequired).toBe(false);
-    const open = await t.app.inject({ method: 'POST', url: '/api/admin/password', headers: { cookie: sessionCookie(full) }, payload: { currentPassword: 'wrong-password-zzz', newPassword: 'another-long-password-1' } });
+    const open = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/password',
+      headers: { cookie: sessionCookie(full) },
+      payload: { currentPassword: 'wrong-password-zzz', newPassword: 'another-long-password-1' },
+    });
     // Through the guard now: the route itself answers (wrong current password).
     expect(open.statusCode).toBe(400);
   });

@@ -1,8 +1,8 @@
-import { seal, unseal, type Sealed } from '../crypto/sealed.js';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { TotpSetup } from '../../domain/auth.js';
+import { seal, unseal, type Sealed } from '../crypto/sealed.js';
 import type { Db } from '../db/database.js';
 import { users, type UserRow } from '../db/schema.js';
 
@@ -49,7 +49,10 @@ export async function consumeTotpCode(db: Db, user: UserRow, code: string, now: 
 
 /** Stores a not-yet-confirmed secret; sign-in ignores it until totp_enabled_at is set. */
 export async function storePendingSecret(db: Db, userId: string, secret: string, now: Date): Promise<void> {
-  await db.update(users).set({ totpSecret: seal(secret, 'users', 'totp_secret', userId), totpEnabledAt: null, totpLastStep: null, updatedAt: now }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ totpSecret: seal(secret, 'users', 'totp_secret', userId), totpEnabledAt: null, totpLastStep: null, updatedAt: now })
+    .where(eq(users.id, userId));
 }
 
 /** Confirms enrolment with a code of the pending secret; that code's step counts as used. */

@@ -17,7 +17,10 @@ function run(dataDir: string, args: string[], stdin?: string): Promise<Run> {
   // Always the embedded database in a temp DATA_DIR, even when the suite itself runs on PostgreSQL.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['scripts/user-create.ts', ...args], { cwd: ROOT, env: { ...env, DATA_DIR: dataDir, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' } });
+    const child = spawn(TSX, ['scripts/user-create.ts', ...args], {
+      cwd: ROOT,
+      env: { ...env, DATA_DIR: dataDir, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -9,7 +9,10 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${normalizeEmail(email)}`);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`);
   return user ?? null;
 }
 
@@ -39,11 +42,21 @@ export type UpsertUserInput = {
 export async function upsertUser(db: Db, input: UpsertUserInput, now: Date): Promise<{ user: UserRow; created: boolean }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${normalizeEmail(input.email)}`);
+    const [existing] = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${normalizeEmail(input.email)}`);
     if (!existing) {
       const [user] = await tx
         .insert(users)
-        .values({ email: normalizeEmail(input.email), passwordHash, role: input.role ?? 'admin', passwordChangedAt: now, createdAt: now, updatedAt: now })
+        .values({
+          email: normalizeEmail(input.email),
+          passwordHash,
+          role: input.role ?? 'admin',
+          passwordChangedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       return { user: user!, created: true };
     }

@@ -1,25 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createFreshDatabase } from '../../../tests/support/fresh-database.js';
+import { GENEROUS_LIMITS, registerMerchant, stageDocument } from '../../../tests/support/registration-fixtures.js';
+import { S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
 import { buildApp } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
+import { installKeyring } from '../crypto/identity-fields.js';
+import { Keyring } from '../crypto/keyring.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import { S3Storage } from '../storage/s3-storage.js';
-import { createFreshDatabase } from '../../../tests/support/fresh-database.js';
-import { S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
 import type { Storage } from '../storage/storage.js';
-import { GENEROUS_LIMITS, registerMerchant, stageDocument } from '../../../tests/support/registration-fixtures.js';
 import { createBackup } from './backup.js';
 import { countPostgresRows, countRows, type TableCounts } from './database-copy.js';
 import { restoreBackup } from './restore.js';
 import { readTar, TarWriter } from './tar.js';
-import { installKeyring } from '../crypto/identity-fields.js';
-import { Keyring } from '../crypto/keyring.js';
 
 // buildApp below is the bare app: the keyring the encrypted columns use is installed here, as server.ts does.
 installKeyring(new Keyring(Buffer.alloc(32, 5)));
@@ -31,7 +31,10 @@ const dirIn = (name: string) => path.join(temp, name);
 /** SHA-256 of every stored object, by key. */
 async function checksums(storage: Storage): Promise<Record<string, string>> {
   const sums: Record<string, string> = {};
-  for await (const key of storage.list()) sums[key] = createHash('sha256').update((await storage.get(key))!).digest('hex');
+  for await (const key of storage.list())
+    sums[key] = createHash('sha256')
+      .update((await storage.get(key))!)
+      .digest('hex');
   return sums;
 }
 
@@ -122,7 +125,9 @@ describe('backup and restore: PGlite + local disk', () => {
     expect(after).toEqual(before);
     expect(before['public.merchants']).toBe(2);
     expect(before['public.uploads']).toBe(11);
-    expect(await checksums(new LocalDiskStorage(path.join(target, 'files')))).toEqual(await checksums(new LocalDiskStorage(path.join(source, 'files'))));
+    expect(await checksums(new LocalDiskStorage(path.join(target, 'files')))).toEqual(
+      await checksums(new LocalDiskStorage(path.join(source, 'files'))),
+    );
 
     // The restored folder is a working DATA_DIR: the server's own open (with migrations) accepts it.
     const reopened = await openDatabase({ kind: 'pglite', dataDir: target });
@@ -133,7 +138,9 @@ describe('backup and restore: PGlite + local disk', () => {
   it('refuses to copy while a server holds the DATA_DIR, and to restore over anything', async () => {
     // A live process other than this one (the test runner's parent) holds the lock.
     writeFileSync(path.join(source, 'server.lock'), String(process.ppid));
-    await expect(createBackup({ config: configFor(source), out: dirIn('busy.tar.gz') })).rejects.toThrow(/in use by another server process/);
+    await expect(createBackup({ config: configFor(source), out: dirIn('busy.tar.gz') })).rejects.toThrow(
+      /in use by another server process/,
+    );
     rmSync(path.join(source, 'server.lock'));
     expect(existsSync(dirIn('busy.tar.gz'))).toBe(false);
 
@@ -178,9 +185,19 @@ describe.runIf(serverUrl)('backup and restore: PostgreSQL + S3', () => {
     });
     const [sourceDb, targetDb] = [await freshDatabase(), await freshDatabase()];
     cleanups.push(sourceDb.drop, targetDb.drop);
-    const s3 = servers.map((server) => new S3Storage({ bucket: server.bucket, region: server.region, endpoint: server.endpoint, forcePathStyle: true, ...S3RVER_CREDENTIALS }));
+    const s3 = servers.map(
+      (server) =>
+        new S3Storage({
+          bucket: server.bucket,
+          region: server.region,
+          endpoint: server.endpoint,
+          forcePathStyle: true,
+          ...S3RVER_CREDENTIALS,
+        }),
+    );
     cleanups.push(async () => s3.forEach((storage) => storage.close()));
-    const configFor = (url: string, server: S3TestServer) => parseConfig({ NODE_ENV: 'test', DATABASE_URL: url, ...server.env, ...GENEROUS_LIMITS });
+    const configFor = (url: string, server: S3TestServer) =>
+      parseConfig({ NODE_ENV: 'test', DATABASE_URL: url, ...server.env, ...GENEROUS_LIMITS });
 
     const database = await openDatabase({ kind: 'postgres', url: sourceDb.url, poolSize: 3 });
     await fillWithRegistrations(configFor(sourceDb.url, servers[0]!), database, s3[0]!);
@@ -195,7 +212,9 @@ describe.runIf(serverUrl)('backup and restore: PostgreSQL + S3', () => {
     expect(await checksums(s3[1]!)).toEqual(await checksums(s3[0]!));
 
     // Restoring again over the now-filled database is refused.
-    await expect(restoreBackup({ config: configFor(targetDb.url, servers[1]!), file: archive, storage: s3[1]! })).rejects.toThrow(/not empty/);
+    await expect(restoreBackup({ config: configFor(targetDb.url, servers[1]!), file: archive, storage: s3[1]! })).rejects.toThrow(
+      /not empty/,
+    );
   });
 });
 
@@ -216,21 +235,32 @@ describe('encrypted backups (age)', () => {
     expect(bytes.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
     // Neither the tar structure nor the manifest can be read without the key.
     expect(bytes.includes(Buffer.from('manifest.json'))).toBe(false);
-    await expect(createBackup({ config, out: dirIn('bad.age'), recipient: 'age1nicht-ein-schluessel' })).rejects.toThrow(/--recipient must be an age public key/);
+    await expect(createBackup({ config, out: dirIn('bad.age'), recipient: 'age1nicht-ein-schluessel' })).rejects.toThrow(
+      /--recipient must be an age public key/,
+    );
 
     const target = dirIn('age-target');
     await expect(restoreBackup({ config: parseConfig({ NODE_ENV: 'test', DATA_DIR: target }), file: archive })).rejects.toThrow(
       'this backup is encrypted: pass the age identity file with --identity FILE',
     );
     const other = await generateIdentity();
-    await expect(restoreBackup({ config: parseConfig({ NODE_ENV: 'test', DATA_DIR: dirIn('age-wrong') }), file: archive, identity: other })).rejects.toThrow(/cannot decrypt the backup|no identity matched/);
-    const result = await restoreBackup({ config: parseConfig({ NODE_ENV: 'test', DATA_DIR: target }), file: archive, identity: `# created: now\n${identity}\n` });
+    await expect(
+      restoreBackup({ config: parseConfig({ NODE_ENV: 'test', DATA_DIR: dirIn('age-wrong') }), file: archive, identity: other }),
+    ).rejects.toThrow(/cannot decrypt the backup|no identity matched/);
+    const result = await restoreBackup({
+      config: parseConfig({ NODE_ENV: 'test', DATA_DIR: target }),
+      file: archive,
+      identity: `# created: now\n${identity}\n`,
+    });
     expect(result.documents).toBe(manifest.documents.length);
     expect(await pgliteCounts(target)).toEqual(await pgliteCounts(source));
   }, 240_000);
 
   it('makes npm run backup ask for a recipient or an explicit --plain', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', '--out', dirIn('never.tar.gz')], { encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', '--out', dirIn('never.tar.gz')], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('usage: npm run backup -- --out FILE (--recipient <age public key> | --plain)');
     expect(existsSync(dirIn('never.tar.gz'))).toBe(false);

@@ -5,9 +5,18 @@ import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import { lockDataDir } from '../db/data-dir-lock.js';
 import { createStorage } from '../storage/create-storage.js';
-import { dumpPglite, dumpPostgres } from './database-copy.js';
-import { ARCHIVE_FORMAT, FILES_PREFIX, MANIFEST_ENTRY, PGLITE_ENTRY, POSTGRES_ENTRY, type ArchiveJobOptions, type BackupManifest, type DocumentEntry } from './manifest.js';
 import { encryptForRecipient } from './archive-encryption.js';
+import { dumpPglite, dumpPostgres } from './database-copy.js';
+import {
+  ARCHIVE_FORMAT,
+  FILES_PREFIX,
+  MANIFEST_ENTRY,
+  PGLITE_ENTRY,
+  POSTGRES_ENTRY,
+  type ArchiveJobOptions,
+  type BackupManifest,
+  type DocumentEntry,
+} from './manifest.js';
 import { TarWriter } from './tar.js';
 
 export type BackupOptions = ArchiveJobOptions & {
@@ -56,7 +65,9 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
     const { dump, counts } = config.DATABASE_URL ? await dumpPostgres(config.DATABASE_URL) : await dumpPglite(config.DATA_DIR);
     const entry = kind === 'postgres' ? POSTGRES_ENTRY : PGLITE_ENTRY;
     await tar.add(entry, dump);
-    log(`database (${kind}): ${Object.values(counts).reduce((a, b) => a + b, 0)} rows in ${Object.keys(counts).length} tables, ${dump.length} bytes`);
+    log(
+      `database (${kind}): ${Object.values(counts).reduce((a, b) => a + b, 0)} rows in ${Object.keys(counts).length} tables, ${dump.length} bytes`,
+    );
 
     const documents: DocumentEntry[] = [];
     for await (const key of storage.list()) {

@@ -35,7 +35,8 @@ export type BackupManifest = {
 
 export function parseManifest(data: Buffer): BackupManifest {
   const manifest = JSON.parse(data.toString('utf8')) as BackupManifest;
-  if (manifest.format !== ARCHIVE_FORMAT || manifest.version !== 1) throw new Error('not an AIPOS backup archive (unknown manifest format)');
+  if (manifest.format !== ARCHIVE_FORMAT || manifest.version !== 1)
+    throw new Error('not an AIPOS backup archive (unknown manifest format)');
   return manifest;
 }
 

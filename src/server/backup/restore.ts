@@ -7,9 +7,18 @@ import type { Config } from '../config.js';
 import { lockDataDir } from '../db/data-dir-lock.js';
 import { createStorage } from '../storage/create-storage.js';
 import type { Storage } from '../storage/storage.js';
-import { loadPglite, loadPostgres, postgresRelationCount, type TableCounts } from './database-copy.js';
-import { contentTypeOf, FILES_PREFIX, MANIFEST_ENTRY, parseManifest, PGLITE_ENTRY, POSTGRES_ENTRY, type ArchiveJobOptions, type BackupManifest } from './manifest.js';
 import { decryptWithIdentity, isAgeEncrypted } from './archive-encryption.js';
+import { loadPglite, loadPostgres, postgresRelationCount, type TableCounts } from './database-copy.js';
+import {
+  contentTypeOf,
+  FILES_PREFIX,
+  MANIFEST_ENTRY,
+  parseManifest,
+  PGLITE_ENTRY,
+  POSTGRES_ENTRY,
+  type ArchiveJobOptions,
+  type BackupManifest,
+} from './manifest.js';
 import { readTar } from './tar.js';
 
 export type RestoreOptions = ArchiveJobOptions & {
@@ -26,10 +35,12 @@ export class RestoreError extends Error {}
 async function assertEmptyTarget(config: Config, storage: Storage): Promise<void> {
   if (config.DATABASE_URL) {
     const relations = await postgresRelationCount(config.DATABASE_URL);
-    if (relations > 0) throw new RestoreError(`the database in DATABASE_URL is not empty (${relations} relations); restore into a new, empty database`);
+    if (relations > 0)
+      throw new RestoreError(`the database in DATABASE_URL is not empty (${relations} relations); restore into a new, empty database`);
   } else {
     const dir = path.resolve(config.DATA_DIR);
-    if (existsSync(dir) && readdirSync(dir).length > 0) throw new RestoreError(`DATA_DIR ${dir} is not empty; restore into a new or empty folder`);
+    if (existsSync(dir) && readdirSync(dir).length > 0)
+      throw new RestoreError(`DATA_DIR ${dir} is not empty; restore into a new or empty folder`);
   }
   for await (const key of storage.list()) {
     throw new RestoreError(`the document storage (${storage.kind}) is not empty (found ${key}); restore into an empty one`);
@@ -66,8 +77,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     for await (const entry of readTar((await openArchive(options.file, options.identity)).pipe(createGunzip()))) {
       if (entry.name === PGLITE_ENTRY || entry.name === POSTGRES_ENTRY) {
         const fromPglite = entry.name === PGLITE_ENTRY;
-        if (fromPglite && config.DATABASE_URL) throw new RestoreError('this backup holds an embedded (PGlite) database: unset DATABASE_URL and restore into DATA_DIR');
-        if (!fromPglite && !config.DATABASE_URL) throw new RestoreError('this backup holds a PostgreSQL dump: set DATABASE_URL to an empty database');
+        if (fromPglite && config.DATABASE_URL)
+          throw new RestoreError('this backup holds an embedded (PGlite) database: unset DATABASE_URL and restore into DATA_DIR');
+        if (!fromPglite && !config.DATABASE_URL)
+          throw new RestoreError('this backup holds a PostgreSQL dump: set DATABASE_URL to an empty database');
         tables = fromPglite ? await loadPglite(config.DATA_DIR, entry.data) : await loadPostgres(config.DATABASE_URL!, entry.data);
         log(`database restored: ${Object.keys(tables).length} tables`);
       } else if (entry.name.startsWith(FILES_PREFIX)) {
@@ -86,7 +99,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     // Read back from the storage itself, not from the archive: what the server will serve.
     for (const document of manifest.documents) {
       const data = await storage.get(document.key);
-      if (!data || createHash('sha256').update(data).digest('hex') !== document.sha256) throw new RestoreError(`document ${document.key} reads back wrong`);
+      if (!data || createHash('sha256').update(data).digest('hex') !== document.sha256)
+        throw new RestoreError(`document ${document.key} reads back wrong`);
     }
     log(`documents restored and verified: ${manifest.documents.length}`);
     return { manifest, tables, documents: restored.size };
@@ -95,7 +109,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     // pg_restore ran in one transaction. Objects already put into an S3 bucket stay: empty it by hand.
     if (!config.DATABASE_URL) {
       const dir = path.resolve(config.DATA_DIR);
-      for (const name of existsSync(dir) ? readdirSync(dir) : []) if (name !== 'server.lock') rmSync(path.join(dir, name), { recursive: true, force: true });
+      for (const name of existsSync(dir) ? readdirSync(dir) : [])
+        if (name !== 'server.lock') rmSync(path.join(dir, name), { recursive: true, force: true });
     }
     throw error;
   } finally {
@@ -105,10 +120,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
 function verify(manifest: BackupManifest, tables: TableCounts, restored: Map<string, string>): void {
   for (const [table, expected] of Object.entries(manifest.database.tables)) {
-    if (tables[table] !== expected) throw new RestoreError(`table ${table}: ${tables[table] ?? 'missing'} rows restored, ${expected} in the backup`);
+    if (tables[table] !== expected)
+      throw new RestoreError(`table ${table}: ${tables[table] ?? 'missing'} rows restored, ${expected} in the backup`);
   }
   for (const document of manifest.documents) {
     const sha = restored.get(document.key);
-    if (sha !== document.sha256) throw new RestoreError(`document ${document.key}: ${sha ? 'checksum differs' : 'missing from the archive'}`);
+    if (sha !== document.sha256)
+      throw new RestoreError(`document ${document.key}: ${sha ? 'checksum differs' : 'missing from the archive'}`);
   }
 }

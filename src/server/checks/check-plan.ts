@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.js';
 import type { CheckKind } from '../../domain/machine-checks.js';
-import type { MerchantRow } from '../db/schema.js';
 import { SLOT_COLUMNS } from '../db/merchant-columns.js';
+import type { MerchantRow } from '../db/schema.js';
 
 /** One check a registration should have, on the current input it reads. */
 export type PlannedCheck = { kind: CheckKind; slot: DocumentSlot | ''; version: string };

@@ -20,7 +20,16 @@ export async function storeCheck(db: Db, merchantId: string, check: PlannedCheck
     `insert into merchant_checks (merchant_id, kind, slot, version, result, detail, data, checked_at)
      values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
      on conflict (merchant_id, kind, slot, version) do nothing`,
-    [merchantId, check.kind, check.slot, check.version, outcome.result, outcome.detail, outcome.data === undefined ? null : JSON.stringify(outcome.data), now],
+    [
+      merchantId,
+      check.kind,
+      check.slot,
+      check.version,
+      outcome.result,
+      outcome.detail,
+      outcome.data === undefined ? null : JSON.stringify(outcome.data),
+      now,
+    ],
   );
   await queryRows(db, `delete from merchant_checks where merchant_id = $1 and kind = $2 and slot = $3 and version <> $4`, [
     merchantId,
@@ -34,7 +43,15 @@ export async function storeCheck(db: Db, merchantId: string, check: PlannedCheck
  * Another registration's photo turned out to be the same as a later one: its own foto_duplikat result (of
  * its current photo) gains the later registration's code, whether or not its own check has run yet.
  */
-export async function addDuplicateMatch(db: Db, merchantId: string, slot: string, version: string, match: string, detail: string, now: Date): Promise<void> {
+export async function addDuplicateMatch(
+  db: Db,
+  merchantId: string,
+  slot: string,
+  version: string,
+  match: string,
+  detail: string,
+  now: Date,
+): Promise<void> {
   await queryRows(
     db,
     `insert into merchant_checks (merchant_id, kind, slot, version, result, detail, data, checked_at)

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
 import { MachineChecksSchema } from '../../domain/machine-checks.js';
 import { MESSAGES } from '../../domain/messages.js';
-import { AppError } from '../http/app-error.js';
 import { findMerchant } from '../db/merchant-rows.js';
+import { AppError } from '../http/app-error.js';
 import { merchantChecksFor } from './check-read.js';
 
 const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();

@@ -1,17 +1,17 @@
-import { merchantNik } from '../db/merchant-columns.js';
 import { z } from 'zod';
 import { ACCOUNT_NAME_MESSAGES, accountNameMatches } from '../../domain/account-name.js';
 import { CHECK_MESSAGES, photoLabel } from '../../domain/machine-checks.js';
 import { maskNikForAdmin } from '../../domain/masking.js';
 import { decodeNik, NIK_MESSAGES, provinceDiffers } from '../../domain/nik-structure.js';
 import type { AppDeps } from '../app-deps.js';
-import type { MerchantRow } from '../db/schema.js';
+import { merchantNik } from '../db/merchant-columns.js';
 import { findMerchant } from '../db/merchant-rows.js';
+import type { MerchantRow } from '../db/schema.js';
 import { planChecks, planKey, type PlannedCheck } from './check-plan.js';
 import { addDuplicateMatch, listStoredChecks, storeCheck, type CheckOutcome } from './check-repository.js';
-import { findSamePhotos, storePhotoHashes, type SamePhoto } from './photo-hash-repository.js';
-import { SAME_PHOTO_MAX_DIFFERENCE } from './photo-compare.js';
 import { UnreadablePhotoError, type CheckThread } from './check-thread.js';
+import { SAME_PHOTO_MAX_DIFFERENCE } from './photo-compare.js';
+import { findSamePhotos, storePhotoHashes, type SamePhoto } from './photo-hash-repository.js';
 import { photoWarningTexts } from './photo-warnings.js';
 
 type CheckRunnerDeps = Pick<AppDeps, 'db' | 'storage' | 'now' | 'events'> & {
@@ -60,8 +60,11 @@ async function evaluate(deps: CheckRunnerDeps, row: MerchantRow, check: PlannedC
         : { result: 'peringatan', detail: ACCOUNT_NAME_MESSAGES.mismatch };
     case 'struktur_nik': {
       const decoded = decodeNik(merchantNik(row), deps.now());
-      if (decoded.problems.length > 0) return { result: 'peringatan', detail: decoded.problems.map((p) => NIK_MESSAGES.problems[p]).join('; ') };
-      return decoded.birth_date ? { result: 'lulus', detail: CHECK_MESSAGES.nikStructureOk } : { result: 'peringatan', detail: NIK_MESSAGES.structureWarning };
+      if (decoded.problems.length > 0)
+        return { result: 'peringatan', detail: decoded.problems.map((p) => NIK_MESSAGES.problems[p]).join('; ') };
+      return decoded.birth_date
+        ? { result: 'lulus', detail: CHECK_MESSAGES.nikStructureOk }
+        : { result: 'peringatan', detail: NIK_MESSAGES.structureWarning };
     }
     case 'provinsi_nik': {
       const decoded = decodeNik(merchantNik(row), deps.now());
@@ -100,7 +103,15 @@ async function samePhotos(deps: CheckRunnerDeps, row: MerchantRow, check: Planne
   if (matches.length === 0) return { result: 'lulus', detail: CHECK_MESSAGES.noDuplicate };
   for (const match of matches) {
     const mine = duplicateLabel(row.kodePendaftaran, check.slot, match.slot);
-    await addDuplicateMatch(deps.db, match.merchant_id, match.slot, match.storage_key, mine, CHECK_MESSAGES.duplicate(match.slot, [mine]), deps.now());
+    await addDuplicateMatch(
+      deps.db,
+      match.merchant_id,
+      match.slot,
+      match.storage_key,
+      mine,
+      CHECK_MESSAGES.duplicate(match.slot, [mine]),
+      deps.now(),
+    );
     touched.add(match.merchant_id);
   }
   const codes = matches.map((match) => duplicateLabel(match.kode_pendaftaran, match.slot, check.slot));

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
-import { runMerchantChecks, MERCHANT_CHECKS_JOB } from './check-runner.js';
-import { enqueueJob, JobQueue } from './job-queue.js';
+import { MERCHANT_CHECKS_JOB, runMerchantChecks } from './check-runner.js';
 import { createCheckThread } from './check-thread.js';
+import { enqueueJob, JobQueue } from './job-queue.js';
 
 /** What routes need of the checks: a nudge after a commit that queued a job, and the queue for tests. */
 export type Checks = { wake(): void; queue: JobQueue };

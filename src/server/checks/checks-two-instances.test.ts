@@ -1,16 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { jobs, merchantChecks } from '../db/schema.js';
 import { distinctPhoto } from '../../../tests/support/check-photos.js';
-import { GENEROUS_LIMITS, postRegistration, registerMerchant, registrationBody, REQUIRED_SLOTS, stageDocument } from '../../../tests/support/registration-fixtures.js';
+import {
+  GENEROUS_LIMITS,
+  postRegistration,
+  registerMerchant,
+  registrationBody,
+  REQUIRED_SLOTS,
+  stageDocument,
+} from '../../../tests/support/registration-fixtures.js';
 import { twoInstancesPerSuite } from '../../../tests/support/two-instances.js';
+import { jobs, merchantChecks } from '../db/schema.js';
 
 /**
  * Two instances (two buildApp, two pools, two job workers) on one PostgreSQL database: every job of the
  * machine checks runs once, on one of them, and every result is stored once.
  */
 describe('machine checks with two instances on one PostgreSQL database', () => {
-  const instances = twoInstancesPerSuite(() => ({ LOG_LEVEL: 'silent', ...GENEROUS_LIMITS, CHECKS_WORKER: 'on', CHECKS_POLL_INTERVAL_MS: '50' }));
+  const instances = twoInstancesPerSuite(() => ({
+    LOG_LEVEL: 'silent',
+    ...GENEROUS_LIMITS,
+    CHECKS_WORKER: 'on',
+    CHECKS_POLL_INTERVAL_MS: '50',
+  }));
 
   /** A registration with photos of its own through `app`. */
   async function register(app: FastifyInstance, seed: number): Promise<void> {
@@ -29,7 +41,9 @@ describe('machine checks with two instances on one PostgreSQL database', () => {
       .poll(async () => (await db.select({ state: jobs.state }).from(jobs)).map((row) => row.state), { timeout: 90_000, interval: 250 })
       .toEqual(Array.from({ length: 7 }, () => 'done'));
     // Claimed once each: a second claim would have counted a second attempt.
-    expect((await db.select({ attempts: jobs.attempts }).from(jobs)).map((row) => row.attempts)).toEqual(Array.from({ length: 7 }, () => 1));
+    expect((await db.select({ attempts: jobs.attempts }).from(jobs)).map((row) => row.attempts)).toEqual(
+      Array.from({ length: 7 }, () => 1),
+    );
     const rows = await db.select().from(merchantChecks);
     // Per registration: five photos' quality and duplicate checks, the KTP reading, three field checks.
     expect(rows).toHaveLength(7 * (5 + 5 + 1 + 3));

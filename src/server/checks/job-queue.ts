@@ -100,12 +100,18 @@ export class JobQueue {
       const handler = handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
-      await queryRows(db, `update jobs set state = 'done', finished_at = $2, last_error = null where id = $1`, [job.id, this.options.now()]);
+      await queryRows(db, `update jobs set state = 'done', finished_at = $2, last_error = null where id = $1`, [
+        job.id,
+        this.options.now(),
+      ]);
     } catch (error) {
       const failed = job.attempts >= maxAttempts;
       const message = error instanceof Error ? error.message : String(error);
       // The job's id and kind only: payloads name merchants, errors never carry their data.
-      log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts, error: message.slice(0, 300) }, failed ? 'job failed' : 'job failed, will retry');
+      log.warn(
+        { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message.slice(0, 300) },
+        failed ? 'job failed' : 'job failed, will retry',
+      );
       const next = new Date(this.options.now().getTime() + jobRetryDelayMs(job.attempts, retryBaseMs, retryMaxMs));
       await queryRows(db, `update jobs set state = $2, next_attempt_at = $3, last_error = $4, finished_at = $5 where id = $1`, [
         job.id,

@@ -54,11 +54,7 @@ const NIK_LABEL = /^\s*N[I1l|!]K\b/;
 
 /** The line of the NIK: labelled "NIK", or else the one holding a 16-digit number. */
 export function findNikLine(lines: readonly OcrLine[]): OcrLine | null {
-  return (
-    lines.find((line) => NIK_LABEL.test(line.text)) ??
-    lines.find((line) => /\d{16}/.test(line.text.replace(/\s+/g, ''))) ??
-    null
-  );
+  return lines.find((line) => NIK_LABEL.test(line.text)) ?? lines.find((line) => /\d{16}/.test(line.text.replace(/\s+/g, ''))) ?? null;
 }
 
 /** The words of the NIK line that hold the number (those with digits after the label). */
@@ -82,7 +78,12 @@ export function acceptNik(text: string, today: Date): string | null {
 
 /** The NIK as the page reading saw it on its line. */
 export function nikFromLine(line: OcrLine, today: Date): string | null {
-  return acceptNik(nikDigitWords(line).map((word) => word.text).join(''), today);
+  return acceptNik(
+    nikDigitWords(line)
+      .map((word) => word.text)
+      .join(''),
+    today,
+  );
 }
 
 /** Words further right than this many line heights from the name belong to something else (the photo, a smudge). */
@@ -90,7 +91,9 @@ const NAME_GAP_LINE_HEIGHTS = 2;
 
 /** The words of the value up to the first wide gap. */
 function contiguous(words: OcrWord[], lineHeight: number): OcrWord[] {
-  const end = words.findIndex((word, index) => index > 0 && word.bbox.x0 - (words[index - 1]?.bbox.x1 ?? 0) > NAME_GAP_LINE_HEIGHTS * lineHeight);
+  const end = words.findIndex(
+    (word, index) => index > 0 && word.bbox.x0 - (words[index - 1]?.bbox.x1 ?? 0) > NAME_GAP_LINE_HEIGHTS * lineHeight,
+  );
   return end < 0 ? words : words.slice(0, end);
 }
 

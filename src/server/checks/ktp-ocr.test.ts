@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKtpReader, type KtpReader } from './ktp-ocr.js';
-import { createRandom } from '../seed/fake-merchants.js';
-import { drawKtpCard, randomKtpPerson, CARD_HEIGHT, CARD_WIDTH, type KtpPerson } from '../../../tests/support/ktp-card.js';
 import { photographKtpCard } from '../../../tests/support/ktp-card-conditions.js';
+import { CARD_HEIGHT, CARD_WIDTH, drawKtpCard, randomKtpPerson, type KtpPerson } from '../../../tests/support/ktp-card.js';
+import { createRandom } from '../seed/fake-merchants.js';
+import { createKtpReader, type KtpReader } from './ktp-ocr.js';
 
 const TODAY = new Date('2026-11-27T03:00:00Z');
 
@@ -17,7 +17,12 @@ describe('KTP reader', { timeout: 90_000 }, () => {
     await reader.close();
   });
 
-  const person: KtpPerson = { ...randomKtpPerson(createRandom(11)), nik: '3273015708910004', nama: 'SITI AMINAH', tanggal_lahir: '1991-08-17' };
+  const person: KtpPerson = {
+    ...randomKtpPerson(createRandom(11)),
+    nik: '3273015708910004',
+    nama: 'SITI AMINAH',
+    tanggal_lahir: '1991-08-17',
+  };
 
   it('reads the NIK, name and birth date of a clean card exactly', async () => {
     await expect(reader.read(await drawKtpCard(person))).resolves.toEqual({
@@ -28,7 +33,11 @@ describe('KTP reader', { timeout: 90_000 }, () => {
   });
 
   it('reads a card turned by 7 degrees in a JPEG', async () => {
-    const turned = await sharp(await drawKtpCard(person)).rotate(-7, { background: '#807060' }).flatten({ background: '#807060' }).jpeg({ quality: 85 }).toBuffer();
+    const turned = await sharp(await drawKtpCard(person))
+      .rotate(-7, { background: '#807060' })
+      .flatten({ background: '#807060' })
+      .jpeg({ quality: 85 })
+      .toBuffer();
     await expect(reader.read(turned)).resolves.toEqual({ nik: '3273015708910004', nama: 'SITI AMINAH', tanggal_lahir: '1991-08-17' });
   });
 
@@ -40,10 +49,15 @@ describe('KTP reader', { timeout: 90_000 }, () => {
   });
 
   it('returns nothing for a blank card and for noise', async () => {
-    const blank = await sharp({ create: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3, background: '#c4e0f2' } }).png().toBuffer();
+    const blank = await sharp({ create: { width: CARD_WIDTH, height: CARD_HEIGHT, channels: 3, background: '#c4e0f2' } })
+      .png()
+      .toBuffer();
     const random = createRandom(3);
     const pixels = Buffer.from(Array.from({ length: 400 * 300 * 3 }, () => Math.floor(random() * 256)));
-    const noise = await sharp(pixels, { raw: { width: 400, height: 300, channels: 3 } }).resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'fill' }).jpeg().toBuffer();
+    const noise = await sharp(pixels, { raw: { width: 400, height: 300, channels: 3 } })
+      .resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'fill' })
+      .jpeg()
+      .toBuffer();
     const nothing = { nik: null, nama: null, tanggal_lahir: null };
     await expect(reader.read(blank)).resolves.toEqual(nothing);
     await expect(reader.read(noise)).resolves.toEqual(nothing);

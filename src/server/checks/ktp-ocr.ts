@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createWorker, PSM, type Page, type Worker } from 'tesseract.js';
 import { decodeNik } from '../../domain/nik-structure.js';
-import { prepareKtpImage, type PreparedKtpImage } from './ktp-ocr-image.js';
 import { acceptNik, findNikLine, nikDigitWords, nikFromLine, readNama, readTanggalLahir, type OcrLine } from './ktp-ocr-fields.js';
+import { prepareKtpImage, type PreparedKtpImage } from './ktp-ocr-image.js';
 
 /**
  * Reads the NIK, name and birth date off a photo of a KTP with tesseract.js, offline: the trained data

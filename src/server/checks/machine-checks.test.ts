@@ -3,12 +3,10 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MachineCheck } from '../../domain/machine-checks.js';
-import { queryRows } from '../db/query-rows.js';
-import { jobs, merchantChecks } from '../db/schema.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { distinctPhoto, seeded } from '../../../tests/support/check-photos.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 import { drawKtpCard, randomKtpPerson } from '../../../tests/support/ktp-card.js';
 import {
   APPLICANT,
@@ -20,7 +18,9 @@ import {
   REQUIRED_SLOTS,
   stageDocument,
 } from '../../../tests/support/registration-fixtures.js';
-import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
+import type { MachineCheck } from '../../domain/machine-checks.js';
+import { queryRows } from '../db/query-rows.js';
+import { jobs, merchantChecks } from '../db/schema.js';
 
 const BASE = 'https://merchant.aipos.test';
 const OTHER_NIK = '3174015503900027';
@@ -31,7 +31,9 @@ const OTHER_NIK = '3174015503900027';
  */
 async function ktpCard(nik: string, seed: number, nama: string = APPLICANT.nama_pemilik.toUpperCase()): Promise<Buffer> {
   const person = { ...randomKtpPerson(seeded(seed)), nik, nama, tanggal_lahir: '1990-03-15', jenis_kelamin: 'PEREMPUAN' as const };
-  return sharp(await drawKtpCard(person)).jpeg({ quality: 90 }).toBuffer();
+  return sharp(await drawKtpCard(person))
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 // OCR and photo comparison run inside the tests (runUntilIdle): seconds each, more on a busy machine.
@@ -71,18 +73,28 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     // Somebody else's card: another name, another NIK.
     const other = await register({ foto_ktp: await ktpCard(OTHER_NIK, 12, 'DEWI KUSUMA') });
     // Queued in the registration's transaction, not yet run: waiting.
-    expect(find(await checksOf(same.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({ result: 'menunggu', detail: 'Pemeriksaan sedang berjalan', checked_at: null });
+    expect(find(await checksOf(same.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({
+      result: 'menunggu',
+      detail: 'Pemeriksaan sedang berjalan',
+      checked_at: null,
+    });
 
     await t.app.checks.queue.runUntilIdle();
 
     const mine = await checksOf(same.id);
     expect(find(mine, 'ktp_ocr', 'foto_ktp')).toMatchObject({ result: 'lulus', detail: 'NIK pada foto KTP cocok dengan NIK yang diisi' });
-    expect(find(await checksOf(other.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({ result: 'gagal', detail: 'NIK pada foto KTP berbeda: •••• •••• •••• 0027' });
+    expect(find(await checksOf(other.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({
+      result: 'gagal',
+      detail: 'NIK pada foto KTP berbeda: •••• •••• •••• 0027',
+    });
     // The consistency checks; two people's cards of one template are not the same photo.
     expect(find(mine, 'nama_rekening')).toMatchObject({ result: 'lulus', detail: 'Nama rekening sesuai nama pemilik' });
     expect(find(mine, 'struktur_nik')).toMatchObject({ result: 'lulus', detail: 'Struktur NIK wajar' });
     expect(find(mine, 'provinsi_nik')).toMatchObject({ result: 'lulus', detail: 'Provinsi pada NIK sesuai provinsi alamat' });
-    expect(find(mine, 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'lulus', detail: 'Tidak ada foto yang sama pada pendaftaran lain' });
+    expect(find(mine, 'foto_duplikat', 'foto_ktp')).toMatchObject({
+      result: 'lulus',
+      detail: 'Tidak ada foto yang sama pada pendaftaran lain',
+    });
     expect(find(mine, 'kualitas_foto', 'foto_ktp')).toMatchObject({ result: 'lulus' });
     expect(mine.every((c) => c.result !== 'menunggu' && c.checked_at !== null)).toBe(true);
     // The NIK read is stored masked only.
@@ -94,7 +106,10 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     await t.app.checks.queue.runUntilIdle();
     const checks = await checksOf(merchant.id);
     expect(find(checks, 'nama_rekening')).toMatchObject({ result: 'peringatan', detail: 'Nama rekening berbeda dengan nama pemilik' });
-    expect(find(checks, 'provinsi_nik')).toMatchObject({ result: 'peringatan', detail: 'Provinsi pada NIK berbeda dengan provinsi alamat' });
+    expect(find(checks, 'provinsi_nik')).toMatchObject({
+      result: 'peringatan',
+      detail: 'Provinsi pada NIK berbeda dengan provinsi alamat',
+    });
   });
 
   it('flags the same photo in two registrations on both, with the other code and slot', async () => {
@@ -106,13 +121,21 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     // The same card sent again, recompressed.
     const second = await register({ foto_ktp: await sharp(card).jpeg({ quality: 50 }).toBuffer() });
     await t.app.checks.queue.runUntilIdle();
-    expect(find(await checksOf(second.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'peringatan', detail: `Foto KTP sama dengan ${first.kode}` });
-    expect(find(await checksOf(first.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'peringatan', detail: `Foto KTP sama dengan ${second.kode}` });
+    expect(find(await checksOf(second.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({
+      result: 'peringatan',
+      detail: `Foto KTP sama dengan ${first.kode}`,
+    });
+    expect(find(await checksOf(first.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({
+      result: 'peringatan',
+      detail: `Foto KTP sama dengan ${second.kode}`,
+    });
     // Other slots of the two stay clear.
     expect(find(await checksOf(second.id), 'foto_duplikat', 'foto_usaha')).toMatchObject({ result: 'lulus' });
     // The workbench's duplicates panel names the photo beside the keys the two share.
     const panel = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${first.id}/duplicates`, headers: { cookie } });
-    expect(panel.json()).toContainEqual(expect.objectContaining({ kode_pendaftaran: second.kode, matched_on: expect.arrayContaining(['foto']), photos: ['Foto KTP'] }));
+    expect(panel.json()).toContainEqual(
+      expect.objectContaining({ kode_pendaftaran: second.kode, matched_on: expect.arrayContaining(['foto']), photos: ['Foto KTP'] }),
+    );
   });
 
   it('flags a copy cropped by 5 % and halved, whichever of the two came first', async () => {
@@ -129,10 +152,21 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     await t.app.checks.queue.runUntilIdle();
     const second = await register({ foto_ktp: card });
     await t.app.checks.queue.runUntilIdle();
-    expect(find(await checksOf(second.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'peringatan', detail: `Foto KTP sama dengan ${first.kode}` });
-    expect(find(await checksOf(first.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'peringatan', detail: `Foto KTP sama dengan ${second.kode}` });
+    expect(find(await checksOf(second.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({
+      result: 'peringatan',
+      detail: `Foto KTP sama dengan ${first.kode}`,
+    });
+    expect(find(await checksOf(first.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({
+      result: 'peringatan',
+      detail: `Foto KTP sama dengan ${second.kode}`,
+    });
     // Another crop of it, met after both: the crop of a stored photo's window.
-    const third = await register({ foto_ktp: await sharp(card).extract({ left: dx, top: 0, width: width - dx, height: height - dy }).jpeg({ quality: 85 }).toBuffer() });
+    const third = await register({
+      foto_ktp: await sharp(card)
+        .extract({ left: dx, top: 0, width: width - dx, height: height - dy })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    });
     await t.app.checks.queue.runUntilIdle();
     expect(find(await checksOf(third.id), 'foto_duplikat', 'foto_ktp')?.detail).toContain(second.kode);
   });
@@ -141,9 +175,14 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     const flagged = await register({ foto_ktp: await ktpCard(APPLICANT.nik, 51) }, { nama_rekening: 'Agus Wijaya' });
     const clean = await register({ foto_ktp: await ktpCard(APPLICANT.nik, 52) });
     await t.app.checks.queue.runUntilIdle();
-    const warningsOf = async (id: string) => (await checksOf(id)).filter((c) => ['peringatan', 'gagal', 'tidak_terbaca'].includes(c.result)).length;
+    const warningsOf = async (id: string) =>
+      (await checksOf(id)).filter((c) => ['peringatan', 'gagal', 'tidak_terbaca'].includes(c.result)).length;
     const list = async (query: string) => {
-      const response = await t.app.inject({ method: 'GET', url: `/api/admin/merchants?sort=queue&page_size=100${query}`, headers: { cookie } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/merchants?sort=queue&page_size=100${query}`,
+        headers: { cookie },
+      });
       expect(response.statusCode).toBe(200);
       return response.json() as { items: { id: string; check_warnings: number }[]; total: number };
     };
@@ -154,7 +193,12 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     expect(all.items.find((item) => item.id === clean.id)?.check_warnings).toBe(await warningsOf(clean.id));
     expect(find(await checksOf(flagged.id), 'nama_rekening')).toMatchObject({ result: 'peringatan' });
     const warned = await list('&peringatan=ada');
-    expect(warned.items.map((item) => item.id).sort()).toEqual(all.items.filter((item) => item.check_warnings > 0).map((item) => item.id).sort());
+    expect(warned.items.map((item) => item.id).sort()).toEqual(
+      all.items
+        .filter((item) => item.check_warnings > 0)
+        .map((item) => item.id)
+        .sort(),
+    );
     expect(warned.items.map((item) => item.id)).toContain(flagged.id);
     expect(warned.total).toBe(warned.items.length);
   });
@@ -169,12 +213,20 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
       method: 'POST',
       url: `/api/admin/merchants/${merchant.id}/status`,
       headers: { cookie },
-      payload: { status: 'data_tidak_lengkap', catatan_admin: 'KTP tidak sesuai', perbaikan: [{ field: 'foto_ktp', alasan: 'NIK berbeda' }] },
+      payload: {
+        status: 'data_tidak_lengkap',
+        catatan_admin: 'KTP tidak sesuai',
+        perbaikan: [{ field: 'foto_ktp', alasan: 'NIK berbeda' }],
+      },
     });
     expect(status.statusCode).toBe(200);
     const { token } = await fixLinkFromOutbox(t.database.db, merchant.id);
     const upload = await stageDocument(t.app, 'foto_ktp', await ktpCard(APPLICANT.nik, 32));
-    const resubmit = await t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload: { fields: {}, documents: { foto_ktp: upload } } });
+    const resubmit = await t.app.inject({
+      method: 'POST',
+      url: `/api/perbaikan/${token}`,
+      payload: { fields: {}, documents: { foto_ktp: upload } },
+    });
     expect(resubmit.statusCode).toBe(200);
 
     // The new card's checks wait; the unchanged values keep their results.
@@ -184,7 +236,10 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     expect(find(waiting, 'nama_rekening')).toMatchObject({ result: 'lulus' });
 
     await t.app.checks.queue.runUntilIdle();
-    expect(find(await checksOf(merchant.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({ result: 'lulus', detail: 'NIK pada foto KTP cocok dengan NIK yang diisi' });
+    expect(find(await checksOf(merchant.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({
+      result: 'lulus',
+      detail: 'NIK pada foto KTP cocok dengan NIK yang diisi',
+    });
     // One row per check of the current versions: the replaced card's results went, nothing was doubled.
     expect((await storedRows(merchant.id)).length).toBe(before);
 
@@ -202,11 +257,22 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     expect(find(await checksOf(merchant.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'lulus' });
 
     const body = await multipartBody([{ name: 'foto_ktp', data: card, filename: 'ganti.jpg', contentType: 'image/jpeg' }]);
-    const response = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${merchant.id}/documents/foto_ktp`, headers: { ...body.headers, cookie }, payload: body.payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/merchants/${merchant.id}/documents/foto_ktp`,
+      headers: { ...body.headers, cookie },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(200);
     await t.app.checks.queue.runUntilIdle();
-    expect(find(await checksOf(merchant.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({ result: 'peringatan', detail: `Foto KTP sama dengan ${earlier.kode} (Foto Usaha)` });
-    expect(find(await checksOf(earlier.id), 'foto_duplikat', 'foto_usaha')).toMatchObject({ result: 'peringatan', detail: `Foto Usaha sama dengan ${merchant.kode} (Foto KTP)` });
+    expect(find(await checksOf(merchant.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({
+      result: 'peringatan',
+      detail: `Foto KTP sama dengan ${earlier.kode} (Foto Usaha)`,
+    });
+    expect(find(await checksOf(earlier.id), 'foto_duplikat', 'foto_usaha')).toMatchObject({
+      result: 'peringatan',
+      detail: `Foto Usaha sama dengan ${merchant.kode} (Foto KTP)`,
+    });
   });
 
   it('answers only signed-in admins, 404 for an unknown merchant', async () => {
@@ -225,7 +291,8 @@ describe('migration 0021: hashes of the earlier kind are dropped and hashed agai
       const { cookie } = await signIn(t.app);
       const register = async (ktp: Buffer, seed: number) => {
         const ids: Record<string, string> = {};
-        for (const [i, slot] of REQUIRED_SLOTS.entries()) ids[slot] = await stageDocument(t.app, slot, slot === 'foto_ktp' ? ktp : await distinctPhoto(7000 + seed * 10 + i));
+        for (const [i, slot] of REQUIRED_SLOTS.entries())
+          ids[slot] = await stageDocument(t.app, slot, slot === 'foto_ktp' ? ktp : await distinctPhoto(7000 + seed * 10 + i));
         const response = await postRegistration(t.app, registrationBody(ids), randomUUID());
         expect(response.statusCode).toBe(201);
         return merchantIdOf(t.app, response.json().kode_pendaftaran as string);
@@ -242,7 +309,10 @@ describe('migration 0021: hashes of the earlier kind are dropped and hashed agai
 
       // The migration's own statements after its index changes (those ran when the database was made).
       const sqlText = readFileSync(new URL('../../../drizzle/0021_photo_hash_bands.sql', import.meta.url), 'utf8');
-      const statements = sqlText.split('--> statement-breakpoint').map((part) => part.trim()).filter((part) => !/^(DROP|CREATE) INDEX/.test(part));
+      const statements = sqlText
+        .split('--> statement-breakpoint')
+        .map((part) => part.trim())
+        .filter((part) => !/^(DROP|CREATE) INDEX/.test(part));
       for (const statement of statements) await queryRows(t.database.db, statement, []);
 
       expect(await queryRows(t.database.db, 'select 1 from photo_hashes', [])).toHaveLength(0);

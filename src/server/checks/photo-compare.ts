@@ -73,7 +73,11 @@ function alignProfile(outer: Float64Array, inner: Float64Array): Span {
   let best = { start: 0, length: BASE, r: score(0, BASE) };
   const search = (centre: Span, reach: number, step: number) => {
     for (let length = Math.max(shortest, centre.length - reach); length <= Math.min(BASE, centre.length + reach) + 1e-9; length += step) {
-      for (let start = Math.max(0, centre.start - reach); start + length <= BASE + 1e-9 && start <= centre.start + reach + 1e-9; start += step) {
+      for (
+        let start = Math.max(0, centre.start - reach);
+        start + length <= BASE + 1e-9 && start <= centre.start + reach + 1e-9;
+        start += step
+      ) {
         const r = score(start, length);
         if (r > best.r) best = { start, length, r };
       }

@@ -9,7 +9,11 @@ export type SamePhoto = { merchant_id: string; kode_pendaftaran: string; slot: s
  * after a crash finds them there.
  */
 export async function storePhotoHashes(db: Db, merchantId: string, slot: string, storageKey: string, hashes: bigint[]): Promise<void> {
-  await queryRows(db, `delete from photo_hashes where merchant_id = $1 and slot = $2 and storage_key <> $3`, [merchantId, slot, storageKey]);
+  await queryRows(db, `delete from photo_hashes where merchant_id = $1 and slot = $2 and storage_key <> $3`, [
+    merchantId,
+    slot,
+    storageKey,
+  ]);
   const rows = hashes.map((hash, variant) => [variant, toSigned(hash).toString(), ...bands(hash)]);
   await queryRows(
     db,

@@ -70,7 +70,9 @@ export function resampleWindow(grey: Float32Array, left: number, top: number, wi
   return out;
 }
 
-const COS: Float64Array[] = Array.from({ length: LOW }, (_, k) => Float64Array.from({ length: GRID }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * GRID))));
+const COS: Float64Array[] = Array.from({ length: LOW }, (_, k) =>
+  Float64Array.from({ length: GRID }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * GRID))),
+);
 
 /**
  * pHash of a GRID x GRID image: the 8 x 8 lowest DCT frequencies, a bit set where a coefficient is above
@@ -107,7 +109,8 @@ export function hashesOfGrey(grey: Float32Array): bigint[] {
     const side = BASE * keep;
     const step = (BASE - side) / (steps - 1);
     for (let row = 0; row < steps; row += 1) {
-      for (let column = 0; column < steps; column += 1) hashes.push(dctHash(resampleWindow(grey, column * step, row * step, side, side, GRID)));
+      for (let column = 0; column < steps; column += 1)
+        hashes.push(dctHash(resampleWindow(grey, column * step, row * step, side, side, GRID)));
     }
   }
   return hashes;

@@ -1,5 +1,5 @@
-import { PhotoWarningsSchema } from '../../domain/photo-quality.js';
 import { keptWarningText } from '../../domain/photo-quality-texts.js';
+import { PhotoWarningsSchema } from '../../domain/photo-quality.js';
 import type { MerchantRow } from '../db/schema.js';
 
 /** The upload warnings the applicant kept for this slot (`merchants.peringatan_foto`), as the reviewer reads them. */

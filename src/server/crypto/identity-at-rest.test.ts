@@ -5,17 +5,17 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
+import { legacyCiphertext } from '../../../tests/support/legacy-ciphertext.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { buildApp } from '../app.js';
 import { createBackup } from '../backup/backup.js';
 import { parseConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { merchantAccountNumber, merchantNik } from '../db/merchant-columns.js';
 import { queryRows } from '../db/query-rows.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
-import { signIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
-import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
-import { legacyCiphertext } from '../../../tests/support/legacy-ciphertext.js';
-import { merchantAccountNumber, merchantNik } from '../db/merchant-columns.js';
 import { installKeyringFromConfig } from './key-source.js';
 import { KeyringError } from './keyring.js';
 
@@ -39,7 +39,10 @@ function filesBelow(dir: string): Buffer[] {
 function expectNoSecretIn(haystacks: Buffer[]): void {
   expect(haystacks.length).toBeGreaterThan(0);
   for (const secret of SECRETS) {
-    expect(haystacks.some((bytes) => bytes.includes(secret)), `${secret} found in clear`).toBe(false);
+    expect(
+      haystacks.some((bytes) => bytes.includes(secret)),
+      `${secret} found in clear`,
+    ).toBe(false);
   }
 }
 
@@ -48,7 +51,11 @@ describe('NIK and account numbers at rest', () => {
     const t = await buildTestApp({ env: GENEROUS_LIMITS });
     try {
       for (const person of PEOPLE) await registerMerchant(t.app, person);
-      const rows = await queryRows<{ nik: string; no_rekening: string; nik_hash: string | null }>(t.database.db, 'select nik, no_rekening, nik_hash from merchants', []);
+      const rows = await queryRows<{ nik: string; no_rekening: string; nik_hash: string | null }>(
+        t.database.db,
+        'select nik, no_rekening, nik_hash from merchants',
+        [],
+      );
       expect(rows).toHaveLength(2);
       for (const row of rows) {
         expect(row.nik).toMatch(/^enc:v2:[0-9a-f]{8}:/);
@@ -84,7 +91,13 @@ describe('NIK and account numbers at rest', () => {
     const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, ...GENEROUS_LIMITS });
     installKeyringFromConfig(config, { info: () => {} });
     const database = await openDatabase({ kind: 'pglite', dataDir });
-    const app = await buildApp({ config, database, storage: new LocalDiskStorage(path.join(dataDir, 'files')), clientDir: null, logger: false });
+    const app = await buildApp({
+      config,
+      database,
+      storage: new LocalDiskStorage(path.join(dataDir, 'files')),
+      clientDir: null,
+      logger: false,
+    });
     await app.ready();
     for (const person of PEOPLE) await registerMerchant(app, person);
     await app.close();
@@ -108,7 +121,11 @@ describe('NIK and account numbers at rest', () => {
           nama_pemilik, nik, no_hp, email, alamat_pemilik, nama_bank, no_rekening, nama_rekening)
         values (${code}, 'Toko Lama', 'Retail', 'Jl. Lama No. 1 Jakarta', 'Gambir', 'Jakarta Pusat', 'DKI Jakarta', '10110',
           'Budi Lama', ${nik}, '+6281234567890', 'lama@example.com', 'Jl. Lama No. 1', 'BCA', ${account}, 'BUDI LAMA')`);
-    await insert('AIP-OLD01', legacyCiphertext(TEST_DATA_ENCRYPTION_KEY, '3174015503900001'), legacyCiphertext(TEST_DATA_ENCRYPTION_KEY, '1234567890'));
+    await insert(
+      'AIP-OLD01',
+      legacyCiphertext(TEST_DATA_ENCRYPTION_KEY, '3174015503900001'),
+      legacyCiphertext(TEST_DATA_ENCRYPTION_KEY, '1234567890'),
+    );
     // Written in clear behind the app's back: a value without the prefix is an error, not data.
     await insert('AIP-CLEAR', '3275046609850002', '9876543210123');
     await first.close();
@@ -131,7 +148,8 @@ describe('NIK and account numbers at rest', () => {
       expect(() => merchantNik(clear!)).toThrow(new KeyringError('merchants.nik holds a value that is not sealed ciphertext'));
 
       // A sealed value copied into another row does not open there: no NIK can be moved between rows.
-      await reopened.db.execute(sql`update merchants set no_rekening = (select no_rekening from merchants where kode_pendaftaran = 'AIP-OLD01'), nik = 'x'
+      await reopened.db
+        .execute(sql`update merchants set no_rekening = (select no_rekening from merchants where kode_pendaftaran = 'AIP-OLD01'), nik = 'x'
         where kode_pendaftaran = 'AIP-CLEAR'`);
       const [moved] = await reopened.db.query.merchants.findMany({ where: (m, { eq }) => eq(m.kodePendaftaran, 'AIP-CLEAR') });
       expect(() => merchantAccountNumber(moved!)).toThrow(KeyringError);
@@ -144,12 +162,24 @@ describe('NIK and account numbers at rest', () => {
     const t = await buildTestApp({ env: GENEROUS_LIMITS });
     try {
       const [one, two] = [await registerMerchant(t.app, PEOPLE[0]!), await registerMerchant(t.app, PEOPLE[1]!)];
-      await t.database.db.execute(sql`update merchants set no_rekening = (select no_rekening from merchants where id = ${one.id}) where id = ${two.id}`);
+      await t.database.db.execute(
+        sql`update merchants set no_rekening = (select no_rekening from merchants where id = ${one.id}) where id = ${two.id}`,
+      );
       const { cookie } = await signIn(t.app);
-      const reveal = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${two.id}/reveal`, headers: { cookie }, payload: { field: 'no_rekening' } });
+      const reveal = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/merchants/${two.id}/reveal`,
+        headers: { cookie },
+        payload: { field: 'no_rekening' },
+      });
       expect(reveal.statusCode).toBe(500);
       expect(reveal.body).not.toContain(PEOPLE[0]!.no_rekening);
-      const own = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${one.id}/reveal`, headers: { cookie }, payload: { field: 'no_rekening' } });
+      const own = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/merchants/${one.id}/reveal`,
+        headers: { cookie },
+        payload: { field: 'no_rekening' },
+      });
       expect(own.json().value).toBe(PEOPLE[0]!.no_rekening);
     } finally {
       await t.close();

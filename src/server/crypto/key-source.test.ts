@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runServerSource } from '../../../tests/support/run-server-source.js';
 import { parseConfig } from '../config.js';
 import { KEY_FILE_NAME, loadKeyring } from './key-source.js';
 import { KeyringError } from './keyring.js';
-import { runServerSource } from '../../../tests/support/run-server-source.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'aipos-keys-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -28,9 +28,13 @@ describe('where the data encryption key comes from', () => {
   it('uses DATA_ENCRYPTION_KEY and the old keys of a rotation', () => {
     const key = Buffer.alloc(32, 4).toString('base64');
     const old = Buffer.alloc(32, 5).toString('base64');
-    const ring = loadKeyring(parseConfig({ DATA_ENCRYPTION_KEY: key, DATA_ENCRYPTION_KEYS_OLD: old, DATA_DIR: dataDir }), { info: () => {} });
+    const ring = loadKeyring(parseConfig({ DATA_ENCRYPTION_KEY: key, DATA_ENCRYPTION_KEYS_OLD: old, DATA_DIR: dataDir }), {
+      info: () => {},
+    });
     expect(ring.blindIndexes('x')).toHaveLength(2);
-    expect(() => loadKeyring(parseConfig({ DATA_ENCRYPTION_KEY: 'dGVybGFsdS1wZW5kZWs=' }), { info: () => {} })).toThrow(/DATA_ENCRYPTION_KEY must be 32 bytes/);
+    expect(() => loadKeyring(parseConfig({ DATA_ENCRYPTION_KEY: 'dGVybGFsdS1wZW5kZWs=' }), { info: () => {} })).toThrow(
+      /DATA_ENCRYPTION_KEY must be 32 bytes/,
+    );
   });
 
   it('refuses PostgreSQL without a key', () => {

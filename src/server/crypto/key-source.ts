@@ -1,5 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { installKeyring } from './identity-fields.js';
@@ -54,7 +54,9 @@ function readOrCreateKeyFile(dataDir: string, log: KeySourceLog): Buffer[] {
   }
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-  log.info(`data encryption key created in ${file} (mode 0600): back it up apart from the data; without it the NIK and account numbers cannot be read`);
+  log.info(
+    `data encryption key created in ${file} (mode 0600): back it up apart from the data; without it the NIK and account numbers cannot be read`,
+  );
   return readKeyFile(dataDir);
 }
 

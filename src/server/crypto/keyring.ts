@@ -72,7 +72,10 @@ export class Keyring {
   private decipher(rest: string, aad: Buffer | null): string {
     const [id, nonce, body] = rest.split(':');
     const key = this.keys.find((candidate) => candidate.id === id);
-    if (!key || !nonce || !body) throw new KeyringError(`no key ${id ?? '?'} in the ring: set DATA_ENCRYPTION_KEY (and DATA_ENCRYPTION_KEYS_OLD) to the keys that wrote this data`);
+    if (!key || !nonce || !body)
+      throw new KeyringError(
+        `no key ${id ?? '?'} in the ring: set DATA_ENCRYPTION_KEY (and DATA_ENCRYPTION_KEYS_OLD) to the keys that wrote this data`,
+      );
     const bytes = Buffer.from(body, 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', key.encryption, Buffer.from(nonce, 'base64url'));
     if (aad) decipher.setAAD(aad);

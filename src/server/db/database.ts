@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { encryptIdentityRows } from './encrypt-identity-rows.js';
 import type { Db } from './query-rows.js';
@@ -38,11 +38,11 @@ export type OpenOptions =
    * starts from it instead of running initdb: the test suites open one per test file, and initdb is most
    * of the cost (docs/decisions/0024).
    */
-  | { kind: 'pglite'; dataDir: string | null; template?: Blob }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  { kind: 'pglite'; dataDir: string | null; template?: Blob } | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.kind === 'pglite' ? await openPglite(options.dataDir, options.template) : openPostgres(options.url, options.poolSize);
+  const database =
+    options.kind === 'pglite' ? await openPglite(options.dataDir, options.template) : openPostgres(options.url, options.poolSize);
   await database.migrate();
   // Rows written in clear before identity encryption existed are encrypted once, right after the schema.
   await encryptIdentityRows(database.db, 'legacy');

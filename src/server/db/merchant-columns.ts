@@ -1,15 +1,15 @@
 import { DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.js';
-import type { MerchantDetail, MerchantListItem } from '../../domain/merchants.js';
 import { maskAccountForAdmin, maskNikForAdmin } from '../../domain/masking.js';
+import type { MerchantDetail, MerchantListItem } from '../../domain/merchants.js';
 import { decodeNik, provinceDiffers } from '../../domain/nik-structure.js';
-import { slaState } from '../../domain/workbench.js';
 import { defaultMcc, deriveKotaQris, deriveNamaQris, kriteriaUsaha, type MccCode } from '../../domain/qris.js';
-import { normalizeStatus } from '../../domain/vocabularies.js';
 import type { BankStep, OwnerStep, StoreStep } from '../../domain/registration.js';
+import type { ClaimHolder } from '../../domain/review-claims.js';
+import { normalizeStatus } from '../../domain/vocabularies.js';
+import { slaState } from '../../domain/workbench.js';
 import { accountNumberHash, nikHash } from '../crypto/identity-fields.js';
 import { seal, unseal } from '../crypto/sealed.js';
 import type { MerchantRow, NewMerchantRow } from './schema.js';
-import type { ClaimHolder } from '../../domain/review-claims.js';
 
 /** The merchant columns holding each slot's storage key. */
 export const SLOT_COLUMNS = {
@@ -23,7 +23,13 @@ export const SLOT_COLUMNS = {
 } as const satisfies Record<DocumentSlot, keyof MerchantRow>;
 
 /** What a list item or detail adds to the row: computed by the repository (working days, duplicate probe). */
-export type WorkbenchFacts = { ageWorkingDays: number | null; hasDuplicates: boolean; bankChangedByApplicant?: boolean; checkWarnings?: number; review?: ReviewFacts };
+export type WorkbenchFacts = {
+  ageWorkingDays: number | null;
+  hasDuplicates: boolean;
+  bankChangedByApplicant?: boolean;
+  checkWarnings?: number;
+  review?: ReviewFacts;
+};
 /** Who holds the case now (a live claim) and the e-mail of the admin whose first 'verified' waits. */
 export type ReviewFacts = { holder: ClaimHolder; firstApprover: string | null };
 const NO_FACTS: WorkbenchFacts = { ageWorkingDays: null, hasDuplicates: false };
@@ -64,7 +70,9 @@ export function profileValue(row: MerchantRow, column: keyof MerchantRow): unkno
 
 export function toDetail(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): MerchantDetail {
   const decoded = decodeNik(merchantNik(row));
-  const documents = Object.fromEntries(DOCUMENT_SLOTS.map((slot) => [slot, Boolean(row[SLOT_COLUMNS[slot]])])) as MerchantDetail['documents'];
+  const documents = Object.fromEntries(
+    DOCUMENT_SLOTS.map((slot) => [slot, Boolean(row[SLOT_COLUMNS[slot]])]),
+  ) as MerchantDetail['documents'];
   return {
     ...toListItem(row, facts),
     kategori_usaha: row.kategoriUsaha,
@@ -98,7 +106,9 @@ export function toDetail(row: MerchantRow, facts: WorkbenchFacts = NO_FACTS): Me
 export type QrisData = Pick<MerchantDetail, 'kriteria_usaha' | 'mcc' | 'nama_qris' | 'kota_qris'>;
 
 /** The QRIS values an admin chose, else those derived from the profile (a null column means "derived"). */
-export function qrisData(row: Pick<MerchantRow, 'omsetPerBulan' | 'kategoriUsaha' | 'namaToko' | 'kotaKab' | 'mcc' | 'namaQris' | 'kotaQris'>): QrisData {
+export function qrisData(
+  row: Pick<MerchantRow, 'omsetPerBulan' | 'kategoriUsaha' | 'namaToko' | 'kotaKab' | 'mcc' | 'namaQris' | 'kotaQris'>,
+): QrisData {
   return {
     kriteria_usaha: kriteriaUsaha(row.omsetPerBulan),
     // A stored code is one of the table's (the update schema checks it).
@@ -172,9 +182,13 @@ type IdentityColumns = Pick<NewMerchantRow, 'nik' | 'nikHash' | 'noRekening' | '
  */
 export function identityColumns(id: string, values: { nik?: unknown; noRekening?: unknown }): Partial<IdentityColumns> {
   const columns: Partial<IdentityColumns> = {};
-  if (typeof values.nik === 'string') Object.assign(columns, { nik: seal(values.nik, 'merchants', 'nik', id), nikHash: nikHash(values.nik) });
+  if (typeof values.nik === 'string')
+    Object.assign(columns, { nik: seal(values.nik, 'merchants', 'nik', id), nikHash: nikHash(values.nik) });
   if (typeof values.noRekening === 'string') {
-    Object.assign(columns, { noRekening: seal(values.noRekening, 'merchants', 'no_rekening', id), noRekeningHash: accountNumberHash(values.noRekening) });
+    Object.assign(columns, {
+      noRekening: seal(values.noRekening, 'merchants', 'no_rekening', id),
+      noRekeningHash: accountNumberHash(values.noRekening),
+    });
   }
   return columns;
 }

@@ -11,7 +11,8 @@ describe('prepared statements (decision 0028)', () => {
   });
 
   it('refuses NUL and a lone surrogate itself, whatever the caller checked', () => {
-    for (const value of ['AIP-\u0000', '\ud800x', 'x\udc00']) expect(() => sqlLiteral(value), JSON.stringify(value)).toThrow('sqlLiteral: NUL or a lone surrogate has no SQL literal');
+    for (const value of ['AIP-\u0000', '\ud800x', 'x\udc00'])
+      expect(() => sqlLiteral(value), JSON.stringify(value)).toThrow('sqlLiteral: NUL or a lone surrogate has no SQL literal');
     expect(sqlLiteral('é🙂')).toBe("E'é🙂'");
   });
 
@@ -20,7 +21,11 @@ describe('prepared statements (decision 0028)', () => {
       const rows = await preparedRows<{ v: string; n: number }>(t.database.db, ECHO, [value]);
       expect(rows).toEqual([{ v: value, n: [...value].length }]);
     }
-    const [merchants] = await preparedRows<{ n: string }>(t.database.db, { name: 'test_count', text: 'select count(*)::text as n from merchants where kode_pendaftaran = $1' }, ['x']);
+    const [merchants] = await preparedRows<{ n: string }>(
+      t.database.db,
+      { name: 'test_count', text: 'select count(*)::text as n from merchants where kode_pendaftaran = $1' },
+      ['x'],
+    );
     expect(merchants).toEqual({ n: '0' });
   });
 });

@@ -1,7 +1,7 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type * as schema from './schema.js';
 import { hasUnstorableText } from '../shared/storable-text.js';
+import type * as schema from './schema.js';
 
 /** Both drivers share this surface; code above the db layer never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -14,10 +14,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PhotoWarnings } from '../../domain/photo-quality-texts.js';
+import type { PhotoQuality } from '../../domain/photo-quality.js';
 import { Sealed, type SealedColumns } from '../crypto/sealed.js';
 import { wibDay } from './wib-day.js';
-import type { PhotoQuality } from '../../domain/photo-quality.js';
-import type { PhotoWarnings } from '../../domain/photo-quality-texts.js';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -57,10 +57,7 @@ export const users = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    check('users_role_check', sql`${t.role} in ('admin', 'user')`),
-  ],
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), check('users_role_check', sql`${t.role} in ('admin', 'user')`)],
 );
 
 export const recoveryCodes = pgTable(
@@ -174,7 +171,10 @@ export const merchants = pgTable(
     kotaQris: text('kota_qris'),
     // The quality warnings of the photos in use that the applicant kept (decision 0035), per slot; only
     // slots with problems. Computed on the server from the uploads claimed, never taken from the browser.
-    peringatanFoto: jsonb('peringatan_foto').$type<PhotoWarnings>().notNull().default(sql`'{}'::jsonb`),
+    peringatanFoto: jsonb('peringatan_foto')
+      .$type<PhotoWarnings>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     // The reviewer who holds the case (docs/decisions/0038): taken and checked by one conditional UPDATE on
     // this row, so 'Ambil Berikutnya' can lock with SKIP LOCKED. claim_seen_at is the review screen's last
     // heartbeat: older than CLAIM_IDLE_MINUTES, the claim has lapsed. Neither touches updated_at.
@@ -189,18 +189,28 @@ export const merchants = pgTable(
   (t) => [
     uniqueIndex('merchants_kode_pendaftaran_key').on(t.kodePendaftaran),
     // The held claims: 'Milik saya' in the queue's order, the count of held cases, a sign-out's release.
-    index('merchants_claimed_by_idx').on(t.claimedBy, t.queuedAt, t.id).where(sql`${t.claimedBy} is not null`),
+    index('merchants_claimed_by_idx')
+      .on(t.claimedBy, t.queuedAt, t.id)
+      .where(sql`${t.claimedBy} is not null`),
     // The review queue: live processing rows, longest waiting first; also the overdue count's range.
-    index('merchants_queue_idx').on(t.queuedAt, t.id).where(sql`${t.status} = 'processing' and ${t.isDeleted} = false`),
+    index('merchants_queue_idx')
+      .on(t.queuedAt, t.id)
+      .where(sql`${t.status} = 'processing' and ${t.isDeleted} = false`),
     // The duplicate probe's other two keys (NIK and account go through their hash indexes).
-    index('merchants_no_hp_idx').on(t.noHp).where(sql`${t.isDeleted} = false`),
-    index('merchants_email_lower_idx').on(sql`lower(${t.email})`).where(sql`${t.isDeleted} = false`),
+    index('merchants_no_hp_idx')
+      .on(t.noHp)
+      .where(sql`${t.isDeleted} = false`),
+    index('merchants_email_lower_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.isDeleted} = false`),
     // The dashboard (decision 0027) at a million rows: registrations per WIB day of live merchants, and the
     // (decision day, submission day) pairs of the time to first decision, each an index-only range of the
     // last 30 days already in day order. A decided merchant deleted later still counts: the decision was made.
     // The raw columns are in the index too: PostgreSQL plans an index-only scan only when every column the
     // query names is in the index, even one it needs only inside the indexed expression (decision 0027).
-    index('merchants_registration_day_idx').on(wibDay(t.submittedAt), t.submittedAt).where(sql`${t.isDeleted} = false`),
+    index('merchants_registration_day_idx')
+      .on(wibDay(t.submittedAt), t.submittedAt)
+      .where(sql`${t.isDeleted} = false`),
     index('merchants_first_decision_days_idx')
       .on(wibDay(t.firstDecidedAt), wibDay(t.submittedAt), t.firstDecidedAt, t.submittedAt)
       .where(sql`${t.firstDecidedAt} is not null`),
@@ -208,12 +218,16 @@ export const merchants = pgTable(
     index('merchants_email_hp_submitted_idx').on(t.email, t.noHp, t.submittedAt.desc()),
     index('merchants_nik_hash_idx').on(t.nikHash),
     // The retention pass looks for rejected or deleted rows not yet purged, oldest change first.
-    index('merchants_retention_idx').on(t.updatedAt).where(sql`${t.purgedAt} is null and (${t.status} = 'rejected' or ${t.isDeleted})`),
+    index('merchants_retention_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.purgedAt} is null and (${t.status} = 'rejected' or ${t.isDeleted})`),
     index('merchants_no_rekening_hash_idx').on(t.noRekeningHash),
     // The admin list's orders, each ending in a unique key so a page is one index range, never a sort of
     // 100,000 rows (docs/decisions/0004). Only live rows: the list never shows a soft-deleted one.
     // nullsFirst: ORDER BY ... DESC means NULLS FIRST, and an index built NULLS LAST cannot serve it.
-    index('merchants_active_newest_idx').on(t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isDeleted} = false`),
+    index('merchants_active_newest_idx')
+      .on(t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isDeleted} = false`),
     index('merchants_active_status_newest_idx')
       .on(t.status, t.submittedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isDeleted} = false`),
@@ -222,10 +236,14 @@ export const merchants = pgTable(
       .where(sql`${t.isDeleted} = false`),
     // A search that looks like a registration code (`AIP-...`) is a prefix match on the code alone;
     // text_pattern_ops lets LIKE 'AIP-AB%' walk the index under any collation (docs/decisions/0023).
-    index('merchants_active_code_prefix_idx').on(t.kodePendaftaran.op('text_pattern_ops')).where(sql`${t.isDeleted} = false`),
+    index('merchants_active_code_prefix_idx')
+      .on(t.kodePendaftaran.op('text_pattern_ops'))
+      .where(sql`${t.isDeleted} = false`),
     // A phone typed from its start (0812…, 62812…) is a prefix of the stored +62812…: its trigrams
     // (628, 281, 812) are in every phone, so the trigram index would intersect near-complete lists.
-    index('merchants_active_phone_prefix_idx').on(t.noHp.op('text_pattern_ops')).where(sql`${t.isDeleted} = false`),
+    index('merchants_active_phone_prefix_idx')
+      .on(t.noHp.op('text_pattern_ops'))
+      .where(sql`${t.isDeleted} = false`),
     index('merchants_search_trgm_idx').using(
       'gin',
       sql`(${t.namaToko} || ' ' || ${t.namaPemilik} || ' ' || ${t.email} || ' ' || ${t.noHp} || ' ' || ${t.kodePendaftaran}) gin_trgm_ops`,
@@ -266,8 +284,12 @@ export const uploads = pgTable(
   },
   (t) => [
     uniqueIndex('uploads_storage_key_key').on(t.storageKey),
-    index('uploads_unclaimed_idx').on(t.createdAt).where(sql`${t.claimedBy} is null`),
-    index('uploads_unclaimed_ip_idx').on(t.clientIp).where(sql`${t.claimedBy} is null`),
+    index('uploads_unclaimed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.claimedBy} is null`),
+    index('uploads_unclaimed_ip_idx')
+      .on(t.clientIp)
+      .where(sql`${t.claimedBy} is null`),
   ],
 );
 
@@ -350,7 +372,9 @@ export const outboxMessages = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('outbox_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
     index('outbox_messages_merchant_idx').on(t.merchantId, t.createdAt.desc()),
     // The public mails' cap per recipient and hour (MAIL_PER_ADDRESS_PER_HOUR) counts by address and time.
     index('outbox_messages_recipient_idx').on(sql`lower(${t.toAddress})`, t.createdAt),
@@ -380,7 +404,10 @@ export const fixRequests = pgTable(
     // Storage keys of the documents the resubmission replaced: kept for the audit trail, never served publicly.
     replacedDocuments: jsonb('replaced_documents'),
   },
-  (t) => [uniqueIndex('fix_requests_token_hash_key').on(t.tokenHash), index('fix_requests_merchant_idx').on(t.merchantId, t.createdAt.desc())],
+  (t) => [
+    uniqueIndex('fix_requests_token_hash_key').on(t.tokenHash),
+    index('fix_requests_merchant_idx').on(t.merchantId, t.createdAt.desc()),
+  ],
 );
 
 /**
@@ -415,7 +442,10 @@ export const savedViews = pgTable(
     dibagikan: boolean('dibagikan').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('saved_views_admin_idx').on(t.adminId, t.daftar), check('saved_views_daftar_check', sql`${t.daftar} in ('antrean', 'merchant')`)],
+  (t) => [
+    index('saved_views_admin_idx').on(t.adminId, t.daftar),
+    check('saved_views_daftar_check', sql`${t.daftar} in ('antrean', 'merchant')`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -527,14 +557,21 @@ export const orders = pgTable(
     index('orders_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_status_newest_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     // The expiry job: unpaid orders by deadline.
-    index('orders_unpaid_deadline_idx').on(t.batasWaktu).where(sql`${t.status} = 'menunggu_pembayaran'`),
+    index('orders_unpaid_deadline_idx')
+      .on(t.batasWaktu)
+      .where(sql`${t.status} = 'menunggu_pembayaran'`),
     // The fulfilment queue: ready and packed orders, oldest paid first.
-    index('orders_fulfilment_idx').on(t.paidAt, t.id).where(sql`${t.status} in ('siap_dikemas', 'dikemas')`),
+    index('orders_fulfilment_idx')
+      .on(t.paidAt, t.id)
+      .where(sql`${t.status} in ('siap_dikemas', 'dikemas')`),
     check(
       'orders_status_check',
       sql`${t.status} in ('menunggu_pembayaran', 'menunggu_verifikasi', 'siap_dikemas', 'dikemas', 'dikirim', 'diterima', 'kedaluwarsa', 'dibatalkan')`,
     ),
-    check('orders_kurir_check', sql`${t.kurir} is null or ${t.kurir} in ('jne', 'jnt', 'sicepat', 'anteraja', 'pos', 'gosend', 'internal')`),
+    check(
+      'orders_kurir_check',
+      sql`${t.kurir} is null or ${t.kurir} in ('jne', 'jnt', 'sicepat', 'anteraja', 'pos', 'gosend', 'internal')`,
+    ),
     check('orders_metode_check', sql`${t.metodePembayaran} in ('transfer', 'midtrans')`),
   ],
 );
@@ -654,7 +691,9 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_event_key').on(t.endpointId, t.eventId),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt.desc()),
     check('webhook_deliveries_state_check', sql`${t.state} in ('pending', 'sent', 'failed')`),
   ],
@@ -687,7 +726,9 @@ export const jobs = pgTable(
     finishedAt: timestamptz('finished_at'),
   },
   (t) => [
-    index('jobs_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('jobs_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
     check('jobs_state_check', sql`${t.state} in ('pending', 'done', 'failed')`),
   ],
 );

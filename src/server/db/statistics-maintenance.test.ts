@@ -14,9 +14,12 @@ describe('statistics maintenance', () => {
   it('runs VACUUM ANALYZE on PGlite on its timer, and stops', async () => {
     const log = { info: vi.fn(), error: vi.fn() };
     const stop = startStatisticsMaintenance(database, log, 20);
-    await vi.waitFor(() => expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ ms: expect.any(Number) }), 'vacuum analyze done'), {
-      timeout: 5000,
-    });
+    await vi.waitFor(
+      () => expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ ms: expect.any(Number) }), 'vacuum analyze done'),
+      {
+        timeout: 5000,
+      },
+    );
     stop();
     expect(log.error).not.toHaveBeenCalled();
   });

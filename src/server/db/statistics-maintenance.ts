@@ -11,7 +11,11 @@ type Log = { info(object: object, message: string): void; error(object: object, 
  * VACUUM ANALYZE on a timer; PostgreSQL's own autovacuum does the job there, so nothing is started.
  * The timer is unref'd so it never keeps a stopping process alive. Returns the function that stops it.
  */
-export function startStatisticsMaintenance(database: Pick<Database, 'kind' | 'db'>, log: Log, intervalMs = STATISTICS_INTERVAL_MS): () => void {
+export function startStatisticsMaintenance(
+  database: Pick<Database, 'kind' | 'db'>,
+  log: Log,
+  intervalMs = STATISTICS_INTERVAL_MS,
+): () => void {
   if (database.kind !== 'pglite') return () => {};
   let running = false;
   const timer = setInterval(() => {

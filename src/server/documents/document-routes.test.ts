@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { auditLogs, merchants } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import {
@@ -18,6 +17,7 @@ import {
   stageRequiredDocuments,
   type RegisteredMerchant,
 } from '../../../tests/support/registration-fixtures.js';
+import { auditLogs, merchants } from '../db/schema.js';
 
 describe('admin documents', () => {
   let admin: SignedIn;
@@ -38,7 +38,9 @@ describe('admin documents', () => {
     expect((await t.app.inject({ method: 'GET', url: url('foto_ktp') })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: url('foto_ktp', '?download=1') })).statusCode).toBe(401);
     const body = await multipartBody([{ name: 'foto_ktp', data: await makePng(), filename: 'x.png' }]);
-    expect((await t.app.inject({ method: 'POST', url: url('foto_ktp'), headers: body.headers, payload: body.payload })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: url('foto_ktp'), headers: body.headers, payload: body.payload })).statusCode).toBe(
+      401,
+    );
   });
 
   it('serves the stored bytes inline with no-store and nosniff, and audits the look as document_view', async () => {
@@ -47,11 +49,15 @@ describe('admin documents', () => {
     expect(response.headers['content-type']).toBe('image/jpeg');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-disposition']).toBe(`inline; filename="${merchant.kode_pendaftaran}-ktp.jpg"; filename*=UTF-8''${encodeURIComponent(`${merchant.kode_pendaftaran}-ktp.jpg`)}`);
+    expect(response.headers['content-disposition']).toBe(
+      `inline; filename="${merchant.kode_pendaftaran}-ktp.jpg"; filename*=UTF-8''${encodeURIComponent(`${merchant.kode_pendaftaran}-ktp.jpg`)}`,
+    );
     const stored = await t.storage.get((await row()).fotoKtp!);
     expect(response.rawPayload.equals(stored!)).toBe(true);
     const views = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'document_view'));
-    expect(views.map((e) => [e.actorId, e.targetId, e.diff])).toEqual([[admin.userId, merchant.id, { kind: 'foto_ktp', filename: `${merchant.kode_pendaftaran}-ktp.jpg` }]]);
+    expect(views.map((e) => [e.actorId, e.targetId, e.diff])).toEqual([
+      [admin.userId, merchant.id, { kind: 'foto_ktp', filename: `${merchant.kode_pendaftaran}-ktp.jpg` }],
+    ]);
   });
 
   it('serves a PDF as an attachment even for a preview, so no browser viewer renders it at our origin', async () => {
@@ -59,7 +65,11 @@ describe('admin documents', () => {
     const created = await postRegistration(t.app, registrationBody(documents, { email: 'pdf@example.com' }));
     expect(created.statusCode).toBe(201);
     const [withPdf] = await t.database.db.select().from(merchants).where(eq(merchants.kodePendaftaran, created.json().kode_pendaftaran));
-    const response = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${withPdf!.id}/documents/npwp_file`, headers: { cookie: admin.cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/merchants/${withPdf!.id}/documents/npwp_file`,
+      headers: { cookie: admin.cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="AIP-[A-Z0-9_-]{5}-npwp\.pdf"/);
@@ -72,7 +82,9 @@ describe('admin documents', () => {
     const filename = `${merchant.kode_pendaftaran}-selfie-ktp.jpg`;
     expect(response.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${filename}"`));
     const entries = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'document_download'));
-    expect(entries.map((e) => [e.actorId, e.targetId, e.diff])).toEqual([[admin.userId, merchant.id, { kind: 'foto_selfie_ktp', filename }]]);
+    expect(entries.map((e) => [e.actorId, e.targetId, e.diff])).toEqual([
+      [admin.userId, merchant.id, { kind: 'foto_selfie_ktp', filename }],
+    ]);
   });
 
   it('answers 404 for an empty slot, an unknown slot and an unknown merchant', async () => {
@@ -80,7 +92,11 @@ describe('admin documents', () => {
     expect(empty.statusCode).toBe(404);
     expect(empty.json()).toEqual({ error: { code: 'DOCUMENT_NOT_FOUND', message: 'Belum diunggah' } });
     expect((await t.app.inject({ method: 'GET', url: url('foto_rahasia'), headers: { cookie: admin.cookie } })).statusCode).toBe(400);
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/admin/merchants/00000000-0000-4000-8000-000000000000/documents/foto_ktp', headers: { cookie: admin.cookie } });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/merchants/00000000-0000-4000-8000-000000000000/documents/foto_ktp',
+      headers: { cookie: admin.cookie },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -115,8 +131,12 @@ describe('admin documents', () => {
     const storedBefore = await keys();
     const auditBefore = (await t.database.db.select().from(auditLogs)).length;
     // A real database failure inside the transaction, after the merchant row was updated: the audit insert.
-    await t.database.db.execute(sql`create function refuse_reupload() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`);
-    await t.database.db.execute(sql`create trigger refuse_reupload before insert on audit_logs for each row when (new.action = 'document_reupload') execute function refuse_reupload()`);
+    await t.database.db.execute(
+      sql`create function refuse_reupload() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`,
+    );
+    await t.database.db.execute(
+      sql`create trigger refuse_reupload before insert on audit_logs for each row when (new.action = 'document_reupload') execute function refuse_reupload()`,
+    );
     try {
       const response = await reupload('foto_kk', await makePng({ width: 40, height: 30, color: '#8e44ad' }));
       expect(response.statusCode).toBe(500);

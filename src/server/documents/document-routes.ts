@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DOCUMENT_SLOTS, DOCUMENT_SLOT_INFO } from '../../domain/document-slots.js';
+import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS } from '../../domain/document-slots.js';
 import { MerchantDetailSchema } from '../../domain/merchants.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { requireAdmin } from '../http/admin-principal.js';
@@ -30,7 +30,14 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/merchants/:id/documents/:slot',
-    { schema: { tags: ['admin'], summary: 'A document: inline for preview, or ?download=1 as an attachment', params: ParamsSchema, querystring: QuerySchema } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A document: inline for preview, or ?download=1 as an attachment',
+        params: ParamsSchema,
+        querystring: QuerySchema,
+      },
+    },
     async (request, reply) => {
       const { id, slot } = request.params;
       const document = await readDocument(app.deps, id, slot);
@@ -38,19 +45,32 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every read of the bytes is recorded: previews and thumbnails as document_view, downloads as
       // document_download (UU PDP: who looked at which identity document, when).
       await auditDocumentRead(app.deps, actorOf(request), id, slot, document.filename, download ? 'document_download' : 'document_view');
-      return reply
-        .header('Content-Type', document.contentType)
-        // A PDF is never rendered by the browser's own viewer at our origin: always an attachment.
-        .header('Content-Disposition', contentDisposition(download || document.contentType === 'application/pdf' ? 'attachment' : 'inline', document.filename))
-        .header('Cache-Control', 'no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(document.bytes);
+      return (
+        reply
+          .header('Content-Type', document.contentType)
+          // A PDF is never rendered by the browser's own viewer at our origin: always an attachment.
+          .header(
+            'Content-Disposition',
+            contentDisposition(download || document.contentType === 'application/pdf' ? 'attachment' : 'inline', document.filename),
+          )
+          .header('Cache-Control', 'no-store')
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(document.bytes)
+      );
     },
   );
 
   app.post(
     '/merchants/:id/documents/:slot',
-    { schema: { tags: ['admin'], summary: 'Replace a document: multipart, one JPEG or PNG part named after the slot', consumes: ['multipart/form-data'], params: ParamsSchema, response: { 200: MerchantDetailSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace a document: multipart, one JPEG or PNG part named after the slot',
+        consumes: ['multipart/form-data'],
+        params: ParamsSchema,
+        response: { 200: MerchantDetailSchema },
+      },
+    },
     async (request) => {
       const { id, slot } = request.params;
       const file = await readSingleFile(request);

@@ -1,19 +1,19 @@
-import { enqueueMerchantChecks } from '../checks/public.js';
 import { eq } from 'drizzle-orm';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../domain/document-slots.js';
 import { MESSAGES } from '../../domain/messages.js';
-import { writeAudit } from '../audit/public.js';
 import type { AppDeps } from '../app-deps.js';
+import { writeAudit } from '../audit/public.js';
+import { enqueueMerchantChecks } from '../checks/public.js';
+import { SLOT_COLUMNS } from '../db/merchant-columns.js';
+import { findMerchant, lockMerchant } from '../db/merchant-rows.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { Actor } from '../merchants/public.js';
-import { SLOT_COLUMNS } from '../db/merchant-columns.js';
-import { findMerchant, lockMerchant } from '../db/merchant-rows.js';
-import { detectDocumentType, prepareDocument } from '../uploads/document-processing.js';
-import { replaceSlotWarnings } from '../uploads/photo-warnings.js';
+import { cleanFileName } from '../shared/file-names.js';
 import { recordFailedDeletion } from '../storage/pending-deletions.js';
 import { newDocumentKey } from '../storage/storage-keys.js';
-import { cleanFileName } from '../shared/file-names.js';
+import { detectDocumentType, prepareDocument } from '../uploads/document-processing.js';
+import { replaceSlotWarnings } from '../uploads/photo-warnings.js';
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'now'>;
 
@@ -39,7 +39,12 @@ export async function readDocument(deps: Deps, merchantId: string, slot: Documen
   // A row pointing at missing bytes is reported as missing, never as a server error page.
   if (!bytes) throw documentMissing();
   const extension = key.split('.').pop() ?? '';
-  return { bytes, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: documentFilename(merchant, slot, key), merchant };
+  return {
+    bytes,
+    contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+    filename: documentFilename(merchant, slot, key),
+    merchant,
+  };
 }
 
 export async function auditDocumentRead(

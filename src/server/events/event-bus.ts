@@ -2,7 +2,16 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { z } from 'zod';
 
-export const MERCHANT_EVENT_KINDS = ['created', 'updated', 'status_changed', 'deleted', 'document_changed', 'order_changed', 'checks_changed', 'note_added'] as const;
+export const MERCHANT_EVENT_KINDS = [
+  'created',
+  'updated',
+  'status_changed',
+  'deleted',
+  'document_changed',
+  'order_changed',
+  'checks_changed',
+  'note_added',
+] as const;
 
 /** What an admin screen needs to refresh: which merchant and what happened. No personal data. */
 export const MerchantEventSchema = z.object({

@@ -17,9 +17,32 @@ describe('GET /api/health', () => {
     );
     const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((r) => r.tablename);
     expect(tables).toEqual([
-      'app_settings', 'audit_logs', 'device_events', 'devices', 'fix_requests', 'invoice_counters', 'jobs', 'login_failures', 'merchant_checks', 'merchant_counts', 'merchant_notes',
-      'merchants', 'order_items', 'orders', 'outbox_messages', 'pending_deletions', 'photo_hashes', 'products', 'rate_limit_counters', 'recovery_codes', 'saved_views', 'sessions',
-      'uploads', 'users', 'webhook_deliveries', 'webhook_endpoints',
+      'app_settings',
+      'audit_logs',
+      'device_events',
+      'devices',
+      'fix_requests',
+      'invoice_counters',
+      'jobs',
+      'login_failures',
+      'merchant_checks',
+      'merchant_counts',
+      'merchant_notes',
+      'merchants',
+      'order_items',
+      'orders',
+      'outbox_messages',
+      'pending_deletions',
+      'photo_hashes',
+      'products',
+      'rate_limit_counters',
+      'recovery_codes',
+      'saved_views',
+      'sessions',
+      'uploads',
+      'users',
+      'webhook_deliveries',
+      'webhook_endpoints',
     ]);
     const ext = await t.database.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
     expect((ext as unknown as { rows: unknown[] }).rows).toHaveLength(1);

@@ -25,17 +25,21 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Readiness for a balancer: the database, the storage and Redis (when configured) answer, and the
   // server is not shutting down. /health stays the liveness check (a restart would not help a dead Redis).
-  app.get('/ready', { schema: { tags: ['system'], summary: 'Readiness: database, storage, Redis; 503 while draining' } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (app.lifecycle.draining) {
-      return reply.status(503).send({ error: { code: 'DRAINING', message: DRAINING_MESSAGE } });
-    }
-    const checks = await checkReadiness(app, () => ping(app.deps.db));
-    const failed = Object.entries(checks).filter(([, state]) => state === 'failed');
-    if (failed.length > 0) {
-      app.log.error({ checks }, 'readiness check failed');
-      return reply.status(503).send({ error: { code: 'NOT_READY', message: NOT_READY_MESSAGE }, checks });
-    }
-    return { status: 'ready', checks };
-  });
+  app.get(
+    '/ready',
+    { schema: { tags: ['system'], summary: 'Readiness: database, storage, Redis; 503 while draining' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (app.lifecycle.draining) {
+        return reply.status(503).send({ error: { code: 'DRAINING', message: DRAINING_MESSAGE } });
+      }
+      const checks = await checkReadiness(app, () => ping(app.deps.db));
+      const failed = Object.entries(checks).filter(([, state]) => state === 'failed');
+      if (failed.length > 0) {
+        app.log.error({ checks }, 'readiness check failed');
+        return reply.status(503).send({ error: { code: 'NOT_READY', message: NOT_READY_MESSAGE }, checks });
+      }
+      return { status: 'ready', checks };
+    },
+  );
 };

@@ -22,7 +22,9 @@ describe('GET /api/ready', () => {
     try {
       const response = await t.app.inject({ method: 'GET', url: '/api/ready' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: { code: 'DRAINING', message: 'Server sedang berhenti; permintaan baru dilayani server lain.' } });
+      expect(response.json()).toEqual({
+        error: { code: 'DRAINING', message: 'Server sedang berhenti; permintaan baru dilayani server lain.' },
+      });
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       t.app.lifecycle.draining = false;

@@ -17,10 +17,12 @@ const CHECK_TIMEOUT_MS = 2000;
 function withTimeout(work: Promise<unknown>): Promise<Check> {
   return new Promise<Check>((resolve) => {
     const timer = setTimeout(() => resolve('failed'), CHECK_TIMEOUT_MS);
-    work.then(
-      () => resolve('ok'),
-      () => resolve('failed'),
-    ).finally(() => clearTimeout(timer));
+    work
+      .then(
+        () => resolve('ok'),
+        () => resolve('failed'),
+      )
+      .finally(() => clearTimeout(timer));
   });
 }
 

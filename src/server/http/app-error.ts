@@ -11,5 +11,4 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string, code = 'NOT_FOUND') => new AppError(404, code, message);
-export const badRequest = (message: string, field?: string, code = 'VALIDATION_ERROR') =>
-  new AppError(400, code, message, field);
+export const badRequest = (message: string, field?: string, code = 'VALIDATION_ERROR') => new AppError(400, code, message, field);

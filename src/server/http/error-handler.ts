@@ -5,7 +5,8 @@ import { StorageUnavailableError } from '../storage/storage.js';
 import { AppError } from './app-error.js';
 
 // Lives here, not in the shared messages: only this handler says it.
-export const STORAGE_UNAVAILABLE_MESSAGE = 'Penyimpanan dokumen sedang tidak dapat dihubungi. Tidak ada data yang tersimpan; silakan coba lagi beberapa saat lagi.';
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  'Penyimpanan dokumen sedang tidak dapat dihubungi. Tidak ada data yang tersimpan; silakan coba lagi beberapa saat lagi.';
 
 type ErrorBody = { error: { code: string; message: string; field?: string } };
 
@@ -56,7 +57,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
       // Schemas carry the Indonesian message; a generic one covers type errors zod words itself.
-      const message = first?.message && !/^(Invalid|Expected|Unrecognized|Too )/.test(first.message) ? first.message : API_MESSAGES.badRequest;
+      const message =
+        first?.message && !/^(Invalid|Expected|Unrecognized|Too )/.test(first.message) ? first.message : API_MESSAGES.badRequest;
       return reply.status(400).send(body('VALIDATION_ERROR', message, field));
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;

@@ -87,7 +87,11 @@ describe('HTTP foundation', () => {
     expect(scriptSrc?.trim()).toBe("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     // pdf.js's worker is a file of this origin; no page frames anything (decision 0014).
-    const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `))?.trim();
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .find((d) => d.trim().startsWith(`${name} `))
+        ?.trim();
     expect(directive('worker-src')).toBe("worker-src 'self'");
     expect(directive('frame-src')).toBe("frame-src 'none'");
     expect(directive('object-src')).toBe("object-src 'none'");

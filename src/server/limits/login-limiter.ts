@@ -46,7 +46,10 @@ async function countSince(db: Db, where: ReturnType<typeof and>): Promise<number
 }
 
 async function latestOtherFailure(db: Db, where: ReturnType<typeof and>): Promise<Date | null> {
-  const [row] = await db.select({ at: max(loginFailures.createdAt) }).from(loginFailures).where(where);
+  const [row] = await db
+    .select({ at: max(loginFailures.createdAt) })
+    .from(loginFailures)
+    .where(where);
   return row?.at ?? null;
 }
 
@@ -66,7 +69,10 @@ export function waitSeconds(failures: number, limit: number, latest: Date | null
  * unless TRUST_PROXY is set, so a forged header neither resets nor dodges the count.
  */
 export async function admitAttempt(db: Db, config: Config, attempt: Attempt, now: Date): Promise<AttemptTicket> {
-  const [row] = await db.insert(loginFailures).values({ account: attempt.account, ip: attempt.ip, createdAt: now }).returning({ id: loginFailures.id });
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ account: attempt.account, ip: attempt.ip, createdAt: now })
+    .returning({ id: loginFailures.id });
   const ticket = { id: String(row!.id), ...attempt };
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const byAccount = and(eq(loginFailures.account, attempt.account), gt(loginFailures.createdAt, since));

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installKeyringFromConfig } from '../crypto/key-source.js';
-import { parseConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { queryRows } from '../db/query-rows.js';
 import { TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
 import { createFreshDatabase, LOCAL_POSTGRES_URL, type FreshDatabase } from '../../../tests/support/fresh-database.js';
+import { parseConfig } from '../config.js';
+import { installKeyringFromConfig } from '../crypto/key-source.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { queryRows } from '../db/query-rows.js';
 import { databaseCounter } from './rate-limit-store.js';
 
 const MINUTE = 60_000;
 
 /** Watched, not replaced: how many statements an instance's pool is sent. */
-const watchStatements = (database: Database) => vi.spyOn((database.db as unknown as { $client: { query: () => unknown } }).$client, 'query');
+const watchStatements = (database: Database) =>
+  vi.spyOn((database.db as unknown as { $client: { query: () => unknown } }).$client, 'query');
 
 describe('the rate-limit counter in PostgreSQL', () => {
   let fresh: FreshDatabase;
@@ -45,7 +46,11 @@ describe('the rate-limit counter in PostgreSQL', () => {
     expect(places(40, 47)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     for (const hit of hits) expect(hit.ttl).toBeGreaterThan(MINUTE - 5_000);
     for (const hit of hits) expect(hit.ttl).toBeLessThanOrEqual(MINUTE);
-    const rows = await queryRows<{ key: string; hits: number }>(databases[0]!.db, `select key, hits from rate_limit_counters where key like 'burst:%' order by key`, []);
+    const rows = await queryRows<{ key: string; hits: number }>(
+      databases[0]!.db,
+      `select key, hits from rate_limit_counters where key like 'burst:%' order by key`,
+      [],
+    );
     expect(rows).toEqual([
       { key: 'burst:a', hits: 40 },
       { key: 'burst:b', hits: 7 },

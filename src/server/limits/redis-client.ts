@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 
 // A request never waits long for a Redis that hangs: the limits then fail open or closed at once.
 const COMMAND_TIMEOUT_MS = 500;

@@ -4,9 +4,9 @@ import type { Redis } from 'ioredis';
 import { API_MESSAGES } from '../../domain/messages.js';
 import type { Config } from '../config.js';
 import { AppError } from '../http/app-error.js';
-import { outageLogger } from './redis-client.js';
 import { tooManyAttempts } from '../http/auth-errors.js';
 import { FAILURE_WINDOW_MS, IP_FACTOR, waitSeconds, type AttemptTicket, type LoginLimiter } from './login-limiter.js';
+import { outageLogger } from './redis-client.js';
 
 /**
  * The same rules as the database limiter, in one sorted set per account and per address (score: the
@@ -49,7 +49,15 @@ export function redisLoginLimiter(redis: Redis, config: Config, log: FastifyBase
       const ticket: AttemptTicket = { id: randomUUID(), ...attempt };
       let result: number[];
       try {
-        result = (await redis.eval(ADMIT, 2, accountKey(attempt.account), ipKey(attempt.ip), now.getTime(), FAILURE_WINDOW_MS, ticket.id)) as number[];
+        result = (await redis.eval(
+          ADMIT,
+          2,
+          accountKey(attempt.account),
+          ipKey(attempt.ip),
+          now.getTime(),
+          FAILURE_WINDOW_MS,
+          ticket.id,
+        )) as number[];
       } catch (error) {
         throw unavailable(error);
       }

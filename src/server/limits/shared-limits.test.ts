@@ -88,7 +88,9 @@ describe('limits shared by two instances', () => {
       for (let i = 0; i < 35; i += 1) expect((await lookup(t.apps[i % 2]!, '203.0.113.12')).statusCode).toBe(404);
       const signIn = await login(t.apps[0]!, 'ghost@aipos.test', 'apa-saja-boleh', { ip: '10.9.0.3' });
       expect(signIn.statusCode).toBe(503);
-      expect(signIn.json()).toEqual({ error: { code: 'LIMITS_UNAVAILABLE', message: 'Layanan sedang tidak tersedia. Silakan coba lagi.' } });
+      expect(signIn.json()).toEqual({
+        error: { code: 'LIMITS_UNAVAILABLE', message: 'Layanan sedang tidak tersedia. Silakan coba lagi.' },
+      });
       const lines = t.logs.join('');
       expect(lines).toContain('rate limits: Redis unreachable');
       expect(lines).toContain('Redis not reachable at start');

@@ -4,9 +4,9 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { databaseLoginLimiter, type LoginLimiter } from './login-limiter.js';
-import { redisLoginLimiter } from './redis-login-limiter.js';
-import { closeRedis, connectRedis, outageLogger } from './redis-client.js';
 import { databaseCounter, redisCounter, sharedRateLimitStore } from './rate-limit-store.js';
+import { closeRedis, connectRedis, outageLogger } from './redis-client.js';
+import { redisLoginLimiter } from './redis-login-limiter.js';
 
 export type Limits = {
   /** Null without REDIS_URL. */

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatDateTimeWib } from '../../domain/format.js';
-import { outboxMessages } from '../db/schema.js';
 import { signIn } from '../../../tests/support/admin-session.js';
+import { testClock } from '../../../tests/support/auth-test-kit.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { FAST_MAIL, SmtpTestServer } from '../../../tests/support/smtp-test-server.js';
-import { testClock } from '../../../tests/support/auth-test-kit.js';
+import { formatDateTimeWib } from '../../domain/format.js';
+import { outboxMessages } from '../db/schema.js';
 
 const BASE = 'https://merchant.aipos.test';
 const NIK = '3174015503900001';
@@ -19,7 +19,9 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
 
   beforeAll(async () => {
     smtp = await SmtpTestServer.start();
-    t = await buildTestApp({ env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE, MAIL_FROM: 'AIPOS <no-reply@aipos.test>' } });
+    t = await buildTestApp({
+      env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE, MAIL_FROM: 'AIPOS <no-reply@aipos.test>' },
+    });
     ({ cookie } = await signIn(t.app));
   });
   afterAll(async () => {
@@ -29,11 +31,18 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
   afterEach(async () => {
     // Every test leaves the server up and notifications on for the next.
     if (smtp.port && !(smtp as unknown as { server: unknown }).server) await smtp.start();
-    await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie }, payload: { session_timeout_minutes: 30, maintenance_mode: false, email_notifications: true, max_upload_mb: 3, auto_approve: false } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie },
+      payload: { session_timeout_minutes: 30, maintenance_mode: false, email_notifications: true, max_upload_mb: 3, auto_approve: false },
+    });
   });
 
-  const setStatus = (id: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/admin/merchants/${id}/status`, headers: { cookie }, payload });
-  const messagesOf = async (merchantId: string) => t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchantId));
+  const setStatus = (id: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/merchants/${id}/status`, headers: { cookie }, payload });
+  const messagesOf = async (merchantId: string) =>
+    t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchantId));
   const noIdentityNumbers = (text: string) => {
     expect(text).not.toContain(NIK);
     expect(text).not.toContain(ACCOUNT);
@@ -67,7 +76,18 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
     const subjects = async (n: number) => (await smtp.waitFor(n)).filter((m) => m.subject.includes(merchant.kode_pendaftaran));
     await expect.poll(async () => (await subjects(0)).length).toBe(1);
 
-    expect((await setStatus(merchant.id, { status: 'data_tidak_lengkap', catatan_admin: 'Mohon perbaiki dua data', perbaikan: [{ field: 'foto_ktp', alasan: 'Foto buram' }, { field: 'no_hp', alasan: 'Nomor tidak aktif' }] })).statusCode).toBe(200);
+    expect(
+      (
+        await setStatus(merchant.id, {
+          status: 'data_tidak_lengkap',
+          catatan_admin: 'Mohon perbaiki dua data',
+          perbaikan: [
+            { field: 'foto_ktp', alasan: 'Foto buram' },
+            { field: 'no_hp', alasan: 'Nomor tidak aktif' },
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
     await expect.poll(async () => (await subjects(0)).length).toBe(2);
     const fix = (await subjects(0))[1]!;
     expect(fix.subject).toBe(`Status pendaftaran ${merchant.kode_pendaftaran}: Data Tidak Lengkap`);
@@ -97,12 +117,21 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
   });
 
   it('records status mails as skipped while e-mail notifications are off; receipts still go out', async () => {
-    const off = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie }, payload: { session_timeout_minutes: 30, maintenance_mode: false, email_notifications: false, max_upload_mb: 3, auto_approve: false } });
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie },
+      payload: { session_timeout_minutes: 30, maintenance_mode: false, email_notifications: false, max_upload_mb: 3, auto_approve: false },
+    });
     expect(off.statusCode).toBe(200);
     const merchant = await registerMerchant(t.app, { nama_toko: 'Toko Senyap' });
     await setStatus(merchant.id, { status: 'verified' });
-    await expect.poll(async () => (await messagesOf(merchant.id)).map((m) => `${m.kind}:${m.state}`).sort()).toEqual(['receipt:sent', 'status:skipped']);
-    expect(smtp.received.filter((m) => m.subject.includes(merchant.kode_pendaftaran)).map((m) => m.subject)).toEqual([`Pendaftaran diterima: ${merchant.kode_pendaftaran}`]);
+    await expect
+      .poll(async () => (await messagesOf(merchant.id)).map((m) => `${m.kind}:${m.state}`).sort())
+      .toEqual(['receipt:sent', 'status:skipped']);
+    expect(smtp.received.filter((m) => m.subject.includes(merchant.kode_pendaftaran)).map((m) => m.subject)).toEqual([
+      `Pendaftaran diterima: ${merchant.kode_pendaftaran}`,
+    ]);
   });
 
   it('with the SMTP server down, registrations and decisions succeed and their mails stay pending; back up, each arrives once', async () => {
@@ -130,26 +159,47 @@ describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
     const merchant = await registerMerchant(t.app, { nama_toko: 'Toko Pesan Gagal' });
     await expect.poll(async () => (await messagesOf(merchant.id)).map((m) => m.state)).toEqual(['sent']);
     const [row] = await messagesOf(merchant.id);
-    await t.database.db.update(outboxMessages).set({ state: 'failed', lastError: '550 Mailbox unavailable' }).where(eq(outboxMessages.id, row!.id));
+    await t.database.db
+      .update(outboxMessages)
+      .set({ state: 'failed', lastError: '550 Mailbox unavailable' })
+      .where(eq(outboxMessages.id, row!.id));
 
     const list = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${merchant.id}/messages`, headers: { cookie } });
     expect(list.statusCode).toBe(200);
     expect(list.json().items).toEqual([
-      expect.objectContaining({ id: row!.id, kind: 'receipt', to: 'siti.rahayu@example.com', state: 'failed', attempts: 1, last_error: '550 Mailbox unavailable', subject: `Pendaftaran diterima: ${merchant.kode_pendaftaran}` }),
+      expect.objectContaining({
+        id: row!.id,
+        kind: 'receipt',
+        to: 'siti.rahayu@example.com',
+        state: 'failed',
+        attempts: 1,
+        last_error: '550 Mailbox unavailable',
+        subject: `Pendaftaran diterima: ${merchant.kode_pendaftaran}`,
+      }),
     ]);
     expect(list.json().items[0].text).toContain(`Kode Pendaftaran: ${merchant.kode_pendaftaran}`);
 
     const before = smtp.received.length;
-    const resend = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${merchant.id}/messages/${row!.id}/resend`, headers: { cookie } });
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/merchants/${merchant.id}/messages/${row!.id}/resend`,
+      headers: { cookie },
+    });
     expect(resend.statusCode).toBe(200);
     expect(resend.json()).toMatchObject({ state: 'pending' });
     await expect.poll(async () => (await messagesOf(merchant.id))[0]!.state).toBe('sent');
     expect(smtp.received.slice(before).filter((m) => m.subject.includes(merchant.kode_pendaftaran))).toHaveLength(1);
 
     // A sent message is not sent again by the button.
-    const again = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${merchant.id}/messages/${row!.id}/resend`, headers: { cookie } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/merchants/${merchant.id}/messages/${row!.id}/resend`,
+      headers: { cookie },
+    });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: { code: 'NOT_RESENDABLE', message: 'Pesan ini tidak dapat dikirim ulang: hanya pesan yang gagal atau tidak dikirim' } });
+    expect(again.json()).toEqual({
+      error: { code: 'NOT_RESENDABLE', message: 'Pesan ini tidak dapat dikirim ulang: hanya pesan yang gagal atau tidak dikirim' },
+    });
     const audit = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${merchant.id}/audit`, headers: { cookie } });
     expect(audit.json().items.map((e: { action: string }) => e.action)).toContain('mail_resend');
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${merchant.id}/messages` })).statusCode).toBe(401);
@@ -164,7 +214,9 @@ describe('mail worker: TLS', () => {
     try {
       const merchant = await registerMerchant(t.app);
       const row = async () => (await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id)))[0];
-      await expect.poll(async () => (await row())?.lastError ?? '', { timeout: 10_000 }).toBe('ETLS: Error upgrading connection with STARTTLS: 500 Error: command not recognized');
+      await expect
+        .poll(async () => (await row())?.lastError ?? '', { timeout: 10_000 })
+        .toBe('ETLS: Error upgrading connection with STARTTLS: 500 Error: command not recognized');
       // Our configuration, not the message: it waits for the next attempt instead of failing for good.
       expect((await row())!.state).toBe('pending');
       expect(smtp.received).toEqual([]);
@@ -179,13 +231,21 @@ describe('mail worker: permanent refusals and giving up', () => {
   it('marks a message failed on a 5xx answer, and after MAIL_GIVE_UP_HOURS of failed attempts', async () => {
     // A server that refuses every recipient with 550.
     const { SMTPServer } = await import('smtp-server');
-    const refuser = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, closeTimeout: 100, onRcptTo: (_a, _s, cb) => cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })) });
+    const refuser = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      closeTimeout: 100,
+      onRcptTo: (_a, _s, cb) => cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })),
+    });
     await new Promise<void>((resolve) => refuser.listen(0, '127.0.0.1', () => resolve()));
     const port = (refuser.server.address() as { port: number }).port;
     const t = await buildTestApp({ env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: `smtp://127.0.0.1:${port}` } });
     try {
       const merchant = await registerMerchant(t.app);
-      await expect.poll(async () => (await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id)))[0]?.state).toBe('failed');
+      await expect
+        .poll(async () => (await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id)))[0]?.state)
+        .toBe('failed');
       const [row] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id));
       expect(row).toMatchObject({ attempts: 1 });
       expect(row!.lastError).toMatch(/^550/);
@@ -200,7 +260,10 @@ describe('mail worker: permanent refusals and giving up', () => {
     const downUrl = down.url;
     await down.stop();
     const clock = testClock(new Date().toISOString());
-    const t2 = await buildTestApp({ now: clock.now, env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: downUrl, MAIL_GIVE_UP_HOURS: '0.0001' } });
+    const t2 = await buildTestApp({
+      now: clock.now,
+      env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: downUrl, MAIL_GIVE_UP_HOURS: '0.0001' },
+    });
     try {
       const merchant = await registerMerchant(t2.app);
       const row = async () => (await t2.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id)))[0]!;

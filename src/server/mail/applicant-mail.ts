@@ -17,7 +17,12 @@ export async function enqueueReceipt(
     merchantId: input.row.id,
     kind: input.resubmission ? 'resubmission_receipt' : 'receipt',
     to: input.row.email,
-    content: receiptMail(mailMerchant(input.row), input.resubmission ? input.now : input.row.submittedAt, input.baseUrl, input.resubmission),
+    content: receiptMail(
+      mailMerchant(input.row),
+      input.resubmission ? input.now : input.row.submittedAt,
+      input.baseUrl,
+      input.resubmission,
+    ),
     now: input.now,
     ...(input.perAddressPerHour === undefined ? {} : { perAddressPerHour: input.perAddressPerHour }),
   });
@@ -29,7 +34,10 @@ export async function enqueueReceipt(
  * mail that carries a fix link: that link reaches the applicant by this mail only (decision 0040), so a fix
  * request is always sent.
  */
-export async function enqueueStatusMail(tx: Db, input: { row: MerchantRow; baseUrl: string; fix: FixLink | null; now: Date }): Promise<void> {
+export async function enqueueStatusMail(
+  tx: Db,
+  input: { row: MerchantRow; baseUrl: string; fix: FixLink | null; now: Date },
+): Promise<void> {
   const status = normalizeStatus(input.row.status);
   if (status === 'processing') return;
   const settings = await readSettings(tx);
@@ -37,7 +45,14 @@ export async function enqueueStatusMail(tx: Db, input: { row: MerchantRow; baseU
     merchantId: input.row.id,
     kind: 'status',
     to: input.row.email,
-    content: statusMail(mailMerchant(input.row), status, input.row.catatanAdmin, input.baseUrl, input.fix, applicantReasonTexts(input.row.kodeAlasan)),
+    content: statusMail(
+      mailMerchant(input.row),
+      status,
+      input.row.catatanAdmin,
+      input.baseUrl,
+      input.fix,
+      applicantReasonTexts(input.row.kodeAlasan),
+    ),
     skipped: !settings.email_notifications && input.fix === null,
     now: input.now,
   });
@@ -47,7 +62,10 @@ export async function enqueueStatusMail(tx: Db, input: { row: MerchantRow; baseU
  * Queues the notice to the address the registration had before a fix link changed its e-mail, phone or
  * bank account. A security notice: sent whatever the settings say and outside the public receipts' cap.
  */
-export async function enqueueDataChangeNotice(tx: Db, input: { before: MerchantRow; fieldLabels: string[]; baseUrl: string; now: Date }): Promise<void> {
+export async function enqueueDataChangeNotice(
+  tx: Db,
+  input: { before: MerchantRow; fieldLabels: string[]; baseUrl: string; now: Date },
+): Promise<void> {
   await enqueueMail(tx, {
     merchantId: input.before.id,
     kind: 'data_change_notice',

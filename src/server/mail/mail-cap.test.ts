@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, outboxMessages } from '../db/schema.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 import { orderBody, placeOrder } from '../../../tests/support/order-requests.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
-import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
+import { merchants, outboxMessages } from '../db/schema.js';
 
 const HOUR = 60 * 60 * 1000;
 const REASON = 'Batas 3 e-mail per jam ke alamat ini';
@@ -17,7 +17,10 @@ describe('at most 3 public receipts per address per hour (MAIL_PER_ADDRESS_PER_H
 
   beforeAll(async () => {
     // The production default, which buildTestApp otherwise lifts for suites that register many applicants.
-    t = await buildTestApp({ now: () => new Date(clock), env: { ...GENEROUS_LIMITS, RATE_LIMIT_ORDERS_PER_HOUR: '100000', MAIL_PER_ADDRESS_PER_HOUR: '3' } });
+    t = await buildTestApp({
+      now: () => new Date(clock),
+      env: { ...GENEROUS_LIMITS, RATE_LIMIT_ORDERS_PER_HOUR: '100000', MAIL_PER_ADDRESS_PER_HOUR: '3' },
+    });
     ({ cookie } = await signIn(t.app));
   });
   afterAll(async () => {
@@ -26,7 +29,10 @@ describe('at most 3 public receipts per address per hour (MAIL_PER_ADDRESS_PER_H
 
   const mailsTo = (address: string) => t.database.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, address));
   const mailsOf = (merchantId: string, kinds: string[]) =>
-    t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.merchantId, merchantId), inArray(outboxMessages.kind, kinds)));
+    t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.merchantId, merchantId), inArray(outboxMessages.kind, kinds)));
 
   it('registrations, fix receipts and order receipts share the count; the 4th is recorded skipped with the reason; admin mails are not capped', async () => {
     const address = 'kuota@contoh.co.id';
@@ -35,10 +41,17 @@ describe('at most 3 public receipts per address per hour (MAIL_PER_ADDRESS_PER_H
     const second = await registerMerchant(t.app, { email: address });
 
     // A fix receipt, the third public mail to the address.
-    const status = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${first.id}/status`, headers: { cookie }, payload: { status: 'data_tidak_lengkap', perbaikan: [{ field: 'nama_toko', alasan: 'Periksa' }] } });
+    const status = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/merchants/${first.id}/status`,
+      headers: { cookie },
+      payload: { status: 'data_tidak_lengkap', perbaikan: [{ field: 'nama_toko', alasan: 'Periksa' }] },
+    });
     expect(status.statusCode).toBe(200);
     const { token } = await fixLinkFromOutbox(t.database.db, first.id);
-    expect((await t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload: { fields: { nama_toko: 'Toko Kuota' } } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload: { fields: { nama_toko: 'Toko Kuota' } } })).statusCode,
+    ).toBe(200);
     expect((await mailsOf(first.id, ['resubmission_receipt']))[0]).toMatchObject({ state: 'pending', lastError: null });
 
     // The fourth: the registration goes through, its receipt does not.
@@ -54,14 +67,22 @@ describe('at most 3 public receipts per address per hour (MAIL_PER_ADDRESS_PER_H
     expect((await mailsOf(second.id, ['order_receipt']))[0]).toMatchObject({ state: 'skipped', lastError: REASON });
 
     // What an admin decides is not a public action: the status mail still goes.
-    await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${second.id}/status`, headers: { cookie }, payload: { status: 'rejected', kode_alasan: ['data_ganda'] } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/merchants/${second.id}/status`,
+      headers: { cookie },
+      payload: { status: 'rejected', kode_alasan: ['data_ganda'] },
+    });
     expect((await mailsOf(second.id, ['status']))[0]).toMatchObject({ state: 'pending', lastError: null });
 
     // Another address is not touched.
     const elsewhere = await registerMerchant(t.app, { email: 'lain@contoh.co.id' });
     expect((await mailsOf(elsewhere.id, ['receipt']))[0]!.state).toBe('pending');
 
-    const states = (await mailsTo(address)).filter((m) => ['receipt', 'resubmission_receipt', 'order_receipt'].includes(m.kind)).map((m) => m.state).sort();
+    const states = (await mailsTo(address))
+      .filter((m) => ['receipt', 'resubmission_receipt', 'order_receipt'].includes(m.kind))
+      .map((m) => m.state)
+      .sort();
     expect(states).toEqual(['pending', 'pending', 'pending', 'skipped', 'skipped']);
 
     // An hour after the first three, the address gets receipts again.

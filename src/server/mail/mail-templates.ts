@@ -1,6 +1,6 @@
 import { formatDateTimeWib, formatDateWib } from '../../domain/format.js';
-import type { FixItem } from '../../domain/perbaikan.js';
 import { fixTargetLabel } from '../../domain/perbaikan-texts.js';
+import type { FixItem } from '../../domain/perbaikan.js';
 import { STATUS_MESSAGES, statusLink } from '../../domain/status-texts.js';
 import { STATUS_LABELS, type MerchantStatus } from '../../domain/vocabularies.js';
 
@@ -22,7 +22,10 @@ function escapeHtml(value: string): string {
 export function renderMail(subject: string, paragraphs: string[][]): MailContent {
   const text = [...paragraphs, SIGNATURE].map((lines) => lines.join('\n')).join('\n\n') + '\n';
   const htmlParagraphs = [...paragraphs, SIGNATURE]
-    .map((lines) => `<p>${lines.map((line) => (/^https?:\/\/\S+$/.test(line) ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>` : escapeHtml(line))).join('<br>')}</p>`)
+    .map(
+      (lines) =>
+        `<p>${lines.map((line) => (/^https?:\/\/\S+$/.test(line) ? `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>` : escapeHtml(line))).join('<br>')}</p>`,
+    )
     .join('\n');
   const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,sans-serif;line-height:1.5;color:#0f172a">\n${htmlParagraphs}\n</body></html>`;
   return { subject, text, html };
@@ -40,7 +43,11 @@ export function receiptMail(merchant: MailMerchant, submittedAt: Date, baseUrl: 
         : `Terima kasih, pendaftaran merchant AIPOS untuk ${merchant.namaToko} telah kami terima.`,
     ],
     [`Kode Pendaftaran: ${merchant.kodePendaftaran}`, `Waktu Pengajuan: ${formatDateTimeWib(submittedAt)}`],
-    ['Tim kami akan memverifikasi data Anda dalam 1-3 hari kerja.', 'Cek status pendaftaran Anda kapan saja:', statusLink(baseUrl, merchant.kodePendaftaran)],
+    [
+      'Tim kami akan memverifikasi data Anda dalam 1-3 hari kerja.',
+      'Cek status pendaftaran Anda kapan saja:',
+      statusLink(baseUrl, merchant.kodePendaftaran),
+    ],
   ]);
 }
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { seal } from '../crypto/sealed.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMessages } from '../db/schema.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { FAST_MAIL, SmtpTestServer } from '../../../tests/support/smtp-test-server.js';
 import { twoInstancesPerSuite } from '../../../tests/support/two-instances.js';
+import { seal } from '../crypto/sealed.js';
+import { outboxMessages } from '../db/schema.js';
 
 /**
  * Two server instances (two buildApp, two connection pools, two mail workers) on one PostgreSQL database,
@@ -45,14 +45,29 @@ describe('two instances on one PostgreSQL database', () => {
     const first = await registerMerchant(a, { nama_toko: 'Toko Instans A' });
     const second = await registerMerchant(b, { nama_toko: 'Toko Instans B' });
     const { cookie } = await signIn(b);
-    expect((await a.inject({ method: 'POST', url: `/api/admin/merchants/${second.id}/status`, headers: { cookie }, payload: { status: 'verified' } })).statusCode).toBe(200);
+    expect(
+      (
+        await a.inject({
+          method: 'POST',
+          url: `/api/admin/merchants/${second.id}/status`,
+          headers: { cookie },
+          payload: { status: 'verified' },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     await smtp.start();
     const total = 60 + 3;
     await smtp.waitFor(total, 60_000);
     // Every row sent is the end of the work: a worker marks a row sent only after the SMTP server took it,
     // and no worker claims a sent row, so any duplicate would already be among the mails received.
-    await expect.poll(async () => (await instances.databases[1]!.db.select({ state: outboxMessages.state }).from(outboxMessages)).every((r) => r.state === 'sent'), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await instances.databases[1]!.db.select({ state: outboxMessages.state }).from(outboxMessages)).every((r) => r.state === 'sent'),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     const subjects = smtp.received.map((m) => m.subject);
     expect(subjects).toHaveLength(total);
     expect(new Set(subjects).size).toBe(total);

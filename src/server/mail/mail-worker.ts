@@ -11,7 +11,15 @@ import { hideStoredBearerLinks } from './outbox.js';
 const LEASE_MS = 5 * 60 * 1000;
 const BATCH = 5;
 
-type Claimed = { id: string; to_address: string; subject: string; text_body: string; html_body: string; attempts: number; created_at: Date };
+type Claimed = {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+  created_at: Date;
+};
 
 export type MailWorkerDeps = {
   db: Db;
@@ -117,7 +125,10 @@ export class MailWorker {
       const failed = permanent(error) || now.getTime() >= giveUpAt;
       const next = new Date(now.getTime() + retryDelayMs(message.attempts, config.MAIL_RETRY_BASE_MS, config.MAIL_RETRY_MAX_MS));
       // Only the message id and the SMTP answer are logged: the address and text are personal data.
-      this.deps.log.warn({ messageId: message.id, attempts: message.attempts, error: describe(error) }, failed ? 'mail failed' : 'mail send failed, will retry');
+      this.deps.log.warn(
+        { messageId: message.id, attempts: message.attempts, error: describe(error) },
+        failed ? 'mail failed' : 'mail send failed, will retry',
+      );
       await queryRows(db, `update outbox_messages set state = $2, next_attempt_at = $3, last_error = $4 where id = $1`, [
         message.id,
         failed ? 'failed' : 'pending',

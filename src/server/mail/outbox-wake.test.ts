@@ -43,7 +43,13 @@ describe('app.outbox.wake(): one call wakes the mail and the webhook senders', (
   it('sends a queued mail and a queued webhook delivery at once', async () => {
     const merchant = await insertMerchant(t.database.db);
     const now = new Date();
-    await enqueueMail(t.database.db, { merchantId: merchant.id, kind: 'status', to: merchant.email, content: { subject: 'Uji bangun', text: 'Halo', html: '<p>Halo</p>' }, now });
+    await enqueueMail(t.database.db, {
+      merchantId: merchant.id,
+      kind: 'status',
+      to: merchant.email,
+      content: { subject: 'Uji bangun', text: 'Halo', html: '<p>Halo</p>' },
+      now,
+    });
     await enqueueWebhookEvent(t.database.db, { type: 'order.created', data: { kode_pesanan: 'ORD-BANGUN01' }, now });
     t.app.outbox.wake();
     await smtp.waitFor(1);
@@ -58,8 +64,8 @@ describe('app.outbox.wake(): one call wakes the mail and the webhook senders', (
     const { order } = await insertOrder(t.database.db, { merchantId: merchant.id, items: [{ productId: 1, quantity: 1 }] });
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/merchants/${merchant.id}`, headers: { cookie } });
     expect(deleted.statusCode).toBe(204);
-    await expect.poll(() => smtp.received.filter((mail) => mail.to === 'hapus.bangun@example.com').map((mail) => mail.subject), { timeout: 10_000 }).toEqual([
-      expect.stringContaining(order.kodePesanan),
-    ]);
+    await expect
+      .poll(() => smtp.received.filter((mail) => mail.to === 'hapus.bangun@example.com').map((mail) => mail.subject), { timeout: 10_000 })
+      .toEqual([expect.stringContaining(order.kodePesanan)]);
   });
 });

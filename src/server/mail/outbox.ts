@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { seal, unseal } from '../crypto/sealed.js';
 import { and, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { hasBearerLink, hideBearerLinks, hideBearerLinksHtml, type MailKind } from '../../domain/applicant-mail.js';
+import { seal, unseal } from '../crypto/sealed.js';
 import type { Db } from '../db/database.js';
 import { outboxMessages, type OutboxMessageRow } from '../db/schema.js';
-import { hasBearerLink, hideBearerLinks, hideBearerLinksHtml, type MailKind } from '../../domain/applicant-mail.js';
 import type { MailContent } from './mail-templates.js';
-
 
 export type OutboxEntry = {
   merchantId: string;
@@ -53,21 +52,30 @@ function sealedBodies(id: string, text: string, html: string): Pick<OutboxMessag
 }
 
 /** A stored message's plain-text body. */
-export const messageText = (row: Pick<OutboxMessageRow, 'id' | 'textBody'>): string => unseal(row.textBody, 'outbox_messages', 'text_body', row.id);
+export const messageText = (row: Pick<OutboxMessageRow, 'id' | 'textBody'>): string =>
+  unseal(row.textBody, 'outbox_messages', 'text_body', row.id);
 
 /** A stored message's HTML body. */
-export const messageHtml = (row: Pick<OutboxMessageRow, 'id' | 'htmlBody'>): string => unseal(row.htmlBody, 'outbox_messages', 'html_body', row.id);
+export const messageHtml = (row: Pick<OutboxMessageRow, 'id' | 'htmlBody'>): string =>
+  unseal(row.htmlBody, 'outbox_messages', 'html_body', row.id);
 
 /** Call inside the transaction of the change the message tells about: both are committed, or neither. */
 export async function enqueueMail(tx: Db, entry: OutboxEntry): Promise<void> {
   const perHour = entry.perAddressPerHour ?? PUBLIC_MAILS_PER_HOUR;
-  const capped = !entry.skipped && (PUBLIC_MAIL_KINDS as readonly MailKind[]).includes(entry.kind) && (await publicMailsLastHour(tx, entry.to, entry.now)) >= perHour;
+  const capped =
+    !entry.skipped &&
+    (PUBLIC_MAIL_KINDS as readonly MailKind[]).includes(entry.kind) &&
+    (await publicMailsLastHour(tx, entry.to, entry.now)) >= perHour;
   // A message that is never sent never needs its bearer links (fix link, order link): the tokens are not stored at all.
   const unsent = entry.skipped || capped;
   const id = randomUUID();
   await tx.insert(outboxMessages).values({
     id,
-    ...sealedBodies(id, unsent ? hideBearerLinks(entry.content.text) : entry.content.text, unsent ? hideBearerLinksHtml(entry.content.html) : entry.content.html),
+    ...sealedBodies(
+      id,
+      unsent ? hideBearerLinks(entry.content.text) : entry.content.text,
+      unsent ? hideBearerLinksHtml(entry.content.html) : entry.content.html,
+    ),
     merchantId: entry.merchantId,
     kind: entry.kind,
     toAddress: entry.to,
@@ -80,7 +88,12 @@ export async function enqueueMail(tx: Db, entry: OutboxEntry): Promise<void> {
 }
 
 export async function listMerchantMessages(db: Db, merchantId: string): Promise<OutboxMessageRow[]> {
-  return db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchantId)).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(200);
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.merchantId, merchantId))
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(200);
 }
 
 /**
@@ -91,7 +104,13 @@ export async function requeueMessage(db: Db, merchantId: string, messageId: stri
   const [row] = await db
     .update(outboxMessages)
     .set({ state: 'pending', nextAttemptAt: now, createdAt: now, lastError: null })
-    .where(and(eq(outboxMessages.id, messageId), eq(outboxMessages.merchantId, merchantId), inArray(outboxMessages.state, ['failed', 'skipped'])))
+    .where(
+      and(
+        eq(outboxMessages.id, messageId),
+        eq(outboxMessages.merchantId, merchantId),
+        inArray(outboxMessages.state, ['failed', 'skipped']),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -113,5 +132,8 @@ export async function findMerchantMessage(db: Db, merchantId: string, messageId:
  */
 export async function hideStoredBearerLinks(db: Db, messageId: string, text: string, html: string): Promise<void> {
   if (!hasBearerLink(text) && !hasBearerLink(html)) return;
-  await db.update(outboxMessages).set(sealedBodies(messageId, hideBearerLinks(text), hideBearerLinksHtml(html))).where(eq(outboxMessages.id, messageId));
+  await db
+    .update(outboxMessages)
+    .set(sealedBodies(messageId, hideBearerLinks(text), hideBearerLinksHtml(html)))
+    .where(eq(outboxMessages.id, messageId));
 }

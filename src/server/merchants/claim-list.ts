@@ -1,9 +1,9 @@
 import { and, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ClaimCounts, ClaimFilter } from '../../domain/review-claims.js';
 import type { Db } from '../db/database.js';
+import type { ReviewFacts } from '../db/merchant-columns.js';
 import { merchants, users, type MerchantRow } from '../db/schema.js';
 import { claimCutoff, liveHolder, type ClaimClock } from '../workbench/public.js';
-import type { ReviewFacts } from '../db/merchant-columns.js';
 
 /** Who is looking at the list, and when: 'Milik saya' and the lapse of claims depend on both. */
 export type ClaimView = ClaimClock & { adminId: string };
@@ -22,7 +22,11 @@ export const reviewColumns = {
   firstApproverEmail: sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${merchants.persetujuanPertamaOleh})`,
 };
 
-export function reviewFacts(row: MerchantRow, emails: { holderEmail: string | null; firstApproverEmail: string | null }, clock: ClaimClock): ReviewFacts {
+export function reviewFacts(
+  row: MerchantRow,
+  emails: { holderEmail: string | null; firstApproverEmail: string | null },
+  clock: ClaimClock,
+): ReviewFacts {
   const holder = liveHolder(row, clock);
   return { holder: holder ? { id: holder, email: emails.holderEmail ?? '' } : null, firstApprover: emails.firstApproverEmail };
 }

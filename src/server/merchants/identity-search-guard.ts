@@ -7,10 +7,10 @@ import { writeAudit } from '../audit/public.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { merchants } from '../db/schema.js';
+import { identitySearch } from '../db/search-terms.js';
 import { AppError } from '../http/app-error.js';
 import { databaseCounter, redisCounter, type RateCounter } from '../limits/rate-limit-store.js';
 import type { Actor } from './merchant-service.js';
-import { identitySearch } from '../db/search-terms.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 

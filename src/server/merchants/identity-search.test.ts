@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityTermKinds } from '../../domain/identity-search.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
 import { twoInstances } from '../../../tests/support/two-instances.js';
+import { identityTermKinds } from '../../domain/identity-search.js';
 import { auditLogs } from '../db/schema.js';
 
 const LIMITED = 'Terlalu banyak pencarian NIK atau nomor rekening. Coba lagi dalam 1 jam.';
@@ -42,7 +42,12 @@ describe('admin list search through the NIK or account-number hash', () => {
     t = await buildTestApp({ env: { IDENTITY_SEARCH_LIMIT_PER_HOUR: '4' } });
     admin = await signIn(t.app);
     other = await signIn(t.app, { email: 'admin2@aipos.test' });
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/merchants', headers: { cookie: admin.cookie }, payload: { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Identitas' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/merchants',
+      headers: { cookie: admin.cookie },
+      payload: { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Identitas' },
+    });
     merchantId = created.json().id;
   });
   afterAll(async () => {
@@ -50,7 +55,10 @@ describe('admin list search through the NIK or account-number hash', () => {
   });
 
   const searches = async () =>
-    (await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'identity_search'))).map((row) => ({ actor: row.actorId, diff: row.diff }));
+    (await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'identity_search'))).map((row) => ({
+      actor: row.actorId,
+      diff: row.diff,
+    }));
 
   it('audits each identity search with the actor, the fields and the matches, never the number; a name search writes nothing', async () => {
     const byName = await t.app.inject({ method: 'GET', url: '/api/admin/merchants?q=Identitas', headers: { cookie: admin.cookie } });
@@ -58,12 +66,22 @@ describe('admin list search through the NIK or account-number hash', () => {
     expect(await searches()).toEqual([]);
 
     // The NIK through the POST body: what the admin screen sends, so the number is in no URL.
-    const byNik = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: admin.cookie }, payload: { q: NIK, status: 'all', page: 1, page_size: 25 } });
+    const byNik = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/merchants/search',
+      headers: { cookie: admin.cookie },
+      payload: { q: NIK, status: 'all', page: 1, page_size: 25 },
+    });
     expect(byNik.statusCode, byNik.body).toBe(200);
     expect(byNik.json()).toMatchObject({ total: 1, page: 1, page_size: 25 });
     expect(byNik.json().items.map((m: { id: string }) => m.id)).toEqual([merchantId]);
 
-    const byAccount = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: admin.cookie }, payload: { q: ACCOUNT } });
+    const byAccount = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/merchants/search',
+      headers: { cookie: admin.cookie },
+      payload: { q: ACCOUNT },
+    });
     expect(byAccount.json().items.map((m: { id: string }) => m.id)).toEqual([merchantId]);
 
     expect(await searches()).toEqual([
@@ -76,20 +94,30 @@ describe('admin list search through the NIK or account-number hash', () => {
   });
 
   it('exports through a POST body for an identity term: audited, counted, the number kept out of the export row', async () => {
-    const csv = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/export', headers: { cookie: admin.cookie }, payload: { q: NIK, status: 'all' } });
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/merchants/export',
+      headers: { cookie: admin.cookie },
+      payload: { q: NIK, status: 'all' },
+    });
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body).toContain('Toko Identitas');
     // The export row is written when the stream ends.
-    await expect.poll(async () => (await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'export'))).map((row) => row.diff)).toEqual([
-      { filter: { q: '[NIK/nomor rekening]', status: 'all' }, rows: 1 },
-    ]);
+    await expect
+      .poll(async () => (await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'export'))).map((row) => row.diff))
+      .toEqual([{ filter: { q: '[NIK/nomor rekening]', status: 'all' }, rows: 1 }]);
     expect((await searches()).length).toBe(3);
   });
 
   it('answers 429 past the limit per admin, with the Indonesian message; another admin still searches', async () => {
     // Three counted so far (two searches and the export); the limit is 4.
-    const fourth = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: admin.cookie }, payload: { q: '9990001234' } });
+    const fourth = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/merchants/search',
+      headers: { cookie: admin.cookie },
+      payload: { q: '9990001234' },
+    });
     expect(fourth.statusCode).toBe(200);
     for (const request of [
       { method: 'POST' as const, url: '/api/admin/merchants/search', payload: { q: NIK } },
@@ -102,15 +130,31 @@ describe('admin list search through the NIK or account-number hash', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
     }
     // A search by name is no identity search: never limited by it.
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/merchants?q=Identitas', headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/merchants?q=Identitas', headers: { cookie: admin.cookie } })).statusCode,
+    ).toBe(200);
     // Nor is a search by phone or postcode, typed the way admins type them.
     for (const q of ['0812-3456-7890', '081234567890', '12810']) {
-      const ordinary = await t.app.inject({ method: 'GET', url: `/api/admin/merchants?q=${encodeURIComponent(q)}`, headers: { cookie: admin.cookie } });
+      const ordinary = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/merchants?q=${encodeURIComponent(q)}`,
+        headers: { cookie: admin.cookie },
+      });
       expect(ordinary.statusCode, q).toBe(200);
     }
-    const byPhone = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: admin.cookie }, payload: { q: '0812-3456-7890' } });
+    const byPhone = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/merchants/search',
+      headers: { cookie: admin.cookie },
+      payload: { q: '0812-3456-7890' },
+    });
     expect(byPhone.json().items.map((m: { id: string }) => m.id)).toEqual([merchantId]);
-    const byOther = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: other.cookie }, payload: { q: NIK } });
+    const byOther = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/merchants/search',
+      headers: { cookie: other.cookie },
+      payload: { q: NIK },
+    });
     expect(byOther.statusCode).toBe(200);
     // Refused searches write no row: 4 by the first admin, 1 by the other.
     const rows = await searches();
@@ -120,18 +164,32 @@ describe('admin list search through the NIK or account-number hash', () => {
 
   it('refuses a NIK or an account number in the URL of the list or the export with 400, before any lookup', async () => {
     const before = (await searches()).length;
-    for (const url of [`/api/admin/merchants?q=${NIK}`, '/api/admin/merchants?q=3171%200117%200890%200001', `/api/admin/merchants?q=${ACCOUNT}`, `/api/admin/merchants/export?q=${NIK}`]) {
+    for (const url of [
+      `/api/admin/merchants?q=${NIK}`,
+      '/api/admin/merchants?q=3171%200117%200890%200001',
+      `/api/admin/merchants?q=${ACCOUNT}`,
+      `/api/admin/merchants/export?q=${NIK}`,
+    ]) {
       const refused = await t.app.inject({ method: 'GET', url, headers: { cookie: other.cookie } });
       expect(refused.statusCode, url).toBe(400);
       expect(refused.json(), url).toEqual({
-        error: { code: 'IDENTITY_TERM_IN_URL', message: 'NIK atau nomor rekening tidak boleh dicari lewat alamat URL. Gunakan kolom pencarian di daftar merchant.', field: 'q' },
+        error: {
+          code: 'IDENTITY_TERM_IN_URL',
+          message: 'NIK atau nomor rekening tidak boleh dicari lewat alamat URL. Gunakan kolom pencarian di daftar merchant.',
+          field: 'q',
+        },
       });
     }
     expect((await searches()).length).toBe(before);
   });
 
   it('takes the same query in the POST body as in the URL, refusing unknown fields', async () => {
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: other.cookie }, payload: { q: 'Toko', is_deleted: true } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/merchants/search',
+      headers: { cookie: other.cookie },
+      payload: { q: 'Toko', is_deleted: true },
+    });
     expect(unknown.statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', payload: { q: NIK } });
     expect(anonymous.statusCode).toBe(401);
@@ -150,7 +208,8 @@ describe.skipIf(!process.env.DATABASE_URL)('the identity search limit across ins
   it('counts one admin’s searches on both instances together', async () => {
     const [one, two] = instances.apps as [NonNullable<(typeof instances.apps)[0]>, NonNullable<(typeof instances.apps)[1]>];
     const admin = await signIn(one);
-    const search = (app: typeof one) => app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: admin.cookie }, payload: { q: NIK } });
+    const search = (app: typeof one) =>
+      app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: admin.cookie }, payload: { q: NIK } });
     expect((await search(one)).statusCode).toBe(200);
     expect((await search(two)).statusCode).toBe(200);
     expect((await search(one)).statusCode).toBe(429);

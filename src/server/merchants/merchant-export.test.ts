@@ -1,8 +1,8 @@
 import { buffer, text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { merchants } from '../db/schema.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { escapeFormula } from '../shared/csv-cells.js';
 import { exportMerchantsCsv } from './merchant-export.js';
 
@@ -40,7 +40,9 @@ describe('merchant CSV export', () => {
     // TextDecoder drops a BOM, so it is checked on the bytes.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = bytes.subarray(3).toString('utf8');
-    expect(csv.startsWith('Kode Pendaftaran,Nama Toko,Kategori Usaha,Nama Pemilik,No HP,Email,Kota/Kabupaten,Provinsi,Status,Tanggal Daftar\n')).toBe(true);
+    expect(
+      csv.startsWith('Kode Pendaftaran,Nama Toko,Kategori Usaha,Nama Pemilik,No HP,Email,Kota/Kabupaten,Provinsi,Status,Tanggal Daftar\n'),
+    ).toBe(true);
     const lines = csv.trimEnd().split('\n').slice(1);
     expect(lines).toHaveLength(1499);
     expect(counted).toBe(1499);

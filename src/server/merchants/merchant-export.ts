@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { formatDateTimeWib } from '../../domain/format.js';
 import type { MerchantListQuery } from '../../domain/merchants.js';
-import { STATUS_LABELS, normalizeStatus } from '../../domain/vocabularies.js';
+import { normalizeStatus, STATUS_LABELS } from '../../domain/vocabularies.js';
 import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { escapeFormula } from '../shared/csv-cells.js';
@@ -50,7 +50,9 @@ async function* merchantRows(db: Db, query: ExportQuery, onRow: () => void): Asy
   let cursor: { at: string; id: string } | null = null;
   for (;;) {
     const filter = query.ids ? and(merchantFilter(query), inArray(merchants.id, [...query.ids]))! : merchantFilter(query);
-    const where: SQL | undefined = cursor ? and(filter, sql`(${merchants.submittedAt}, ${merchants.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`) : filter;
+    const where: SQL | undefined = cursor
+      ? and(filter, sql`(${merchants.submittedAt}, ${merchants.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`)
+      : filter;
     const rows: { row: MerchantRow; at: string }[] = await db
       .select({ row: merchants, at: sql<string>`${merchants.submittedAt}::text` })
       .from(merchants)

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { EXACT_TOTAL_CAP } from '../../domain/merchants.js';
 import { merchants } from '../db/schema.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
 import { estimatedMatches, merchantFilter } from './merchant-repository.js';
-import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 
 type ListBody = {
   items: { id: string; kode_pendaftaran: string; nama_toko: string; submitted_at: string }[];
@@ -38,7 +38,9 @@ describe('admin merchant list: capped totals, keyset pages, code search', () => 
     rows[8] = { ...rows[8]!, kodePendaftaran: 'AIP-ZXDEL', namaToko: 'Toko Kode Dihapus', isDeleted: true };
     await t.database.db.insert(merchants).values(rows);
     // 30 of them (a page of 25 and the next) share one submitted_at to the microsecond.
-    await t.database.db.execute(sql`update merchants set submitted_at = ${tied}::timestamptz where nama_toko like 'Kedai Halaman 1%' or nama_toko like 'Kedai Halaman 2%' or nama_toko like 'Kedai Halaman 3%'`);
+    await t.database.db.execute(
+      sql`update merchants set submitted_at = ${tied}::timestamptz where nama_toko like 'Kedai Halaman 1%' or nama_toko like 'Kedai Halaman 2%' or nama_toko like 'Kedai Halaman 3%'`,
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -72,7 +74,10 @@ describe('admin merchant list: capped totals, keyset pages, code search', () => 
       const all = (await list(`sort=${sort}&page_size=100`)).items.map((m) => m.id);
       expect(all).toHaveLength(69);
       const { forward, backward } = await walk(`sort=${sort}`);
-      expect(forward.map((ids) => ids.length), sort).toEqual([25, 25, 19]);
+      expect(
+        forward.map((ids) => ids.length),
+        sort,
+      ).toEqual([25, 25, 19]);
       expect(forward.flat(), sort).toEqual(all);
       expect(backward, sort).toEqual(forward);
     }

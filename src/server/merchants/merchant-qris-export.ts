@@ -3,9 +3,9 @@ import { stringify } from 'csv-stringify';
 import { and, asc, eq, gt, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_MCC } from '../../domain/qris.js';
 import type { Db } from '../db/database.js';
+import { merchantAccountNumber, merchantNik, qrisData } from '../db/merchant-columns.js';
 import { devices, merchants, type MerchantRow } from '../db/schema.js';
 import { escapeFormula } from '../shared/csv-cells.js';
-import { merchantAccountNumber, merchantNik, qrisData } from '../db/merchant-columns.js';
 
 const BATCH = 500;
 

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MerchantDetail } from '../../domain/merchants.js';
-import { auditLogs, devices, type MerchantRow } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { insertMerchant, insertOrder } from '../../../tests/support/order-fixtures.js';
+import type { MerchantDetail } from '../../domain/merchants.js';
 import { PROFILE_FIELDS } from '../db/merchant-columns.js';
+import { auditLogs, devices, type MerchantRow } from '../db/schema.js';
 
 describe('QRIS-ready merchant data', () => {
   let t: TestApp;
@@ -60,7 +60,9 @@ describe('QRIS-ready merchant data', () => {
     expect(badMcc.statusCode).toBe(400);
     expect(badMcc.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: 'Pilih MCC dari daftar', field: 'mcc' } });
     const badName = await call('PUT', `/api/admin/merchants/${detail.id}`, saveBody(detail, { nama_qris: 'Warung & Co' }));
-    expect(badName.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: 'Nama QRIS 1-25 karakter, hanya huruf, angka, dan spasi', field: 'nama_qris' } });
+    expect(badName.json()).toEqual({
+      error: { code: 'VALIDATION_ERROR', message: 'Nama QRIS 1-25 karakter, hanya huruf, angka, dan spasi', field: 'nama_qris' },
+    });
     const longCity = await call('PUT', `/api/admin/merchants/${detail.id}`, saveBody(detail, { kota_qris: 'A'.repeat(16) }));
     expect(longCity.json().error).toMatchObject({ field: 'kota_qris', message: 'Kota QRIS 1-15 karakter, hanya huruf, angka, dan spasi' });
   });
@@ -83,9 +85,11 @@ describe('QRIS-ready merchant data', () => {
       });
       // Two devices packed for the retail merchant: the export lists their serials, sorted.
       const { order } = await insertOrder(t.database.db, { merchantId: retail.id, items: [{ productId: 1, quantity: 2 }] });
-      await t.database.db.insert(devices).values(
-        ['SN-QRIS-0002', 'SN-QRIS-0001'].map((nomorSeri) => ({ nomorSeri, productId: 1, merchantId: retail.id, orderId: order.id })),
-      );
+      await t.database.db
+        .insert(devices)
+        .values(
+          ['SN-QRIS-0002', 'SN-QRIS-0001'].map((nomorSeri) => ({ nomorSeri, productId: 1, merchantId: retail.id, orderId: order.id })),
+        );
       await insertMerchant(t.database.db, { kodePendaftaran: 'AIP-QRIS3', kategoriUsaha: 'Lainnya', status: 'verified', isDeleted: true });
       await insertMerchant(t.database.db, { kodePendaftaran: 'AIP-QRIS4', kategoriUsaha: 'Lainnya', status: 'processing' });
     });
@@ -94,7 +98,9 @@ describe('QRIS-ready merchant data', () => {
       for (const alasan of [undefined, '', ' a ', 'x'.repeat(501)]) {
         const response = await exportQris(alasan);
         expect(response.statusCode, String(alasan)).toBe(400);
-        expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: 'Alasan ekspor wajib diisi (3-500 karakter)', field: 'alasan' } });
+        expect(response.json()).toEqual({
+          error: { code: 'VALIDATION_ERROR', message: 'Alasan ekspor wajib diisi (3-500 karakter)', field: 'alasan' },
+        });
       }
     });
 
@@ -123,9 +129,18 @@ describe('QRIS-ready merchant data', () => {
 
     it('stores an MCC and QRIS name chosen in the profile form, in one update audit row', async () => {
       const detail = await detailOf(lainnya);
-      const response = await call('PUT', `/api/admin/merchants/${lainnya.id}`, saveBody(detail, { mcc: '5812', nama_qris: 'Warung  Bu Tini' }));
+      const response = await call(
+        'PUT',
+        `/api/admin/merchants/${lainnya.id}`,
+        saveBody(detail, { mcc: '5812', nama_qris: 'Warung  Bu Tini' }),
+      );
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ mcc: '5812', nama_qris: 'WARUNG BU TINI', kota_qris: 'JAKARTA SELATAN', kriteria_usaha: 'UMI' });
+      expect(response.json()).toMatchObject({
+        mcc: '5812',
+        nama_qris: 'WARUNG BU TINI',
+        kota_qris: 'JAKARTA SELATAN',
+        kriteria_usaha: 'UMI',
+      });
       const audits = await t.database.db
         .select()
         .from(auditLogs)
@@ -140,7 +155,10 @@ describe('QRIS-ready merchant data', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="qris-merchants-\d{4}-\d{2}-\d{2}\.csv"$/);
-      const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\n');
+      const lines = response.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\n');
       expect(lines[0]).toBe(
         'kode_pendaftaran,nama_qris,mcc,kriteria_usaha,alamat,kota_qris,kode_pos,provinsi,nama_pemilik,nik,no_hp,email,nama_bank,no_rekening,nama_rekening,nomor_seri',
       );
@@ -159,7 +177,9 @@ describe('QRIS-ready merchant data', () => {
     it('keeps the list export without a format as it was', async () => {
       const response = await call('GET', '/api/admin/merchants/export?status=verified');
       expect(response.statusCode).toBe(200);
-      expect(response.body.replace(/^\uFEFF/, '').split('\n')[0]).toBe('Kode Pendaftaran,Nama Toko,Kategori Usaha,Nama Pemilik,No HP,Email,Kota/Kabupaten,Provinsi,Status,Tanggal Daftar');
+      expect(response.body.replace(/^\uFEFF/, '').split('\n')[0]).toBe(
+        'Kode Pendaftaran,Nama Toko,Kategori Usaha,Nama Pemilik,No HP,Email,Kota/Kabupaten,Provinsi,Status,Tanggal Daftar',
+      );
     });
   });
 });

@@ -1,11 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { MerchantListQuerySchema } from '../../domain/merchants.js';
+import { findMerchant } from '../db/merchant-rows.js';
 import { merchants } from '../db/schema.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { countMerchants, listMerchants } from './merchant-repository.js';
-import { findMerchant } from '../db/merchant-rows.js';
 
 const query = (input: Record<string, unknown> = {}) => MerchantListQuerySchema.parse(input);
 
@@ -16,8 +16,16 @@ describe('merchant list queries', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const random = createRandom(7);
-    const rows = Array.from({ length: 60 }, (_, index) => fakeMerchant({ index, random, now, status: index % 2 ? 'processing' : 'verified' }));
-    rows[0] = { ...rows[0]!, namaToko: 'Toko Kopi Senja', noHp: '+6281299887766', kodePendaftaran: 'AIP-KOPI1', submittedAt: new Date('2026-11-22T01:00:00Z') };
+    const rows = Array.from({ length: 60 }, (_, index) =>
+      fakeMerchant({ index, random, now, status: index % 2 ? 'processing' : 'verified' }),
+    );
+    rows[0] = {
+      ...rows[0]!,
+      namaToko: 'Toko Kopi Senja',
+      noHp: '+6281299887766',
+      kodePendaftaran: 'AIP-KOPI1',
+      submittedAt: new Date('2026-11-22T01:00:00Z'),
+    };
     rows[1] = { ...rows[1]!, namaToko: 'Warung 100% Halal_Ok', status: 'rejected', submittedAt: new Date('2020-01-01T00:00:00Z') };
     rows[2] = { ...rows[2]!, namaToko: 'Toko Dihapus', isDeleted: true, submittedAt: new Date('2026-11-22T02:00:00Z') };
     await t.database.db.insert(merchants).values(rows);
@@ -42,7 +50,10 @@ describe('merchant list queries', () => {
   it('finds by part of the phone in any spelling, by code and by name', async () => {
     for (const q of ['0812-9988', '62812 9988 7766', '+6281299887766', '99887766', 'kopi1', 'aip-kopi', 'kopi senja']) {
       const result = await listMerchants(t.database.db, query({ q }));
-      expect(result.items.map((m) => m.kode_pendaftaran), q).toContain('AIP-KOPI1');
+      expect(
+        result.items.map((m) => m.kode_pendaftaran),
+        q,
+      ).toContain('AIP-KOPI1');
     }
   });
 
@@ -124,7 +135,10 @@ describe('list totals from the per-status counters', () => {
     await t.database.db.update(merchants).set({ status: 'verified' }).where(inArray(merchants.kodePendaftaran, codes));
     await expectExact();
     // Soft delete, then undelete, then a status change of a deleted row (it must not count).
-    await t.database.db.update(merchants).set({ isDeleted: true }).where(inArray(merchants.kodePendaftaran, codes.slice(0, 4)));
+    await t.database.db
+      .update(merchants)
+      .set({ isDeleted: true })
+      .where(inArray(merchants.kodePendaftaran, codes.slice(0, 4)));
     await expectExact();
     expect((await countMerchants(t.database.db, { status: 'all' })).total).toBe(36);
     await t.database.db.update(merchants).set({ status: 'rejected' }).where(eq(merchants.kodePendaftaran, codes[0]!));
@@ -138,7 +152,9 @@ describe('list totals from the per-status counters', () => {
   });
 
   it('counts the trigram matches when there is a search', async () => {
-    await t.database.db.insert(merchants).values({ ...fakeMerchant({ index: 500, random: createRandom(3), now }), namaToko: 'Kedai Unik Sekali', status: 'rejected' });
+    await t.database.db
+      .insert(merchants)
+      .values({ ...fakeMerchant({ index: 500, random: createRandom(3), now }), namaToko: 'Kedai Unik Sekali', status: 'rejected' });
     expect((await countMerchants(t.database.db, { q: 'unik sekali', status: 'all' })).total).toBe(1);
     expect((await countMerchants(t.database.db, { q: 'unik sekali', status: 'verified' })).total).toBe(0);
     expect((await listMerchants(t.database.db, query({ q: 'unik sekali', status: 'rejected' }))).total).toBe(1);

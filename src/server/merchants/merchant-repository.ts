@@ -1,19 +1,19 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, or, sql, sum, type SQL } from 'drizzle-orm';
 import {
   EXACT_TOTAL_CAP,
+  type MerchantDetail,
   type MerchantList,
   type MerchantListQuery,
   type MerchantSort,
-  type MerchantDetail,
 } from '../../domain/merchants.js';
-import type { Db } from '../db/database.js';
-import { merchantCounts, merchants, merchantSearchText, type MerchantRow } from '../db/schema.js';
-import { hasDuplicates, hasDuplicatesColumn, type ClaimClock } from '../workbench/public.js';
 import { checkWarningsColumn, hasCheckWarnings } from '../checks/public.js';
-import { workingDaysSince } from '../shared/working-days.js';
+import type { Db } from '../db/database.js';
 import { toDetail, toListItem } from '../db/merchant-columns.js';
-import { bankChangedByApplicant } from '../perbaikan/public.js';
+import { merchantCounts, merchants, merchantSearchText, type MerchantRow } from '../db/schema.js';
 import { codePrefix, escapeLike, identitySearch, searchVariants } from '../db/search-terms.js';
+import { bankChangedByApplicant } from '../perbaikan/public.js';
+import { workingDaysSince } from '../shared/working-days.js';
+import { hasDuplicates, hasDuplicatesColumn, type ClaimClock } from '../workbench/public.js';
 import { claimCounts, claimFilter, reviewColumns, reviewFacts, reviewFactsOf, type ClaimView } from './claim-list.js';
 
 const ORDER: Record<MerchantSort, SQL[]> = {
@@ -25,7 +25,11 @@ const ORDER: Record<MerchantSort, SQL[]> = {
   queue: [asc(merchants.queuedAt), asc(merchants.id)],
 };
 
-type FilterQuery = Pick<MerchantListQuery, 'q' | 'status'> & { sort?: MerchantSort; peringatan?: 'ada'; klaim?: MerchantListQuery['klaim'] };
+type FilterQuery = Pick<MerchantListQuery, 'q' | 'status'> & {
+  sort?: MerchantSort;
+  peringatan?: 'ada';
+  klaim?: MerchantListQuery['klaim'];
+};
 
 /** The queue is the processing merchants whatever the status filter says. */
 function effectiveStatus(query: FilterQuery): MerchantListQuery['status'] {
@@ -125,7 +129,13 @@ export async function countMerchants(db: Db, query: FilterQuery, view?: ClaimVie
  * page 2,000 skips 50,000 index entries instead of fetching 50,000 rows to throw away.
  */
 /** A page's row and whether it has a possible duplicate (the queue's list mark, decision 0022). */
-type PageRow = { row: MerchantRow; hasDuplicates: boolean; checkWarnings: number; holderEmail: string | null; firstApproverEmail: string | null };
+type PageRow = {
+  row: MerchantRow;
+  hasDuplicates: boolean;
+  checkWarnings: number;
+  holderEmail: string | null;
+  firstApproverEmail: string | null;
+};
 const PAGE_COLUMNS = { row: merchants, hasDuplicates: hasDuplicatesColumn, checkWarnings: checkWarningsColumn, ...reviewColumns };
 
 async function offsetPage(db: Db, query: MerchantListQuery, view?: ClaimView): Promise<PageRow[]> {
@@ -137,7 +147,11 @@ async function offsetPage(db: Db, query: MerchantListQuery, view?: ClaimView): P
     .orderBy(...order)
     .limit(query.page_size + 1)
     .offset((query.page - 1) * query.page_size);
-  return db.select(PAGE_COLUMNS).from(merchants).where(inArray(merchants.id, ids)).orderBy(...order);
+  return db
+    .select(PAGE_COLUMNS)
+    .from(merchants)
+    .where(inArray(merchants.id, ids))
+    .orderBy(...order);
 }
 
 /** Keyset paging walks these orders: (submitted_at, id) is unique, so a row's place in it is exact. */
@@ -148,10 +162,17 @@ const KEYSET_SORTS: ReadonlySet<MerchantSort> = new Set(['newest', 'oldest']);
  * page 40,000 costs what page 2 does. The row is compared by its own stored (submitted_at, id), so
  * timestamps equal to the microsecond still page without skipping or repeating a row.
  */
-async function keysetPage(db: Db, query: MerchantListQuery, cursor: { id: string; forward: boolean }, view?: ClaimView): Promise<PageRow[]> {
+async function keysetPage(
+  db: Db,
+  query: MerchantListQuery,
+  cursor: { id: string; forward: boolean },
+  view?: ClaimView,
+): Promise<PageRow[]> {
   const ascending = (query.sort === 'oldest') === cursor.forward;
   const anchor = sql`(select ${merchants.submittedAt}, ${merchants.id} from ${merchants} where ${merchants.id} = ${cursor.id})`;
-  const place = ascending ? sql`(${merchants.submittedAt}, ${merchants.id}) > ${anchor}` : sql`(${merchants.submittedAt}, ${merchants.id}) < ${anchor}`;
+  const place = ascending
+    ? sql`(${merchants.submittedAt}, ${merchants.id}) > ${anchor}`
+    : sql`(${merchants.submittedAt}, ${merchants.id}) < ${anchor}`;
   const rows = await db
     .select(PAGE_COLUMNS)
     .from(merchants)
@@ -168,21 +189,23 @@ export async function listMerchants(db: Db, query: MerchantListQuery, now: Date 
   const cursorId = query.after ?? query.before;
   const cursor = cursorId && query.page > 1 && KEYSET_SORTS.has(query.sort) ? { id: cursorId, forward: Boolean(query.after) } : undefined;
   const counted = view && query.sort === 'queue' && !query.q ? queueCounts(db, view) : undefined;
-  const [keyed, total, claim_counts] = await Promise.all([cursor ? keysetPage(db, query, cursor, view) : undefined, countMerchants(db, query, view), counted]);
+  const [keyed, total, claim_counts] = await Promise.all([
+    cursor ? keysetPage(db, query, cursor, view) : undefined,
+    countMerchants(db, query, view),
+    counted,
+  ]);
   // A cursor row that no longer exists (purged) finds nothing: the page number still finds the page.
   const rows = keyed && keyed.length > 0 ? keyed : await offsetPage(db, query, view);
   // Before a row there is always that row itself, so a page reached backwards has a next one.
   const hasNext = keyed && keyed.length > 0 && !cursor?.forward ? true : rows.length > query.page_size;
-  const items = rows
-    .slice(0, query.page_size)
-    .map(({ row, hasDuplicates, checkWarnings, ...emails }) =>
-      toListItem(row, {
-        ageWorkingDays: workingDaysSince(row.queuedAt, now),
-        hasDuplicates,
-        checkWarnings,
-        review: reviewFacts(row, emails, view ?? { now, idleMinutes: 0 }),
-      }),
-    );
+  const items = rows.slice(0, query.page_size).map(({ row, hasDuplicates, checkWarnings, ...emails }) =>
+    toListItem(row, {
+      ageWorkingDays: workingDaysSince(row.queuedAt, now),
+      hasDuplicates,
+      checkWarnings,
+      review: reviewFacts(row, emails, view ?? { now, idleMinutes: 0 }),
+    }),
+  );
   return { items, ...total, has_next: hasNext, page: query.page, page_size: query.page_size, ...(claim_counts ? { claim_counts } : {}) };
 }
 
@@ -192,7 +215,12 @@ async function queueCounts(db: Db, view: ClaimView) {
 }
 
 /** The detail an admin screen gets: the row, its age in working days and whether it has possible duplicates. */
-export async function merchantDetail(db: Db, row: MerchantRow, now: Date, clock: ClaimClock = { now, idleMinutes: 20 }): Promise<MerchantDetail> {
+export async function merchantDetail(
+  db: Db,
+  row: MerchantRow,
+  now: Date,
+  clock: ClaimClock = { now, idleMinutes: 20 },
+): Promise<MerchantDetail> {
   return toDetail(row, {
     review: await reviewFactsOf(db, row, clock),
     ageWorkingDays: workingDaysSince(row.queuedAt, now),

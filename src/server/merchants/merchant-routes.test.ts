@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, merchants } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
-
+import { auditLogs, merchants } from '../db/schema.js';
 
 describe('admin merchant API', () => {
   let t: TestApp;
@@ -30,7 +29,13 @@ describe('admin merchant API', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ total: 1, page: 1, page_size: 25 });
-    expect(body.items[0]).toMatchObject({ id: registered.id, kode_pendaftaran: registered.kode_pendaftaran, nama_toko: 'Warung Daftar Publik', no_hp: '+6281311112222', status: 'processing' });
+    expect(body.items[0]).toMatchObject({
+      id: registered.id,
+      kode_pendaftaran: registered.kode_pendaftaran,
+      nama_toko: 'Warung Daftar Publik',
+      no_hp: '+6281311112222',
+      status: 'processing',
+    });
     const byCode = await call('GET', `/api/admin/merchants?q=${registered.kode_pendaftaran.toLowerCase()}`);
     expect(byCode.json().items.map((m: { id: string }) => m.id)).toEqual([registered.id]);
   });
@@ -85,7 +90,12 @@ describe('admin merchant API', () => {
     const { id } = (await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Target' })).json();
     const detail = (await call('GET', `/api/admin/merchants/${id}`)).json();
     const base = { ...pickProfile(detail), expected_updated_at: detail.updated_at };
-    for (const extra of [{ id: '00000000-0000-4000-8000-000000000000' }, { kode_pendaftaran: 'AIP-HACK1' }, { is_deleted: true }, { submitted_at: '2020-01-01T00:00:00Z' }]) {
+    for (const extra of [
+      { id: '00000000-0000-4000-8000-000000000000' },
+      { kode_pendaftaran: 'AIP-HACK1' },
+      { is_deleted: true },
+      { submitted_at: '2020-01-01T00:00:00Z' },
+    ]) {
       expect((await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, ...extra })).statusCode).toBe(400);
       expect((await call('PUT', `/api/admin/merchants/${id}`, { ...base, ...extra })).statusCode).toBe(400);
     }
@@ -96,14 +106,28 @@ describe('admin merchant API', () => {
   it('reads, edits with the version it started from, and answers 409 on a stale save', async () => {
     const { id } = (await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Versi' })).json();
     const detail = (await call('GET', `/api/admin/merchants/${id}`)).json();
-    expect(detail).toMatchObject({ nik: '•••• •••• •••• 0001', no_rekening: '•••• 7890', documents: { foto_ktp: false, npwp_file: false } });
+    expect(detail).toMatchObject({
+      nik: '•••• •••• •••• 0001',
+      no_rekening: '•••• 7890',
+      documents: { foto_ktp: false, npwp_file: false },
+    });
     expect(JSON.stringify(detail)).not.toContain('3171011708900001');
-    const first = await call('PUT', `/api/admin/merchants/${id}`, { ...pickProfile(detail), nama_toko: 'Toko Versi Baru', expected_updated_at: detail.updated_at });
+    const first = await call('PUT', `/api/admin/merchants/${id}`, {
+      ...pickProfile(detail),
+      nama_toko: 'Toko Versi Baru',
+      expected_updated_at: detail.updated_at,
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().nama_toko).toBe('Toko Versi Baru');
-    const stale = await call('PUT', `/api/admin/merchants/${id}`, { ...pickProfile(detail), kota_kab: 'Bogor', expected_updated_at: detail.updated_at });
+    const stale = await call('PUT', `/api/admin/merchants/${id}`, {
+      ...pickProfile(detail),
+      kota_kab: 'Bogor',
+      expected_updated_at: detail.updated_at,
+    });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ error: { code: 'STALE_UPDATE', message: 'Data merchant telah diubah oleh admin lain. Muat ulang data terbaru sebelum menyimpan.' } });
+    expect(stale.json()).toEqual({
+      error: { code: 'STALE_UPDATE', message: 'Data merchant telah diubah oleh admin lain. Muat ulang data terbaru sebelum menyimpan.' },
+    });
     const rows = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, id)).orderBy(auditLogs.id);
     // The edit claimed the unclaimed case by the act (claim-routes.test.ts).
     expect(rows.map((r) => r.action)).toEqual(['create', 'claim_taken', 'update']);
@@ -115,23 +139,37 @@ describe('admin merchant API', () => {
     expect(nik.statusCode).toBe(200);
     expect(nik.json()).toEqual({ field: 'nik', value: '3171011708900001', nik_personal: { birth_date: '1990-08-17', sex: 'L' } });
     expect(nik.headers['cache-control']).toBe('no-store');
-    expect((await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'no_rekening' })).json()).toEqual({ field: 'no_rekening', value: '1234567890', nik_personal: null });
+    expect((await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'no_rekening' })).json()).toEqual({
+      field: 'no_rekening',
+      value: '1234567890',
+      nik_personal: null,
+    });
     const wrong = await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'email' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe('Pilih data yang akan ditampilkan: nik atau no_rekening');
     expect((await call('POST', '/api/admin/merchants/00000000-0000-4000-8000-000000000000/reveal', { field: 'nik' })).statusCode).toBe(404);
     const log = (await call('GET', `/api/admin/merchants/${id}/audit`)).json();
-    expect(log.items.filter((item: { action: string }) => item.action === 'pii_reveal').map((item: { diff: unknown }) => item.diff)).toEqual([
+    expect(
+      log.items.filter((item: { action: string }) => item.action === 'pii_reveal').map((item: { diff: unknown }) => item.diff),
+    ).toEqual([
       { field: 'no_rekening', merchant_name: 'Toko Rahasia' },
       { field: 'nik', merchant_name: 'Toko Rahasia' },
     ]);
     const detail = (await call('GET', `/api/admin/merchants/${id}`)).json();
-    const saved = await call('PUT', `/api/admin/merchants/${id}`, { ...pickProfile(detail), nik: '3171015708900002', expected_updated_at: detail.updated_at });
+    const saved = await call('PUT', `/api/admin/merchants/${id}`, {
+      ...pickProfile(detail),
+      nik: '3171015708900002',
+      expected_updated_at: detail.updated_at,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().nik).toBe('•••• •••• •••• 0002');
     expect((await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'no_rekening' })).json().value).toBe('1234567890');
     // The masked text itself is never accepted as a NIK.
-    const masked = await call('PUT', `/api/admin/merchants/${id}`, { ...pickProfile(detail), nik: detail.nik, expected_updated_at: saved.json().updated_at });
+    const masked = await call('PUT', `/api/admin/merchants/${id}`, {
+      ...pickProfile(detail),
+      nik: detail.nik,
+      expected_updated_at: saved.json().updated_at,
+    });
     expect(masked.statusCode).toBe(400);
     expect(masked.json().error).toMatchObject({ field: 'nik', message: 'NIK harus 16 digit' });
   });
@@ -145,7 +183,11 @@ describe('admin merchant API', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'verified', catatan_admin: null });
     const log = (await call('GET', `/api/admin/merchants/${id}/audit`)).json();
-    expect(log.items[0]).toMatchObject({ action: 'status_change', actor_email: 'admin@aipos.test', diff: { from: 'processing', to: 'verified', catatan: null, merchant_name: 'Toko Status' } });
+    expect(log.items[0]).toMatchObject({
+      action: 'status_change',
+      actor_email: 'admin@aipos.test',
+      diff: { from: 'processing', to: 'verified', catatan: null, merchant_name: 'Toko Status' },
+    });
     expect(events).toContainEqual({ kind: 'status_changed', merchant_id: id });
   });
 
@@ -175,12 +217,18 @@ describe('admin merchant API', () => {
     expect(stamps).toEqual([...stamps].sort().reverse());
     const deletes = (await call('GET', '/api/admin/audit?action=soft_delete')).json();
     expect(deletes.items.every((e: { action: string }) => e.action === 'soft_delete')).toBe(true);
-    expect(deletes.items[0]).toMatchObject({ actor_email: 'admin@aipos.test', target_table: 'merchants', diff: { merchant_name: 'Toko Hapus Saya' } });
+    expect(deletes.items[0]).toMatchObject({
+      actor_email: 'admin@aipos.test',
+      target_table: 'merchants',
+      diff: { merchant_name: 'Toko Hapus Saya' },
+    });
     const byEmail = (await call('GET', '/api/admin/audit?q=admin@aipos')).json();
     const byThisAdmin = all.items.filter((e: { actor_email: string | null }) => e.actor_email === 'admin@aipos.test');
     expect(byEmail.total).toBe(byThisAdmin.length);
     // A public registration has no actor: the screen shows it as 'System'.
-    expect(all.items.some((e: { actor_email: string | null; action: string }) => e.actor_email === null && e.action === 'create')).toBe(true);
+    expect(all.items.some((e: { actor_email: string | null; action: string }) => e.actor_email === null && e.action === 'create')).toBe(
+      true,
+    );
     expect((await call('GET', '/api/admin/audit?action=hack')).statusCode).toBe(400);
   });
 
@@ -199,12 +247,34 @@ describe('admin merchant API', () => {
       [entry] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'export'));
       if (!entry) await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(entry).toMatchObject({ actorId: admin.userId, targetTable: 'merchants', diff: { filter: { q: 'Toko Status', status: 'all' }, rows: 1 } });
+    expect(entry).toMatchObject({
+      actorId: admin.userId,
+      targetTable: 'merchants',
+      diff: { filter: { q: 'Toko Status', status: 'all' }, rows: 1 },
+    });
   });
 });
 
 function pickProfile(detail: Record<string, unknown>): Record<string, unknown> {
   // NIK and account number come masked; a save that did not reveal them leaves them out.
-  const fields = ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'nama_pemilik', 'no_hp', 'email', 'alamat_pemilik', 'nama_bank', 'nama_rekening', 'status', 'catatan_admin'];
+  const fields = [
+    'nama_toko',
+    'kategori_usaha',
+    'alamat_jalan',
+    'kecamatan',
+    'kota_kab',
+    'provinsi',
+    'kode_pos',
+    'tempat_usaha',
+    'omset_per_bulan',
+    'nama_pemilik',
+    'no_hp',
+    'email',
+    'alamat_pemilik',
+    'nama_bank',
+    'nama_rekening',
+    'status',
+    'catatan_admin',
+  ];
   return Object.fromEntries(fields.map((f) => [f, detail[f]]));
 }

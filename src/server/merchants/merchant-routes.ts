@@ -2,37 +2,43 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES } from '../../domain/messages.js';
-import { QRIS_MESSAGES } from '../../domain/qris.js';
-import { IDENTITY_SEARCH_MESSAGES, IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
 import { AuditEntrySchema } from '../../domain/audit.js';
+import { IDENTITY_SEARCH_MESSAGES, IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
 import {
   MerchantCreateSchema,
-  MerchantExportQuerySchema,
   MerchantDetailSchema,
+  MerchantExportBodySchema,
+  MerchantExportQuerySchema,
   MerchantListQuerySchema,
   MerchantListSchema,
-  MerchantExportBodySchema,
-  type MerchantExportBody,
   MerchantStatusChangeSchema,
   MerchantUpdateSchema,
   RevealRequestSchema,
   RevealResponseSchema,
+  type MerchantExportBody,
 } from '../../domain/merchants.js';
-import { publicBaseUrl } from '../config.js';
+import { MESSAGES } from '../../domain/messages.js';
+import { QRIS_MESSAGES } from '../../domain/qris.js';
 import { listMerchantAudit, writeAudit } from '../audit/public.js';
+import { loadSession } from '../auth/public.js';
+import { publicBaseUrl } from '../config.js';
+import { findMerchant } from '../db/merchant-rows.js';
 import type { MerchantRow } from '../db/schema.js';
 import type { MerchantEvent } from '../events/event-bus.js';
-import { AppError } from '../http/app-error.js';
-import { loadSession } from '../auth/public.js';
 import { requireAdmin } from '../http/admin-principal.js';
-import { exportMerchantsCsv } from './merchant-export.js';
+import { AppError } from '../http/app-error.js';
 import { claimClockOf } from '../workbench/public.js';
 import { identitySearchGuard } from './identity-search-guard.js';
+import { exportMerchantsCsv } from './merchant-export.js';
 import { exportQrisCsv, merchantsMissingMcc } from './merchant-qris-export.js';
-import { findMerchant } from '../db/merchant-rows.js';
 import { listMerchants, merchantDetail } from './merchant-repository.js';
-import { changeMerchantStatus, createMerchant, revealMerchantField, softDeleteMerchant, updateMerchantProfile } from './merchant-service.js';
+import {
+  changeMerchantStatus,
+  createMerchant,
+  revealMerchantField,
+  softDeleteMerchant,
+  updateMerchantProfile,
+} from './merchant-service.js';
 
 // Any string: a malformed id is simply a merchant that does not exist (404), like a deleted one.
 const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
@@ -51,7 +57,9 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const baseUrl = publicBaseUrl(app.deps.config);
   // After the commit: a lost announcement only delays a refresh, so it never fails the request.
   const announce = (request: FastifyRequest, kind: MerchantEvent['kind'], merchantId: string) =>
-    app.deps.events.publish({ kind, merchant_id: merchantId }).catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
+    app.deps.events
+      .publish({ kind, merchant_id: merchantId })
+      .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
   // A status change moves the merchant's orders too: the order and fulfilment screens refresh.
   const announceOrders = (request: FastifyRequest, merchantId: string, orderIds: readonly string[]) => {
     for (const orderId of orderIds) {
@@ -69,16 +77,24 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (q && isIdentityTerm(q)) throw new AppError(400, 'IDENTITY_TERM_IN_URL', IDENTITY_SEARCH_MESSAGES.inUrl, 'q');
   };
 
-  app.get('/merchants', { schema: { tags: ['admin'], querystring: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request) => {
-    refuseIdentityInUrl(request.query.q);
-    return listMerchants(db, request.query, app.deps.now(), claimView(request));
-  });
+  app.get(
+    '/merchants',
+    { schema: { tags: ['admin'], querystring: MerchantListQuerySchema, response: { 200: MerchantListSchema } } },
+    async (request) => {
+      refuseIdentityInUrl(request.query.q);
+      return listMerchants(db, request.query, app.deps.now(), claimView(request));
+    },
+  );
 
   // The same list for a term that must not be in a URL (a whole NIK or account number).
-  app.post('/merchants/search', { schema: { tags: ['admin'], body: MerchantListQuerySchema, response: { 200: MerchantListSchema } } }, async (request, reply) => {
-    await guardIdentitySearch(request.body.q, actorOf(request), reply);
-    return listMerchants(db, request.body, app.deps.now(), claimView(request));
-  });
+  app.post(
+    '/merchants/search',
+    { schema: { tags: ['admin'], body: MerchantListQuerySchema, response: { 200: MerchantListSchema } } },
+    async (request, reply) => {
+      await guardIdentitySearch(request.body.q, actorOf(request), reply);
+      return listMerchants(db, request.body, app.deps.now(), claimView(request));
+    },
+  );
 
   app.get('/merchants/export', { schema: { tags: ['admin'], querystring: MerchantExportQuerySchema } }, async (request, reply) => {
     refuseIdentityInUrl(request.query.q);
@@ -86,7 +102,9 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendMerchantExport(request, reply, request.query);
   });
 
-  app.post('/merchants/export', { schema: { tags: ['admin'], body: MerchantExportBodySchema } }, async (request, reply) => sendMerchantExport(request, reply, request.body));
+  app.post('/merchants/export', { schema: { tags: ['admin'], body: MerchantExportBodySchema } }, async (request, reply) =>
+    sendMerchantExport(request, reply, request.body),
+  );
 
   const sendMerchantExport = async (request: FastifyRequest, reply: FastifyReply, query: MerchantExportBody) => {
     let rows = 0;
@@ -100,9 +118,15 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     csv.once('end', () => {
       // docs/spec.md §8: a failed audit write is logged and does not break the action.
-      writeAudit(db, { actorId: actor.id, action: 'export', targetTable: 'merchants', targetId: null, diff: { filter, rows }, ip: actor.ip, userAgent: actor.userAgent }).catch(
-        (error: unknown) => request.log.error({ err: error }, 'export audit write failed'),
-      );
+      writeAudit(db, {
+        actorId: actor.id,
+        action: 'export',
+        targetTable: 'merchants',
+        targetId: null,
+        diff: { filter, rows },
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+      }).catch((error: unknown) => request.log.error({ err: error }, 'export audit write failed'));
     });
     return sendCsv(reply, csv, 'merchants');
   };
@@ -135,31 +159,53 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       count += 1;
     });
     csv.once('end', () => {
-      writeAudit(db, { actorId: actor.id, action: 'qris_export', targetTable: 'merchants', targetId: null, diff: { count, alasan }, ip: actor.ip, userAgent: actor.userAgent }).catch(
-        (error: unknown) => request.log.error({ err: error }, 'qris export audit write failed'),
-      );
+      writeAudit(db, {
+        actorId: actor.id,
+        action: 'qris_export',
+        targetTable: 'merchants',
+        targetId: null,
+        diff: { count, alasan },
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+      }).catch((error: unknown) => request.log.error({ err: error }, 'qris export audit write failed'));
     });
     return sendCsv(reply, csv, 'qris-merchants');
   };
 
-  app.post('/merchants', { schema: { tags: ['admin'], body: MerchantCreateSchema, response: { 201: MerchantDetailSchema } } }, async (request, reply) => {
-    const row = await createMerchant(db, request.body, actorOf(request), app.deps.now());
-    app.checks.wake();
-    void announce(request, 'created', row.id);
-    return reply.status(201).send(await detail(row));
-  });
+  app.post(
+    '/merchants',
+    { schema: { tags: ['admin'], body: MerchantCreateSchema, response: { 201: MerchantDetailSchema } } },
+    async (request, reply) => {
+      const row = await createMerchant(db, request.body, actorOf(request), app.deps.now());
+      app.checks.wake();
+      void announce(request, 'created', row.id);
+      return reply.status(201).send(await detail(row));
+    },
+  );
 
-  app.get('/merchants/:id', { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: MerchantDetailSchema } } }, async (request) => {
-    const row = await findMerchant(db, request.params.id);
-    if (!row) throw new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
-    return detail(row);
-  });
+  app.get(
+    '/merchants/:id',
+    { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: MerchantDetailSchema } } },
+    async (request) => {
+      const row = await findMerchant(db, request.params.id);
+      if (!row) throw new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
+      return detail(row);
+    },
+  );
 
   app.put(
     '/merchants/:id',
     { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantUpdateSchema, response: { 200: MerchantDetailSchema } } },
     async (request) => {
-      const { row, orderIds } = await updateMerchantProfile(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
+      const { row, orderIds } = await updateMerchantProfile(
+        db,
+        request.params.id,
+        request.body,
+        actorOf(request),
+        app.deps.now(),
+        baseUrl,
+        app.deps.config,
+      );
       app.outbox.wake();
       app.checks.wake();
       void announce(request, 'updated', row.id);
@@ -172,7 +218,15 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merchants/:id/status',
     { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantStatusChangeSchema, response: { 200: MerchantDetailSchema } } },
     async (request) => {
-      const { row, orderIds } = await changeMerchantStatus(db, request.params.id, request.body, actorOf(request), app.deps.now(), baseUrl, app.deps.config);
+      const { row, orderIds } = await changeMerchantStatus(
+        db,
+        request.params.id,
+        request.body,
+        actorOf(request),
+        app.deps.now(),
+        baseUrl,
+        app.deps.config,
+      );
       app.outbox.wake();
       void announce(request, 'status_changed', row.id);
       announceOrders(request, row.id, orderIds);

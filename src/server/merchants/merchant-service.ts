@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { enqueueMerchantChecks } from '../checks/public.js';
 import { eq } from 'drizzle-orm';
+import {
+  MERCHANT_MESSAGES,
+  type MerchantCreate,
+  type MerchantStatusChange,
+  type MerchantUpdate,
+  type RevealRequest,
+  type RevealResponse,
+} from '../../domain/merchants.js';
 import { MESSAGES } from '../../domain/messages.js';
-import { MERCHANT_MESSAGES, type MerchantCreate, type MerchantStatusChange, type MerchantUpdate, type RevealRequest, type RevealResponse } from '../../domain/merchants.js';
 import { decodeNik } from '../../domain/nik-structure.js';
-import { writeAudit, maskSensitiveFields } from '../audit/public.js';
-import type { Db } from '../db/database.js';
-import { merchants, type MerchantRow } from '../db/schema.js';
-import { AppError, badRequest } from '../http/app-error.js';
 import { hasFinalCode, REASON_MESSAGES } from '../../domain/reason-codes.js';
+import { maskSensitiveFields, writeAudit } from '../audit/public.js';
+import { enqueueMerchantChecks } from '../checks/public.js';
+import type { Db } from '../db/database.js';
 import {
   identityColumns,
   merchantAccountNumber,
@@ -19,11 +24,19 @@ import {
   QRIS_FIELDS,
 } from '../db/merchant-columns.js';
 import { lockMerchant } from '../db/merchant-rows.js';
-import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../shared/registration-code.js';
+import { merchants, type MerchantRow } from '../db/schema.js';
+import { AppError, badRequest } from '../http/app-error.js';
 import { enqueueStatusMail } from '../mail/applicant-mail.js';
 import { createFixRequest, supersedeFixRequests } from '../perbaikan/public.js';
-import { applyMerchantStatusToOrders, cancelUnshippedOrders, DELETED_REASON, orderMailConfig, type TransitionConfig } from '../shop/public.js';
-import { queueClock, claimClockOf, gateChange, recordFirstApproval } from '../workbench/public.js';
+import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../shared/registration-code.js';
+import {
+  applyMerchantStatusToOrders,
+  cancelUnshippedOrders,
+  DELETED_REASON,
+  orderMailConfig,
+  type TransitionConfig,
+} from '../shop/public.js';
+import { claimClockOf, gateChange, queueClock, recordFirstApproval } from '../workbench/public.js';
 
 export type Actor = { id: string; ip?: string | null; userAgent?: string | null };
 
@@ -62,7 +75,8 @@ function reasonCodesOfProfileSave(input: MerchantUpdate, statusChanged: boolean)
     return [];
   }
   if (input.status === 'rejected' && !hasFinalCode(codes)) throw badRequest(REASON_MESSAGES.finalRequired, 'kode_alasan');
-  if ((input.status === 'processing' || input.status === 'verified') && codes.length > 0) throw badRequest(REASON_MESSAGES.onlyForDecisions, 'kode_alasan');
+  if ((input.status === 'processing' || input.status === 'verified') && codes.length > 0)
+    throw badRequest(REASON_MESSAGES.onlyForDecisions, 'kode_alasan');
   return codes;
 }
 
@@ -105,7 +119,8 @@ export async function updateMerchantProfile(
     const gate = await gateChange(tx, row, changed.includes('status') ? input.status : null, actor, claimClockOf(now, config));
     if (gate.first) {
       changed.splice(changed.indexOf('status'), 1);
-      if (changed.length === 0) return { row: await recordFirstApproval(tx, row, actor, now, { catatan: input.catatan_admin ?? null }), orderIds: [] };
+      if (changed.length === 0)
+        return { row: await recordFirstApproval(tx, row, actor, now, { catatan: input.catatan_admin ?? null }), orderIds: [] };
     }
 
     const patch: Partial<MerchantRow> = { updatedAt: now, ...gate.columns };
@@ -118,7 +133,11 @@ export async function updateMerchantProfile(
     });
     // A status set in the profile form carries its own reason codes (a rejection's, else none): the previous decision's go.
     const clock = patch.status === undefined ? {} : { ...queueClock(row, patch.status, now), kodeAlasan };
-    const [updated] = await tx.update(merchants).set({ ...patch, ...identity, ...clock }).where(eq(merchants.id, id)).returning();
+    const [updated] = await tx
+      .update(merchants)
+      .set({ ...patch, ...identity, ...clock })
+      .where(eq(merchants.id, id))
+      .returning();
 
     const statusChanged = changed.includes('status');
     let orderIds: string[] = [];
@@ -189,7 +208,14 @@ export async function changeMerchantStatus(
     const kodeAlasan = input.kode_alasan ?? [];
     const [updated] = await tx
       .update(merchants)
-      .set({ status: input.status, catatanAdmin: catatan, kodeAlasan: kodeAlasan, updatedAt: now, ...queueClock(row, input.status, now), ...gate.columns })
+      .set({
+        status: input.status,
+        catatanAdmin: catatan,
+        kodeAlasan: kodeAlasan,
+        updatedAt: now,
+        ...queueClock(row, input.status, now),
+        ...gate.columns,
+      })
       .where(eq(merchants.id, id))
       .returning();
     await supersedeFixRequests(tx, id, now);
@@ -258,7 +284,13 @@ export async function createMerchant(
  * gets no device: its unshipped orders are cancelled like a rejected one's (unpaid ones simply closed,
  * paid ones marked for refund, each with its mail), in the same transaction. Returns those orders' ids.
  */
-export async function softDeleteMerchant(db: Db, id: string, actor: Actor, now: Date, config: TransitionConfig = orderMailConfig('')): Promise<string[]> {
+export async function softDeleteMerchant(
+  db: Db,
+  id: string,
+  actor: Actor,
+  now: Date,
+  config: TransitionConfig = orderMailConfig(''),
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     const row = await requireLockedMerchant(tx, id);
     await tx.update(merchants).set({ isDeleted: true, updatedAt: now }).where(eq(merchants.id, id));

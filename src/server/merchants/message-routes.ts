@@ -1,13 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
-import { ApplicantMessageListSchema, ApplicantMessageSchema, hasHiddenFixLink, hideBearerLinks, MAIL_MESSAGES, type ApplicantMessage } from '../../domain/applicant-mail.js';
+import {
+  ApplicantMessageListSchema,
+  ApplicantMessageSchema,
+  hasHiddenFixLink,
+  hideBearerLinks,
+  MAIL_MESSAGES,
+  type ApplicantMessage,
+} from '../../domain/applicant-mail.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { writeAudit } from '../audit/public.js';
-import { requireAdmin } from '../http/admin-principal.js';
-import type { OutboxMessageRow } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
 import { findMerchant } from '../db/merchant-rows.js';
+import type { OutboxMessageRow } from '../db/schema.js';
+import { requireAdmin } from '../http/admin-principal.js';
+import { AppError } from '../http/app-error.js';
 import { findMerchantMessage, listMerchantMessages, messageText, requeueMessage } from '../mail/outbox.js';
 
 const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
@@ -38,14 +45,24 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   };
 
-  app.get('/merchants/:id/messages', { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: ApplicantMessageListSchema } } }, async (request) => {
-    await requireMerchant(request.params.id);
-    return { items: (await listMerchantMessages(db, request.params.id)).map(toMessage) };
-  });
+  app.get(
+    '/merchants/:id/messages',
+    { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: ApplicantMessageListSchema } } },
+    async (request) => {
+      await requireMerchant(request.params.id);
+      return { items: (await listMerchantMessages(db, request.params.id)).map(toMessage) };
+    },
+  );
 
   app.post(
     '/merchants/:id/messages/:messageId/resend',
-    { schema: { tags: ['admin'], params: MessageParamsSchema, response: { 200: ApplicantMessageSchema, 404: ApiErrorSchema, 409: ApiErrorSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: MessageParamsSchema,
+        response: { 200: ApplicantMessageSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
     async (request) => {
       const merchant = await requireMerchant(request.params.id);
       const admin = requireAdmin(request);
@@ -58,10 +75,10 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const requeued = await requeueMessage(tx, merchant.id, request.params.messageId, app.deps.now());
         if (!requeued) throw new AppError(409, 'NOT_RESENDABLE', MAIL_MESSAGES.notResendable);
         await writeAudit(tx, {
-        actorId: admin.id,
-        action: 'mail_resend',
-        targetTable: 'merchants',
-        targetId: merchant.id,
+          actorId: admin.id,
+          action: 'mail_resend',
+          targetTable: 'merchants',
+          targetId: merchant.id,
           diff: { message_id: requeued.id, kind: requeued.kind, merchant_name: merchant.namaToko },
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,

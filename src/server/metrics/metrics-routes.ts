@@ -1,9 +1,9 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_MESSAGES } from '../../domain/messages.js';
-import { unauthenticated } from '../http/auth-errors.js';
 import { AppError } from '../http/app-error.js';
+import { unauthenticated } from '../http/auth-errors.js';
 import { httpMetrics, type Metrics } from './metrics.js';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freePortForTest } from '../../../tests/support/free-port.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
+import { freePortForTest } from '../../../tests/support/free-port.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { startMetricsListener } from './metrics-routes.js';
 

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 
@@ -43,16 +43,29 @@ export function createMetrics(database: Database): Metrics {
     registers: [registry],
     // Read at scrape time from the table the workers of every instance share: the figure is the cluster's.
     async collect() {
-      const rows = await queryRows<{ state: string; count: number }>(database.db, 'select state, count(*)::int as count from outbox_messages group by state', []);
+      const rows = await queryRows<{ state: string; count: number }>(
+        database.db,
+        'select state, count(*)::int as count from outbox_messages group by state',
+        [],
+      );
       for (const state of OUTBOX_STATES) this.set({ state }, rows.find((row) => row.state === state)?.count ?? 0);
     },
   });
   return {
     registry,
-    registrations: new Counter({ name: 'aipos_registrations_total', help: 'Registrations created (a replayed Idempotency-Key not counted)', registers: [registry] }),
+    registrations: new Counter({
+      name: 'aipos_registrations_total',
+      help: 'Registrations created (a replayed Idempotency-Key not counted)',
+      registers: [registry],
+    }),
     uploads: new Counter({ name: 'aipos_uploads_total', help: 'Documents staged', registers: [registry] }),
     uploadBytes: new Counter({ name: 'aipos_upload_bytes_total', help: 'Bytes of documents staged, as stored', registers: [registry] }),
-    lookups: new Counter({ name: 'aipos_status_lookups_total', help: 'Status lookups answered, by result', labelNames: ['result'], registers: [registry] }),
+    lookups: new Counter({
+      name: 'aipos_status_lookups_total',
+      help: 'Status lookups answered, by result',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
     sseClients: new Gauge({ name: 'aipos_sse_clients', help: 'Open live-update (SSE) streams', registers: [registry] }),
   };
 }
@@ -61,6 +74,12 @@ export function httpMetrics(registry: Registry) {
   const labelNames = ['method', 'route', 'status'] as const;
   return {
     requests: new Counter({ name: 'http_requests_total', help: 'HTTP requests by route template', labelNames, registers: [registry] }),
-    duration: new Histogram({ name: 'http_request_duration_seconds', help: 'HTTP request latency by route template', labelNames, buckets: LATENCY_BUCKETS, registers: [registry] }),
+    duration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency by route template',
+      labelNames,
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    }),
   };
 }

@@ -23,7 +23,10 @@ export async function listNotes(db: Db, merchantId: string): Promise<MerchantNot
  */
 export async function addNote(db: Db, input: { merchantId: string; teks: string; author: NoteAuthor; now: Date }): Promise<MerchantNote> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(merchantNotes).values({ merchantId: input.merchantId, adminId: input.author.id, teks: input.teks, createdAt: input.now }).returning();
+    const [row] = await tx
+      .insert(merchantNotes)
+      .values({ merchantId: input.merchantId, adminId: input.author.id, teks: input.teks, createdAt: input.now })
+      .returning();
     await writeAudit(tx, {
       actorId: input.author.id,
       action: 'note_added',

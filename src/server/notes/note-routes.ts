@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { MerchantNoteListSchema, MerchantNoteSchema, NoteCreateSchema } from '../../domain/notes.js';
+import { findMerchant } from '../db/merchant-rows.js';
 import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
-import { findMerchant } from '../db/merchant-rows.js';
 import { addNote, listNotes } from './note-repository.js';
 
 const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
@@ -30,7 +30,14 @@ export const noteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/merchants/:id/notes',
-    { schema: { tags: ['admin'], params: IdParamsSchema, body: NoteCreateSchema, response: { 201: MerchantNoteSchema, 404: ApiErrorSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: IdParamsSchema,
+        body: NoteCreateSchema,
+        response: { 201: MerchantNoteSchema, 404: ApiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const admin = requireAdmin(request);
       const id = await merchantId(request.params.id);
@@ -41,7 +48,9 @@ export const noteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.deps.now(),
       });
       // Others with the case open see the note come in (the live stream names the merchant, never the text).
-      app.deps.events.publish({ kind: 'note_added', merchant_id: id }).catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
+      app.deps.events
+        .publish({ kind: 'note_added', merchant_id: id })
+        .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
       return reply.code(201).send(note);
     },
   );

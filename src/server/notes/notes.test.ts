@@ -1,13 +1,13 @@
-import { messageHtml, messageText } from '../mail/outbox.js';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { NOTE_MESSAGES } from '../../domain/notes.js';
-import { auditLogs, merchantNotes, outboxMessages, webhookDeliveries } from '../db/schema.js';
-import { exportSubject, eraseSubject } from '../privacy/subject-request.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
-import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
+import { NOTE_MESSAGES } from '../../domain/notes.js';
+import { auditLogs, merchantNotes, outboxMessages, webhookDeliveries } from '../db/schema.js';
+import { messageHtml, messageText } from '../mail/outbox.js';
+import { eraseSubject, exportSubject } from '../privacy/subject-request.js';
 
 const NOW = new Date('2026-11-23T03:00:00Z');
 let clock = NOW;
@@ -27,7 +27,12 @@ describe('internal notes per merchant', () => {
     const url = `/api/admin/merchants/${merchant.id}/notes`;
     const first = await call(admin, 'POST', url, { teks: '  Pemilik menelepon, KTP baru menyusul.  ' });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toEqual({ id: expect.any(String), teks: 'Pemilik menelepon, KTP baru menyusul.', penulis: admin.email, created_at: NOW.toISOString() });
+    expect(first.json()).toEqual({
+      id: expect.any(String),
+      teks: 'Pemilik menelepon, KTP baru menyusul.',
+      penulis: admin.email,
+      created_at: NOW.toISOString(),
+    });
     clock = new Date(NOW.getTime() + 60_000);
     expect((await call(other, 'POST', url, { teks: 'Sudah dicek ke bank.' })).statusCode).toBe(201);
     const thread = (await call(other, 'GET', url)).json() as { teks: string; penulis: string }[];
@@ -60,7 +65,10 @@ describe('internal notes per merchant', () => {
 
   it('a note never reaches a public answer, a mail, the fix page, the applicant export or a webhook', async () => {
     const marker = `PENANDA-RAHASIA-${Date.now()}`;
-    expect((await call(admin, 'POST', '/api/admin/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['merchant.status_changed'] })).statusCode).toBe(201);
+    expect(
+      (await call(admin, 'POST', '/api/admin/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['merchant.status_changed'] }))
+        .statusCode,
+    ).toBe(201);
     const merchant = await registerMerchant(t.app, { email: 'rahasia@example.com' });
     const notes = `/api/admin/merchants/${merchant.id}/notes`;
     expect((await call(admin, 'POST', notes, { teks: `Curiga: ${marker}` })).statusCode).toBe(201);
@@ -87,7 +95,10 @@ describe('internal notes per merchant', () => {
     const fixPage = await t.app.inject({ method: 'GET', url: `/api/perbaikan/${token}` });
     expect(fixPage.statusCode).toBe(200);
     answers.push(fixPage.body);
-    expect((await call(admin, 'POST', `/api/admin/merchants/${merchant.id}/status`, { status: 'rejected', kode_alasan: ['indikasi_penipuan'] })).statusCode).toBe(200);
+    expect(
+      (await call(admin, 'POST', `/api/admin/merchants/${merchant.id}/status`, { status: 'rejected', kode_alasan: ['indikasi_penipuan'] }))
+        .statusCode,
+    ).toBe(200);
 
     const mails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id));
     expect(mails.map((m) => m.kind).sort()).toEqual(['receipt', 'status', 'status']);

@@ -1,22 +1,23 @@
-import { clearIdentity } from '../../../tests/support/clear-identity.js';
-import { messageHtml, messageText } from '../mail/outbox.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/query-rows.js';
-import { fixRequests, merchants, outboxMessages } from '../db/schema.js';
-import { hashToken } from '../shared/tokens.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { clearIdentity } from '../../../tests/support/clear-identity.js';
+import { orderBody, placeOrder } from '../../../tests/support/order-requests.js';
 import { GENEROUS_LIMITS, registerMerchant, type RegisteredMerchant } from '../../../tests/support/registration-fixtures.js';
 import { FAST_MAIL, SmtpTestServer } from '../../../tests/support/smtp-test-server.js';
-import { orderBody, placeOrder } from '../../../tests/support/order-requests.js';
+import { queryRows } from '../db/query-rows.js';
+import { fixRequests, merchants, outboxMessages } from '../db/schema.js';
+import { messageHtml, messageText } from '../mail/outbox.js';
+import { hashToken } from '../shared/tokens.js';
 
 const BASE = 'https://merchant.aipos.test';
 const HIDDEN = `${BASE}/perbaikan/… (Tautan hanya ada di e-mail pendaftar)`;
 const GONE = {
   error: {
     code: 'FIX_LINK_HIDDEN',
-    message: 'Tautan perbaikan di pesan ini sudah disembunyikan dan tidak dapat dikirim ulang. Kirim permintaan perbaikan baru melalui Ubah Status.',
+    message:
+      'Tautan perbaikan di pesan ini sudah disembunyikan dan tidak dapat dikirim ulang. Kirim permintaan perbaikan baru melalui Ubah Status.',
   },
 };
 /** A fix link with its token, as the applicant's mail holds it. */
@@ -39,11 +40,21 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
     await smtp?.stop();
   });
   afterEach(async () => {
-    await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie }, payload: { ...SETTINGS, email_notifications: true } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie },
+      payload: { ...SETTINGS, email_notifications: true },
+    });
   });
 
-  const admin = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const statusMails = (merchantId: string) => t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.merchantId, merchantId), eq(outboxMessages.kind, 'status')));
+  const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const statusMails = (merchantId: string) =>
+    t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.merchantId, merchantId), eq(outboxMessages.kind, 'status')));
   /** Flags the merchant; the admin's answer holds no link at all. */
   const flagOnly = async (merchant: RegisteredMerchant, perbaikan: object[]) => {
     const response = await admin('POST', `/api/admin/merchants/${merchant.id}/status`, { status: 'data_tidak_lengkap', perbaikan });
@@ -59,13 +70,23 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
       .from(fixRequests)
       .where(and(eq(fixRequests.merchantId, merchant.id), isNull(fixRequests.usedAt), isNull(fixRequests.supersededAt)));
     const mailed = () =>
-      smtp.received.flatMap((mail) => [...mail.text.matchAll(new RegExp(TOKEN_PATH.source, 'g'))]).find((match) => hashToken(match[1]!) === open!.tokenHash);
+      smtp.received
+        .flatMap((mail) => [...mail.text.matchAll(new RegExp(TOKEN_PATH.source, 'g'))])
+        .find((match) => hashToken(match[1]!) === open!.tokenHash);
     await expect.poll(() => mailed() !== undefined).toBe(true);
     const match = mailed()!;
     return { link: match[0], token: match[1]! };
   };
   const resubmit = (token: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload });
-  const messages = async (merchantId: string) => (await admin('GET', `/api/admin/merchants/${merchantId}/messages`)).json().items as { id: string; kind: string; to: string; subject: string; text: string; state: string }[];
+  const messages = async (merchantId: string) =>
+    (await admin('GET', `/api/admin/merchants/${merchantId}/messages`)).json().items as {
+      id: string;
+      kind: string;
+      to: string;
+      subject: string;
+      text: string;
+      state: string;
+    }[];
 
   it('the Pesan tab never shows the token; after sending, the stored bodies no longer hold it; its resend is refused', async () => {
     const merchant = await registerMerchant(t.app, { nama_toko: 'Toko Tautan Rahasia' });
@@ -89,7 +110,9 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
     expect(messageHtml(stored!)).not.toContain(token);
     expect(messageHtml(stored!)).toContain(HIDDEN);
     expect(messageHtml(stored!)).not.toContain(`<a href="${BASE}/perbaikan/`);
-    const raw = await queryRows<Record<string, unknown>>(t.database.db, 'select * from outbox_messages where merchant_id = $1', [merchant.id]);
+    const raw = await queryRows<Record<string, unknown>>(t.database.db, 'select * from outbox_messages where merchant_id = $1', [
+      merchant.id,
+    ]);
     expect(JSON.stringify(raw)).not.toContain(token);
 
     const listed = await messages(merchant.id);
@@ -110,7 +133,11 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
     const merchant = await registerMerchant(t.app, { nama_toko: 'Toko Tautan Pesanan' });
     const order = await placeOrder(t.app, orderBody(merchant.kode_pendaftaran));
     const page = `${BASE}/pesanan/${order.kode_pesanan}`;
-    const receipts = () => t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.merchantId, merchant.id), eq(outboxMessages.kind, 'order_receipt')));
+    const receipts = () =>
+      t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.merchantId, merchant.id), eq(outboxMessages.kind, 'order_receipt')));
 
     // The admin's copy shows the bare order page (it asks for the registered phone), never the token.
     const listed = () => messages(merchant.id).then((items) => items.find((m) => m.kind === 'order_receipt')!);
@@ -130,15 +157,25 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
     expect(messageText(stored!)).toContain(`${page}\n`);
     expect(messageHtml(stored!)).not.toContain(order.akses);
     expect(messageHtml(stored!)).toContain(`<a href="${page}">${page}</a>`);
-    const raw = await queryRows<Record<string, unknown>>(t.database.db, 'select * from outbox_messages where merchant_id = $1', [merchant.id]);
+    const raw = await queryRows<Record<string, unknown>>(t.database.db, 'select * from outbox_messages where merchant_id = $1', [
+      merchant.id,
+    ]);
     expect(JSON.stringify(raw)).not.toContain(order.akses);
     expect(JSON.stringify(await listed())).not.toContain(order.akses);
     // The buyer's token still opens the order.
-    expect((await t.app.inject({ method: 'GET', url: `/api/orders/${order.kode_pesanan}`, headers: { authorization: `Bearer ${order.akses}` } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/orders/${order.kode_pesanan}`, headers: { authorization: `Bearer ${order.akses}` } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('with notifications off a fix request is still mailed (its only way out), and other status mails are skipped', async () => {
-    await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie }, payload: { ...SETTINGS, email_notifications: false } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie },
+      payload: { ...SETTINGS, email_notifications: false },
+    });
     const merchant = await registerMerchant(t.app, { nama_toko: 'Toko Senyap Tautan' });
     await flagOnly(merchant, [{ field: 'foto_ktp', alasan: 'Foto buram' }]);
     const [stored] = await statusMails(merchant.id);
@@ -155,12 +192,22 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
     const merchant = await registerMerchant(t.app);
     const { token } = await flag(merchant, [{ field: 'nama_toko', alasan: 'Nama tidak sesuai' }]);
     expect((await resubmit(token, { fields: { nama_toko: 'Toko Nama Baru' } })).statusCode).toBe(200);
-    const trail = (await admin('GET', `/api/admin/merchants/${merchant.id}/audit`)).json().items as { action: string; actor_email: string | null; actor_label: string }[];
-    expect(trail.find((e) => e.action === 'resubmission')).toMatchObject({ actor_email: null, actor_label: 'Pendaftar (tautan perbaikan)' });
+    const trail = (await admin('GET', `/api/admin/merchants/${merchant.id}/audit`)).json().items as {
+      action: string;
+      actor_email: string | null;
+      actor_label: string;
+    }[];
+    expect(trail.find((e) => e.action === 'resubmission')).toMatchObject({
+      actor_email: null,
+      actor_label: 'Pendaftar (tautan perbaikan)',
+    });
     expect(trail.find((e) => e.action === 'status_change')).toMatchObject({ actor_email: adminEmail, actor_label: adminEmail });
     const all = (await admin('GET', '/api/admin/audit?action=resubmission')).json().items as { target_id: string; actor_label: string }[];
     expect(all.find((e) => e.target_id === merchant.id)!.actor_label).toBe('Pendaftar (tautan perbaikan)');
-    const created = (await admin('GET', '/api/admin/audit?action=create')).json().items as { actor_email: string | null; actor_label: string }[];
+    const created = (await admin('GET', '/api/admin/audit?action=create')).json().items as {
+      actor_email: string | null;
+      actor_label: string;
+    }[];
     expect(created.filter((e) => e.actor_email === null).every((e) => e.actor_label === 'System')).toBe(true);
   });
 
@@ -173,14 +220,19 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
       { field: 'no_rekening', alasan: 'Rekening salah' },
       { field: 'nama_rekening', alasan: 'Nama tidak sesuai' },
     ]);
-    const response = await resubmit(token, { fields: { email: 'Baru.Sekali@Contoh.co.id', no_rekening: '9876543210', nama_rekening: 'Siti Rahayu' } });
+    const response = await resubmit(token, {
+      fields: { email: 'Baru.Sekali@Contoh.co.id', no_rekening: '9876543210', nama_rekening: 'Siti Rahayu' },
+    });
     expect(response.statusCode).toBe(200);
 
     const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, merchant.id));
     expect(clearIdentity(row!)).toMatchObject({ email: 'baru.sekali@contoh.co.id', noRekening: '9876543210' });
     const listed = await messages(merchant.id);
     const notice = listed.find((m) => m.kind === 'data_change_notice')!;
-    expect(notice).toMatchObject({ to: 'lama.pemilik@contoh.co.id', subject: `Data pendaftaran Anda diubah: ${merchant.kode_pendaftaran}` });
+    expect(notice).toMatchObject({
+      to: 'lama.pemilik@contoh.co.id',
+      subject: `Data pendaftaran Anda diubah: ${merchant.kode_pendaftaran}`,
+    });
     expect(listed.find((m) => m.kind === 'resubmission_receipt')!.to).toBe('baru.sekali@contoh.co.id');
     // The name on the account was typed again unchanged: only what really changed is named.
     expect(notice.text).toContain('Data yang diubah:\n- Email\n- Nomor Rekening\n');
@@ -188,11 +240,21 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
     expect(notice.text).toContain('Jika bukan Anda, segera hubungi tim AIPOS');
     for (const value of ['baru.sekali', '9876543210', '1234567890', '7890', '3210']) expect(notice.text).not.toContain(value);
 
-    await expect.poll(() => smtp.received.filter((m) => m.to.includes('lama.pemilik@contoh.co.id') && m.subject.startsWith('Data pendaftaran Anda diubah')).length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          smtp.received.filter((m) => m.to.includes('lama.pemilik@contoh.co.id') && m.subject.startsWith('Data pendaftaran Anda diubah'))
+            .length,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
 
     const detail = (await admin('GET', `/api/admin/merchants/${merchant.id}`)).json();
     expect(detail.rekening_diubah_sejak_pengajuan).toBe(true);
-    const trail = (await admin('GET', `/api/admin/merchants/${merchant.id}/audit`)).json().items as { action: string; diff: { changed?: string[] } }[];
+    const trail = (await admin('GET', `/api/admin/merchants/${merchant.id}/audit`)).json().items as {
+      action: string;
+      diff: { changed?: string[] };
+    }[];
     expect(trail.find((e) => e.action === 'resubmission')!.diff.changed).toEqual(['email', 'no_rekening']);
   });
 
@@ -212,7 +274,9 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
       { field: 'no_hp', alasan: 'Periksa lagi' },
     ]);
     // The same phone typed again: nothing moved, nothing to tell.
-    expect((await resubmit(second.token, { fields: { alamat_jalan: 'Jl. Melati No. 12A, RT 03/RW 05', no_hp: '+6281234567890' } })).statusCode).toBe(200);
+    expect(
+      (await resubmit(second.token, { fields: { alamat_jalan: 'Jl. Melati No. 12A, RT 03/RW 05', no_hp: '+6281234567890' } })).statusCode,
+    ).toBe(200);
     expect((await messages(other.id)).map((m) => m.kind).sort()).toEqual(['receipt', 'resubmission_receipt', 'status']);
   });
 });
@@ -226,7 +290,8 @@ describe('a fix link mail that fails for good', () => {
       disabledCommands: ['STARTTLS'],
       logger: false,
       closeTimeout: 100,
-      onRcptTo: (address, _s, cb) => cb(address.address.startsWith('tolak') ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined),
+      onRcptTo: (address, _s, cb) =>
+        cb(address.address.startsWith('tolak') ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined),
       onData: (stream, _s, cb) => {
         stream.resume();
         stream.on('end', () => cb());
@@ -234,17 +299,34 @@ describe('a fix link mail that fails for good', () => {
     });
     await new Promise<void>((resolve) => refuser.listen(0, '127.0.0.1', () => resolve()));
     const port = (refuser.server.address() as { port: number }).port;
-    const t = await buildTestApp({ env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_BASE_URL: BASE } });
+    const t = await buildTestApp({
+      env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_BASE_URL: BASE },
+    });
     try {
       const { cookie } = await signIn(t.app);
       const merchant = await registerMerchant(t.app, { email: 'tolak@contoh.co.id' });
-      const response = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${merchant.id}/status`, headers: { cookie }, payload: { status: 'data_tidak_lengkap', perbaikan: [{ field: 'no_hp', alasan: 'x' }] } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/merchants/${merchant.id}/status`,
+        headers: { cookie },
+        payload: { status: 'data_tidak_lengkap', perbaikan: [{ field: 'no_hp', alasan: 'x' }] },
+      });
       expect(response.statusCode).toBe(200);
-      const statusRow = async () => (await t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.merchantId, merchant.id), eq(outboxMessages.kind, 'status'))))[0]!;
+      const statusRow = async () =>
+        (
+          await t.database.db
+            .select()
+            .from(outboxMessages)
+            .where(and(eq(outboxMessages.merchantId, merchant.id), eq(outboxMessages.kind, 'status')))
+        )[0]!;
       await expect.poll(async () => (await statusRow()).state).toBe('failed');
       await expect.poll(async () => TOKEN_PATH.test(messageText(await statusRow()))).toBe(false);
       expect(messageHtml(await statusRow())).not.toMatch(TOKEN_PATH);
-      const resend = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${merchant.id}/messages/${(await statusRow()).id}/resend`, headers: { cookie } });
+      const resend = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/merchants/${merchant.id}/messages/${(await statusRow()).id}/resend`,
+        headers: { cookie },
+      });
       expect(resend.json()).toEqual(GONE);
     } finally {
       await t.close();

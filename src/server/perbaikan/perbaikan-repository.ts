@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FixItem } from '../../domain/perbaikan.js';
 import { FIX_LINK_DAYS } from '../../domain/perbaikan-texts.js';
+import type { FixItem } from '../../domain/perbaikan.js';
 import type { Db } from '../db/database.js';
 import { fixRequests, type FixRequestRow } from '../db/schema.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
@@ -39,7 +39,14 @@ export async function findOpenFixRequest(db: Db, token: string, now: Date, lock 
   const query = db
     .select()
     .from(fixRequests)
-    .where(and(eq(fixRequests.tokenHash, hashToken(token)), isNull(fixRequests.usedAt), isNull(fixRequests.supersededAt), gt(fixRequests.expiresAt, now)))
+    .where(
+      and(
+        eq(fixRequests.tokenHash, hashToken(token)),
+        isNull(fixRequests.usedAt),
+        isNull(fixRequests.supersededAt),
+        gt(fixRequests.expiresAt, now),
+      ),
+    )
     .limit(1);
   const rows = lock ? await query.for('update') : await query;
   return rows[0];

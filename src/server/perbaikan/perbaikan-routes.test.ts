@@ -1,13 +1,19 @@
-import { clearIdentity } from '../../../tests/support/clear-identity.js';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixRequests, merchants, outboxMessages, uploads } from '../db/schema.js';
-import { nikHash } from '../crypto/identity-fields.js';
-import { signIn } from '../../../tests/support/admin-session.js';
 import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, testAppPerSuite, type TestApp } from '../../../tests/support/build-test-app.js';
+import { clearIdentity } from '../../../tests/support/clear-identity.js';
 import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
-import { GENEROUS_LIMITS, makeJpeg, registerMerchant, stageDocument, type RegisteredMerchant } from '../../../tests/support/registration-fixtures.js';
+import {
+  GENEROUS_LIMITS,
+  makeJpeg,
+  registerMerchant,
+  stageDocument,
+  type RegisteredMerchant,
+} from '../../../tests/support/registration-fixtures.js';
+import { nikHash } from '../crypto/identity-fields.js';
+import { fixRequests, merchants, outboxMessages, uploads } from '../db/schema.js';
 
 const BASE = 'https://merchant.aipos.test';
 const INVALID = { error: { code: 'FIX_LINK_INVALID', message: 'Tautan perbaikan tidak valid atau sudah kedaluwarsa' } };
@@ -26,7 +32,8 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
     await t.close();
   });
 
-  const setStatus = (id: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/admin/merchants/${id}/status`, headers: { cookie }, payload });
+  const setStatus = (id: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/merchants/${id}/status`, headers: { cookie }, payload });
   const view = (token: string) => t.app.inject({ method: 'GET', url: `/api/perbaikan/${token}` });
   const submit = (token: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload });
   const rowOf = async (id: string) => (await t.database.db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
@@ -46,7 +53,11 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
 
   it('makes one link of 256 random bits for a fix request, mailed to the applicant only; only its hash is stored', async () => {
     const merchant = await registerMerchant(t.app);
-    const response = await setStatus(merchant.id, { status: 'data_tidak_lengkap', catatan_admin: 'Mohon perbaiki', perbaikan: [{ field: 'foto_ktp', alasan: 'Foto buram' }] });
+    const response = await setStatus(merchant.id, {
+      status: 'data_tidak_lengkap',
+      catatan_admin: 'Mohon perbaiki',
+      perbaikan: [{ field: 'foto_ktp', alasan: 'Foto buram' }],
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'data_tidak_lengkap', catatan_admin: 'Mohon perbaiki' });
     // The admin's answer never carries the link (a bearer secret): the status mail does.
@@ -83,10 +94,14 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
     });
   });
 
-  it('the status page lists the reasons with labels, never values; a code alone never reads the admin\'s own words', async () => {
+  it("the status page lists the reasons with labels, never values; a code alone never reads the admin's own words", async () => {
     const merchant = await registerMerchant(t.app);
     await flagged(merchant);
-    const owner = await t.app.inject({ method: 'POST', url: '/api/status/lookup', payload: { kode_pendaftaran: merchant.kode_pendaftaran, receipt_token: merchant.receipt_token } });
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/status/lookup',
+      payload: { kode_pendaftaran: merchant.kode_pendaftaran, receipt_token: merchant.receipt_token },
+    });
     expect(owner.json()).toMatchObject({
       status: 'data_tidak_lengkap',
       perbaikan: [
@@ -94,7 +109,11 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
         { field: 'no_hp', label: 'Nomor HP', alasan: 'Nomor tidak aktif' },
       ],
     });
-    const codeOnly = await t.app.inject({ method: 'POST', url: '/api/status/lookup', payload: { kode_pendaftaran: merchant.kode_pendaftaran } });
+    const codeOnly = await t.app.inject({
+      method: 'POST',
+      url: '/api/status/lookup',
+      payload: { kode_pendaftaran: merchant.kode_pendaftaran },
+    });
     const neutral = 'Alasan lengkap ada di e-mail yang kami kirim ke alamat pendaftar.';
     expect(codeOnly.json()).toMatchObject({
       status: 'data_tidak_lengkap',
@@ -115,7 +134,13 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
     expect(response.json()).toEqual({ kode_pendaftaran: merchant.kode_pendaftaran, status: 'processing' });
 
     const after = await rowOf(merchant.id);
-    expect(clearIdentity(after)).toMatchObject({ status: 'processing', noHp: '+6281399998888', nik: '3174015503900002', nikHash: nikHash('3174015503900002'), namaToko: 'Toko Kirim Ulang' });
+    expect(clearIdentity(after)).toMatchObject({
+      status: 'processing',
+      noHp: '+6281399998888',
+      nik: '3174015503900002',
+      nikHash: nikHash('3174015503900002'),
+      namaToko: 'Toko Kirim Ulang',
+    });
     const [upload] = await t.database.db.select().from(uploads).where(eq(uploads.id, newKtp));
     expect(after.fotoKtp).toBe(upload!.storageKey);
     expect(upload!.claimedBy).toBe(merchant.id);
@@ -146,11 +171,15 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
     const mails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchant.id));
     // The phone changed through the link: the registration's address is told (perbaikan-link-secrecy.test.ts).
     expect(mails.map((m) => m.kind).sort()).toEqual(['data_change_notice', 'receipt', 'resubmission_receipt', 'status']);
-    expect(mails.find((m) => m.kind === 'resubmission_receipt')!.subject).toBe(`Perbaikan data pendaftaran diterima: ${merchant.kode_pendaftaran}`);
+    expect(mails.find((m) => m.kind === 'resubmission_receipt')!.subject).toBe(
+      `Perbaikan data pendaftaran diterima: ${merchant.kode_pendaftaran}`,
+    );
 
     expect((await view(token)).json()).toEqual(INVALID);
     expect((await view(token)).statusCode).toBe(404);
-    expect((await submit(token, { fields: { no_hp: '0813-1111-2222', nik: '3174015503900002' }, documents: { foto_ktp: newKtp } })).statusCode).toBe(404);
+    expect(
+      (await submit(token, { fields: { no_hp: '0813-1111-2222', nik: '3174015503900002' }, documents: { foto_ktp: newKtp } })).statusCode,
+    ).toBe(404);
   });
 
   it('an expired link, an unknown one and one replaced by a newer request are 404 with the same message', async () => {
@@ -174,12 +203,30 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
     it('the admin checklist: unknown field, none for data_tidak_lengkap, twice the same, a list for verified', async () => {
       const merchant = await registerMerchant(t.app);
       const cases: [object, string][] = [
-        [{ status: 'data_tidak_lengkap', perbaikan: [{ field: 'golongan_darah', alasan: 'x' }] }, 'Data "golongan_darah" tidak dikenal dan tidak dapat diminta untuk diperbaiki'],
+        [
+          { status: 'data_tidak_lengkap', perbaikan: [{ field: 'golongan_darah', alasan: 'x' }] },
+          'Data "golongan_darah" tidak dikenal dan tidak dapat diminta untuk diperbaiki',
+        ],
         [{ status: 'data_tidak_lengkap' }, 'Pilih minimal satu data yang perlu diperbaiki'],
         [{ status: 'data_tidak_lengkap', perbaikan: [] }, 'Pilih minimal satu data yang perlu diperbaiki'],
-        [{ status: 'data_tidak_lengkap', perbaikan: [{ field: 'no_hp', alasan: 'a' }, { field: 'no_hp', alasan: 'b' }] }, 'Nomor HP dipilih lebih dari satu kali'],
-        [{ status: 'data_tidak_lengkap', perbaikan: [{ field: 'no_hp', alasan: '  ' }] }, 'Isi alasan perbaikan untuk setiap data yang dipilih'],
-        [{ status: 'verified', perbaikan: [{ field: 'no_hp', alasan: 'a' }] }, 'Daftar perbaikan hanya untuk status Data Tidak Lengkap atau Ditolak'],
+        [
+          {
+            status: 'data_tidak_lengkap',
+            perbaikan: [
+              { field: 'no_hp', alasan: 'a' },
+              { field: 'no_hp', alasan: 'b' },
+            ],
+          },
+          'Nomor HP dipilih lebih dari satu kali',
+        ],
+        [
+          { status: 'data_tidak_lengkap', perbaikan: [{ field: 'no_hp', alasan: '  ' }] },
+          'Isi alasan perbaikan untuk setiap data yang dipilih',
+        ],
+        [
+          { status: 'verified', perbaikan: [{ field: 'no_hp', alasan: 'a' }] },
+          'Daftar perbaikan hanya untuk status Data Tidak Lengkap atau Ditolak',
+        ],
       ];
       for (const [payload, message] of cases) {
         const response = await setStatus(merchant.id, payload);
@@ -198,15 +245,42 @@ describe('fix requests: POST .../status with perbaikan, GET and POST /api/perbai
       const selfie = await stageDocument(t.app, 'foto_selfie_ktp');
       const other = await registerMerchant(t.app);
       const cases: [object, number, string][] = [
-        [{ fields: { no_hp: '081399998888', email: 'lain@contoh.co.id' }, documents: { foto_ktp: ktp } }, 400, 'Email tidak diminta untuk diperbaiki'],
-        [{ fields: { no_hp: '081399998888' }, documents: { foto_ktp: ktp, foto_kk: selfie } }, 400, 'Dokumen Kartu Keluarga tidak diminta untuk diperbaiki'],
+        [
+          { fields: { no_hp: '081399998888', email: 'lain@contoh.co.id' }, documents: { foto_ktp: ktp } },
+          400,
+          'Email tidak diminta untuk diperbaiki',
+        ],
+        [
+          { fields: { no_hp: '081399998888' }, documents: { foto_ktp: ktp, foto_kk: selfie } },
+          400,
+          'Dokumen Kartu Keluarga tidak diminta untuk diperbaiki',
+        ],
         [{ fields: { no_hp: '081399998888', golongan_darah: 'O' }, documents: { foto_ktp: ktp } }, 400, ''],
         [{ fields: {}, documents: { foto_ktp: ktp } }, 400, 'Nomor HP wajib diisi ulang'],
         [{ fields: { no_hp: '081399998888' } }, 400, 'Dokumen KTP wajib diupload ulang'],
-        [{ fields: { no_hp: '12345' }, documents: { foto_ktp: ktp } }, 400, 'Nomor HP tidak valid. Gunakan nomor seluler Indonesia (08…, 62… atau +62…).'],
-        [{ fields: { no_hp: '081399998888' }, documents: { foto_ktp: selfie } }, 400, 'File yang dikirim bukan dokumen KTP. Silakan upload ulang.'],
-        [{ fields: { no_hp: '081399998888' }, documents: { foto_ktp: other.body.documents && (other.body.documents as Record<string, string>).foto_ktp } }, 409, 'Dokumen KTP sudah dipakai pada pendaftaran lain. Silakan upload ulang.'],
-        [{ fields: { no_hp: '081399998888' }, documents: { foto_ktp: '00000000-0000-4000-8000-000000000000' } }, 400, 'Dokumen KTP tidak ditemukan atau sudah kedaluwarsa. Silakan upload ulang.'],
+        [
+          { fields: { no_hp: '12345' }, documents: { foto_ktp: ktp } },
+          400,
+          'Nomor HP tidak valid. Gunakan nomor seluler Indonesia (08…, 62… atau +62…).',
+        ],
+        [
+          { fields: { no_hp: '081399998888' }, documents: { foto_ktp: selfie } },
+          400,
+          'File yang dikirim bukan dokumen KTP. Silakan upload ulang.',
+        ],
+        [
+          {
+            fields: { no_hp: '081399998888' },
+            documents: { foto_ktp: other.body.documents && (other.body.documents as Record<string, string>).foto_ktp },
+          },
+          409,
+          'Dokumen KTP sudah dipakai pada pendaftaran lain. Silakan upload ulang.',
+        ],
+        [
+          { fields: { no_hp: '081399998888' }, documents: { foto_ktp: '00000000-0000-4000-8000-000000000000' } },
+          400,
+          'Dokumen KTP tidak ditemukan atau sudah kedaluwarsa. Silakan upload ulang.',
+        ],
         [{ fields: { no_hp: 'x'.repeat(1_100_000) }, documents: { foto_ktp: ktp } }, 413, 'Ukuran permintaan terlalu besar'],
       ];
       for (const [payload, status, message] of cases) {
@@ -249,15 +323,30 @@ describe('a resubmission while an admin changes the status (PostgreSQL)', () => 
     try {
       await admin.query('begin');
       await admin.query('select id from merchants where id = $1 for update', [merchant.id]);
-      const resubmission = t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload: { fields: { nama_toko: 'Toko Nama Baru' } } });
+      const resubmission = t.app.inject({
+        method: 'POST',
+        url: `/api/perbaikan/${token}`,
+        payload: { fields: { nama_toko: 'Toko Nama Baru' } },
+      });
       // The resubmission is now waiting for a lock (the merchant row, with the fix: it holds nothing yet).
       await expect
-        .poll(async () => (await admin.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0].n, {
-          timeout: 10_000,
-        })
+        .poll(
+          async () =>
+            (
+              await admin.query(
+                `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+              )
+            ).rows[0].n,
+          {
+            timeout: 10_000,
+          },
+        )
         .toBe(1);
       // Locked the other way round, this waits for the resubmission, which waits for this: a deadlock.
-      await admin.query('update fix_requests set superseded_at = now() where merchant_id = $1 and used_at is null and superseded_at is null', [merchant.id]);
+      await admin.query(
+        'update fix_requests set superseded_at = now() where merchant_id = $1 and used_at is null and superseded_at is null',
+        [merchant.id],
+      );
       await admin.query('commit');
 
       const answer = await resubmission;

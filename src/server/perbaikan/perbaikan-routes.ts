@@ -19,7 +19,12 @@ export const fixRoutes: FastifyPluginAsyncZod = async (app) => {
     '/perbaikan/:token',
     {
       config: { rateLimit: { max: config.RATE_LIMIT_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: { tags: ['public'], summary: 'What a fix link asks for, with the current values of those fields', params: TokenParamsSchema, response: { 200: FixRequestViewSchema, ...errors } },
+      schema: {
+        tags: ['public'],
+        summary: 'What a fix link asks for, with the current values of those fields',
+        params: TokenParamsSchema,
+        response: { 200: FixRequestViewSchema, ...errors },
+      },
     },
     async (request, reply) => {
       // Personal data behind a bearer link: never cached.
@@ -55,7 +60,9 @@ export const fixRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       app.outbox.wake();
       app.checks.wake();
-      void app.deps.events.publish({ kind: 'status_changed', merchant_id: row.id }).catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
+      void app.deps.events
+        .publish({ kind: 'status_changed', merchant_id: row.id })
+        .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
       return { kode_pendaftaran: row.kodePendaftaran, status: 'processing' as const };
     },
   );

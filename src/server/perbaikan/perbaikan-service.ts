@@ -1,24 +1,31 @@
-import { enqueueMerchantChecks } from '../checks/public.js';
 import { eq } from 'drizzle-orm';
 import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from '../../domain/document-slots.js';
 import { maskAccountNumber, maskNik } from '../../domain/masking.js';
-import { SUBMISSION_MESSAGES } from '../../domain/registration.js';
+import {
+  FIX_FIELDS,
+  fixTargetLabel,
+  isDocumentTarget,
+  isFixField,
+  PERBAIKAN_MESSAGES,
+  type FixField,
+} from '../../domain/perbaikan-texts.js';
 import type { FixItem, FixRequestView, FixSubmission } from '../../domain/perbaikan.js';
-import { FIX_FIELDS, fixTargetLabel, isDocumentTarget, isFixField, PERBAIKAN_MESSAGES, type FixField } from '../../domain/perbaikan-texts.js';
-import { writeAudit, maskSensitiveFields } from '../audit/public.js';
+import { SUBMISSION_MESSAGES } from '../../domain/registration.js';
+import { maskSensitiveFields, writeAudit } from '../audit/public.js';
+import { enqueueMerchantChecks } from '../checks/public.js';
 import type { Db } from '../db/database.js';
+import { identityColumns, merchantAccountNumber, merchantNik, PROFILE_FIELDS, profileValue, SLOT_COLUMNS } from '../db/merchant-columns.js';
+import { lockMerchant } from '../db/merchant-rows.js';
 import { merchants, type FixRequestRow, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import { enqueueDataChangeNotice, enqueueReceipt } from '../mail/applicant-mail.js';
-import { identityColumns, merchantAccountNumber, merchantNik, PROFILE_FIELDS, profileValue, SLOT_COLUMNS } from '../db/merchant-columns.js';
-import { lockMerchant } from '../db/merchant-rows.js';
-import { checkUploads, type RequestedDocument } from '../uploads/upload-service.js';
-import { claimUploads, findUploads } from '../uploads/upload-repository.js';
-import { replaceSlotWarnings, warningsOfUploads } from '../uploads/photo-warnings.js';
-import { findOpenFixRequest, markFixRequestUsed } from './perbaikan-repository.js';
-import { NOTICE_FIELDS } from './identity-change.js';
 import { applyMerchantStatusToOrders, orderMailConfig } from '../shop/public.js';
+import { replaceSlotWarnings, warningsOfUploads } from '../uploads/photo-warnings.js';
+import { claimUploads, findUploads } from '../uploads/upload-repository.js';
+import { checkUploads, type RequestedDocument } from '../uploads/upload-service.js';
 import { queueClock } from '../workbench/public.js';
+import { NOTICE_FIELDS } from './identity-change.js';
+import { findOpenFixRequest, markFixRequestUsed } from './perbaikan-repository.js';
 
 const invalidLink = () => new AppError(404, 'FIX_LINK_INVALID', PERBAIKAN_MESSAGES.invalidLink);
 
@@ -50,18 +57,32 @@ export async function viewFixRequest(db: Db, token: string, now: Date): Promise<
 function checkAgainstFlags(items: FixItem[], body: FixSubmission): { fields: FixField[]; slots: DocumentSlot[] } {
   const flagged = new Set<string>(items.map((i) => i.field));
   for (const key of Object.keys(body.fields)) {
-    if (!flagged.has(key)) throw new AppError(400, 'FIELD_NOT_FLAGGED', PERBAIKAN_MESSAGES.notFlagged(isFixField(key) ? fixTargetLabel(key) : key), `fields.${key}`);
+    if (!flagged.has(key))
+      throw new AppError(
+        400,
+        'FIELD_NOT_FLAGGED',
+        PERBAIKAN_MESSAGES.notFlagged(isFixField(key) ? fixTargetLabel(key) : key),
+        `fields.${key}`,
+      );
   }
   for (const key of Object.keys(body.documents)) {
-    if (!flagged.has(key)) throw new AppError(400, 'FIELD_NOT_FLAGGED', PERBAIKAN_MESSAGES.notFlagged(isDocumentTarget(key) ? fixTargetLabel(key) : key), `documents.${key}`);
+    if (!flagged.has(key))
+      throw new AppError(
+        400,
+        'FIELD_NOT_FLAGGED',
+        PERBAIKAN_MESSAGES.notFlagged(isDocumentTarget(key) ? fixTargetLabel(key) : key),
+        `documents.${key}`,
+      );
   }
   const fields = FIX_FIELDS.filter((f) => flagged.has(f));
   const slots = DOCUMENT_SLOTS.filter((s) => flagged.has(s));
   for (const field of fields) {
-    if (!(field in body.fields)) throw new AppError(400, 'FIELD_MISSING', PERBAIKAN_MESSAGES.fieldMissing(fixTargetLabel(field)), `fields.${field}`);
+    if (!(field in body.fields))
+      throw new AppError(400, 'FIELD_MISSING', PERBAIKAN_MESSAGES.fieldMissing(fixTargetLabel(field)), `fields.${field}`);
   }
   for (const slot of slots) {
-    if (!body.documents[slot]) throw new AppError(400, 'DOCUMENT_MISSING', PERBAIKAN_MESSAGES.documentMissing(fixTargetLabel(slot)), `documents.${slot}`);
+    if (!body.documents[slot])
+      throw new AppError(400, 'DOCUMENT_MISSING', PERBAIKAN_MESSAGES.documentMissing(fixTargetLabel(slot)), `documents.${slot}`);
   }
   return { fields, slots };
 }
@@ -87,7 +108,14 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
   const items = request.items as FixItem[];
   const { fields, slots } = checkAgainstFlags(items, input.body);
   const documents: RequestedDocument[] = slots.map((slot) => ({ slot, uploadId: input.body.documents[slot]! }));
-  const uploadsById = new Map((await findUploads(db, documents.map((d) => d.uploadId))).map((u) => [u.id, u]));
+  const uploadsById = new Map(
+    (
+      await findUploads(
+        db,
+        documents.map((d) => d.uploadId),
+      )
+    ).map((u) => [u.id, u]),
+  );
   const storageKeys = checkUploads(documents, uploadsById);
 
   return db.transaction(async (tx) => {
@@ -103,7 +131,12 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
 
     // Back in the review queue: the age in working days resumes where it paused while the applicant had
     // the case (paused-clock.ts); the last decision's reason codes no longer apply.
-    const patch: Partial<MerchantRow> = { status: 'processing', updatedAt: input.now, kodeAlasan: [], ...queueClock(row, 'processing', input.now) };
+    const patch: Partial<MerchantRow> = {
+      status: 'processing',
+      updatedAt: input.now,
+      kodeAlasan: [],
+      ...queueClock(row, 'processing', input.now),
+    };
     for (const field of fields) {
       if (field !== 'nik' && field !== 'no_rekening') Object.assign(patch, { [PROFILE_FIELDS[field]]: input.body.fields[field] ?? null });
     }
@@ -114,11 +147,28 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
       nik: fields.includes('nik') ? input.body.fields.nik : undefined,
       noRekening: fields.includes('no_rekening') ? input.body.fields.no_rekening : undefined,
     });
-    const [updated] = await tx.update(merchants).set({ ...patch, ...identity }).where(eq(merchants.id, row.id)).returning();
+    const [updated] = await tx
+      .update(merchants)
+      .set({ ...patch, ...identity })
+      .where(eq(merchants.id, row.id))
+      .returning();
 
-    const claimed = new Set(await claimUploads(tx, documents.map((d) => d.uploadId), row.id, input.now));
+    const claimed = new Set(
+      await claimUploads(
+        tx,
+        documents.map((d) => d.uploadId),
+        row.id,
+        input.now,
+      ),
+    );
     const lost = documents.find((d) => !claimed.has(d.uploadId));
-    if (lost) throw new AppError(409, 'UPLOAD_ALREADY_USED', SUBMISSION_MESSAGES.uploadUsed(DOCUMENT_SLOT_INFO[lost.slot].label), `documents.${lost.slot}`);
+    if (lost)
+      throw new AppError(
+        409,
+        'UPLOAD_ALREADY_USED',
+        SUBMISSION_MESSAGES.uploadUsed(DOCUMENT_SLOT_INFO[lost.slot].label),
+        `documents.${lost.slot}`,
+      );
 
     // The replaced files stay in storage for the audit trail; the request row remembers their keys.
     const replaced = Object.fromEntries(slots.map((slot) => [slot, row[SLOT_COLUMNS[slot]]]));
@@ -145,7 +195,13 @@ export async function resubmit(db: Db, input: Resubmission): Promise<MerchantRow
       ip: input.ip ?? null,
       userAgent: input.userAgent ?? null,
     });
-    await enqueueReceipt(tx, { row: updated!, baseUrl: input.baseUrl, now: input.now, resubmission: true, perAddressPerHour: input.mailPerAddressPerHour });
+    await enqueueReceipt(tx, {
+      row: updated!,
+      baseUrl: input.baseUrl,
+      now: input.now,
+      resubmission: true,
+      perAddressPerHour: input.mailPerAddressPerHour,
+    });
     // Replaced documents and changed values are checked again (docs/decisions/0036).
     await enqueueMerchantChecks(tx, row.id, input.now);
     const noticed = NOTICE_FIELDS.filter((f) => changed.includes(f));

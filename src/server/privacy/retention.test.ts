@@ -1,18 +1,18 @@
-import { clearIdentity } from '../../../tests/support/clear-identity.js';
-import { merchantNik } from '../db/merchant-columns.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testClock } from '../../../tests/support/auth-test-kit.js';
-import { queryRows } from '../db/query-rows.js';
-import { auditLogs, merchants, orders, uploads } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
+import { testClock } from '../../../tests/support/auth-test-kit.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { clearIdentity } from '../../../tests/support/clear-identity.js';
 import { insertOrder } from '../../../tests/support/order-fixtures.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
+import { merchantNik } from '../db/merchant-columns.js';
+import { queryRows } from '../db/query-rows.js';
+import { auditLogs, merchants, orders, uploads } from '../db/schema.js';
 import { listRetentionDue, PURGED_MARKER, purgeDueMerchants } from './retention.js';
 
 const DAY = 24 * 3_600_000;
@@ -24,15 +24,29 @@ describe('retention of personal data (UU PDP)', () => {
   const ids: Record<string, string> = {};
   const call = (method: 'POST' | 'DELETE' | 'GET', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
-  const idOf = async (kode: string) => (await t.database.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.kodePendaftaran, kode)))[0]!.id;
+  const idOf = async (kode: string) =>
+    (await t.database.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.kodePendaftaran, kode)))[0]!.id;
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now, env: GENEROUS_LIMITS });
     admin = await signIn(t.app);
-    for (const [name, email] of [['rejected', 'tolak@example.com'], ['deleted', 'hapus@example.com'], ['verified', 'oke@example.com'], ['recent', 'baru@example.com']] as const) {
+    for (const [name, email] of [
+      ['rejected', 'tolak@example.com'],
+      ['deleted', 'hapus@example.com'],
+      ['verified', 'oke@example.com'],
+      ['recent', 'baru@example.com'],
+    ] as const) {
       ids[name] = await idOf((await registerMerchant(t.app, { email, nama_toko: `Toko ${name}` })).kode_pendaftaran);
     }
-    expect((await call('POST', `/api/admin/merchants/${ids.rejected}/status`, { status: 'rejected', catatan_admin: 'KTP tidak terbaca', kode_alasan: ['data_ganda'] })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', `/api/admin/merchants/${ids.rejected}/status`, {
+          status: 'rejected',
+          catatan_admin: 'KTP tidak terbaca',
+          kode_alasan: ['data_ganda'],
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await call('DELETE', `/api/admin/merchants/${ids.deleted}`)).statusCode).toBe(204);
     expect((await call('POST', `/api/admin/merchants/${ids.verified}/status`, { status: 'verified' })).statusCode).toBe(200);
   });
@@ -79,20 +93,44 @@ describe('retention of personal data (UU PDP)', () => {
     expect(rejected!.kodePendaftaran).toMatch(/^AIP-/);
     expect(rejected!.purgedAt).toEqual(clock.now());
     // The sealed columns hold the bare marker: nothing personal, so nothing to seal.
-    const [raw] = await queryRows<{ nik: string; no_rekening: string }>(t.database.db, 'select nik, no_rekening from merchants where id = $1', [ids.rejected]);
+    const [raw] = await queryRows<{ nik: string; no_rekening: string }>(
+      t.database.db,
+      'select nik, no_rekening from merchants where id = $1',
+      [ids.rejected],
+    );
     expect([raw!.nik, raw!.no_rekening]).toEqual([PURGED_MARKER, PURGED_MARKER]);
     expect(await t.database.db.select().from(uploads).where(eq(uploads.claimedBy, ids.rejected!))).toEqual([]);
 
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'retention_purge'));
     expect(audit.map((row) => [row.actorId, row.targetId, row.diff])).toEqual([
-      [null, ids.deleted, { merchant_name: 'Toko deleted', kode_pendaftaran: expect.stringMatching(/^AIP-/), reason: 'deleted', documents: 5, audit_rows_redacted: 1 }],
-      [null, ids.rejected, { merchant_name: 'Toko rejected', kode_pendaftaran: expect.stringMatching(/^AIP-/), reason: 'rejected', documents: 5, audit_rows_redacted: 1 }],
+      [
+        null,
+        ids.deleted,
+        {
+          merchant_name: 'Toko deleted',
+          kode_pendaftaran: expect.stringMatching(/^AIP-/),
+          reason: 'deleted',
+          documents: 5,
+          audit_rows_redacted: 1,
+        },
+      ],
+      [
+        null,
+        ids.rejected,
+        {
+          merchant_name: 'Toko rejected',
+          kode_pendaftaran: expect.stringMatching(/^AIP-/),
+          reason: 'rejected',
+          documents: 5,
+          audit_rows_redacted: 1,
+        },
+      ],
     ]);
     // The registration's own audit row lost the applicant's IP and browser; the admin's rows keep theirs.
     const trail = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, ids.rejected!));
     expect(trail.find((row) => row.action === 'create')).toMatchObject({ ip: null, userAgent: null });
     expect(trail.find((row) => row.action === 'status_change')!.ip).not.toBeNull();
-        // 'System' in the audit screen: no actor. (The session of months ago has ended: sign in again.)
+    // 'System' in the audit screen: no actor. (The session of months ago has ended: sign in again.)
     admin = await signIn(t.app);
     const log = (await call('GET', `/api/admin/merchants/${ids.rejected}/audit`)).json();
     expect(log.items[0]).toMatchObject({ action: 'retention_purge', actor_email: null });
@@ -106,7 +144,13 @@ describe('retention of personal data (UU PDP)', () => {
     expect((await listRetentionDue(deps())).map((item) => [item.nama_toko, item.reason])).toEqual([['Toko recent', 'abandoned']]);
     expect(await purgeDueMerchants(deps())).toBe(1);
     const [recent] = await t.database.db.select().from(merchants).where(eq(merchants.id, ids.recent!));
-    expect(clearIdentity(recent!)).toMatchObject({ status: 'processing', nik: PURGED_MARKER, email: PURGED_MARKER, fotoKtp: null, purgedAt: clock.now() });
+    expect(clearIdentity(recent!)).toMatchObject({
+      status: 'processing',
+      nik: PURGED_MARKER,
+      email: PURGED_MARKER,
+      fotoKtp: null,
+      purgedAt: clock.now(),
+    });
     const purges = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'retention_purge'));
     expect(purges.find((row) => row.targetId === ids.recent)?.diff).toMatchObject({ reason: 'abandoned', documents: 5 });
 
@@ -133,7 +177,12 @@ describe('a retention pass over many merchants', () => {
     const rejected: string[] = [];
     for (const name of ['Satu', 'Dua', 'Tiga']) {
       const { id } = await registerMerchant(t.app, { email: `${name.toLowerCase()}@example.com`, nama_toko: `Toko ${name}` });
-      const answer = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${id}/status`, headers: { cookie: admin.cookie }, payload: { status: 'rejected', catatan_admin: 'Data tidak sesuai', kode_alasan: ['data_ganda'] } });
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/merchants/${id}/status`,
+        headers: { cookie: admin.cookie },
+        payload: { status: 'rejected', catatan_admin: 'Data tidak sesuai', kode_alasan: ['data_ganda'] },
+      });
       expect(answer.statusCode).toBe(200);
       rejected.push(id);
     }
@@ -142,13 +191,27 @@ describe('a retention pass over many merchants', () => {
     // The second one had a document replaced: the old file is an upload row of its own and goes too.
     const replacedKey = `documents/replaced-${rejected[1]}.jpg`;
     await t.storage.put(replacedKey, Buffer.from('old photo'), 'image/jpeg');
-    await t.database.db.insert(uploads).values({ slot: 'foto_ktp', storageKey: replacedKey, contentType: 'image/jpeg', size: 9, sha256: 'x'.repeat(64), claimedBy: rejected[1], claimedAt: clock.now() });
+    await t.database.db.insert(uploads).values({
+      slot: 'foto_ktp',
+      storageKey: replacedKey,
+      contentType: 'image/jpeg',
+      size: 9,
+      sha256: 'x'.repeat(64),
+      claimedBy: rejected[1],
+      claimedAt: clock.now(),
+    });
 
     clock.advance(181 * DAY);
     expect(await purgeDueMerchants({ ...t.app.deps, config: t.config })).toBe(3);
     expect(await t.storage.exists(replacedKey)).toBe(false);
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'retention_purge'));
-    expect(audit.map((row) => [row.targetId, (row.diff as { merchant_name: string }).merchant_name, (row.diff as { documents: number }).documents])).toEqual([
+    expect(
+      audit.map((row) => [
+        row.targetId,
+        (row.diff as { merchant_name: string }).merchant_name,
+        (row.diff as { documents: number }).documents,
+      ]),
+    ).toEqual([
       [rejected[0], 'Toko Satu', 5],
       [rejected[1], 'Toko Dua', 6],
       [rejected[2], 'Toko Tiga', 5],
@@ -166,7 +229,14 @@ describe('a retention pass over many merchants', () => {
     });
     for (const id of rejected) {
       const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, id));
-      expect(clearIdentity(row!)).toMatchObject({ email: PURGED_MARKER, nik: PURGED_MARKER, fotoKtp: null, catatanAdmin: null, status: 'rejected', isDeleted: false });
+      expect(clearIdentity(row!)).toMatchObject({
+        email: PURGED_MARKER,
+        nik: PURGED_MARKER,
+        fotoKtp: null,
+        catatanAdmin: null,
+        status: 'rejected',
+        isDeleted: false,
+      });
       expect(await t.database.db.select().from(uploads).where(eq(uploads.claimedBy, id))).toEqual([]);
     }
   });

@@ -1,12 +1,22 @@
-import { ERASED, ERASED_MARKER } from '../crypto/sealed.js';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
 import { writeAudits } from '../audit/public.js';
 import type { Config } from '../config.js';
+import { ERASED, ERASED_MARKER } from '../crypto/sealed.js';
 import type { Db } from '../db/database.js';
-import { auditLogs, fixRequests, merchantNotes, merchants, orders, outboxMessages, rateLimitCounters, uploads, type MerchantRow } from '../db/schema.js';
 import { SLOT_COLUMNS } from '../db/merchant-columns.js';
+import {
+  auditLogs,
+  fixRequests,
+  merchantNotes,
+  merchants,
+  orders,
+  outboxMessages,
+  rateLimitCounters,
+  uploads,
+  type MerchantRow,
+} from '../db/schema.js';
 import { cancelUnshippedOrders, orderMailConfig, PURGED_REASON } from '../shop/public.js';
 import { deleteStoredFiles, recordPendingDeletions, retryPendingDeletions } from '../storage/pending-deletions.js';
 import type { Storage } from '../storage/storage.js';
@@ -45,17 +55,31 @@ function dueCondition(deps: RetentionDeps) {
   )!;
 }
 
-const reasonOf = (row: Pick<MerchantRow, 'isDeleted' | 'status'>): DueReason => (row.isDeleted ? 'deleted' : row.status === 'rejected' ? 'rejected' : 'abandoned');
+const reasonOf = (row: Pick<MerchantRow, 'isDeleted' | 'status'>): DueReason =>
+  row.isDeleted ? 'deleted' : row.status === 'rejected' ? 'rejected' : 'abandoned';
 
 /** The merchants whose personal data is past its retention window (npm run retention -- --dry-run). */
 export async function listRetentionDue(deps: RetentionDeps, limit = 10_000): Promise<RetentionCandidate[]> {
   const rows = await deps.db
-    .select({ id: merchants.id, kode: merchants.kodePendaftaran, nama: merchants.namaToko, isDeleted: merchants.isDeleted, status: merchants.status, updatedAt: merchants.updatedAt })
+    .select({
+      id: merchants.id,
+      kode: merchants.kodePendaftaran,
+      nama: merchants.namaToko,
+      isDeleted: merchants.isDeleted,
+      status: merchants.status,
+      updatedAt: merchants.updatedAt,
+    })
     .from(merchants)
     .where(dueCondition(deps))
     .orderBy(asc(merchants.updatedAt))
     .limit(limit);
-  return rows.map((row) => ({ id: row.id, kode_pendaftaran: row.kode, nama_toko: row.nama, reason: reasonOf(row), since: row.updatedAt.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    kode_pendaftaran: row.kode,
+    nama_toko: row.nama,
+    reason: reasonOf(row),
+    since: row.updatedAt.toISOString(),
+  }));
 }
 
 /** The columns a purge reads: what names the merchant in the trail, and where its documents are. */
@@ -84,7 +108,13 @@ export async function purgeDueMerchants(deps: RetentionDeps): Promise<number> {
     const count = await deps.db.transaction(async (tx) => {
       const locked = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`);
       if (!(locked as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return 0;
-      const rows = await tx.select(PURGE_COLUMNS).from(merchants).where(dueCondition(deps)).orderBy(asc(merchants.updatedAt)).limit(BATCH).for('update', { skipLocked: true });
+      const rows = await tx
+        .select(PURGE_COLUMNS)
+        .from(merchants)
+        .where(dueCondition(deps))
+        .orderBy(asc(merchants.updatedAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
       keys.push(...(await purgeMerchants(tx, rows, deps.now())));
       return rows.length;
     });
@@ -110,7 +140,10 @@ export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, rea
   const ids = rows.map((row) => row.id);
   const traces = await applicantTraces(tx, ids);
   // Replaced documents stay as upload rows: their files go too.
-  const staged = await tx.delete(uploads).where(inArray(uploads.claimedBy, ids)).returning({ key: uploads.storageKey, merchantId: uploads.claimedBy });
+  const staged = await tx
+    .delete(uploads)
+    .where(inArray(uploads.claimedBy, ids))
+    .returning({ key: uploads.storageKey, merchantId: uploads.claimedBy });
   // E-mails to the applicant hold their address and name; fix requests their reasons (docs/privacy.md).
   await tx.delete(outboxMessages).where(inArray(outboxMessages.merchantId, ids));
   await tx.delete(fixRequests).where(inArray(fixRequests.merchantId, ids));
@@ -120,7 +153,14 @@ export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, rea
   // and the buyer's IP, go (docs/privacy.md).
   await tx
     .update(orders)
-    .set({ namaPenerima: PURGED_MARKER, noHpPenerima: PURGED_MARKER, alamatPengiriman: PURGED_MARKER, kodePos: PURGED_MARKER, ip: null, aksesTokenHashes: [] })
+    .set({
+      namaPenerima: PURGED_MARKER,
+      noHpPenerima: PURGED_MARKER,
+      alamatPengiriman: PURGED_MARKER,
+      kodePos: PURGED_MARKER,
+      ip: null,
+      aksesTokenHashes: [],
+    })
     .where(inArray(orders.merchantId, ids));
   const redacted = await redactApplicantAudit(tx, ids);
   // A limiter window keyed by the applicant's address, phone or e-mail would name them until it ends.
@@ -169,7 +209,13 @@ export async function purgeMerchants(tx: Db, rows: PurgeTarget[], now: Date, rea
       action: 'retention_purge',
       targetTable: 'merchants',
       targetId: row.id,
-      diff: { merchant_name: row.namaToko, kode_pendaftaran: row.kodePendaftaran, reason: reason ?? reasonOf(row), documents: keys.length, audit_rows_redacted: redacted.get(row.id) ?? 0 },
+      diff: {
+        merchant_name: row.namaToko,
+        kode_pendaftaran: row.kodePendaftaran,
+        reason: reason ?? reasonOf(row),
+        documents: keys.length,
+        audit_rows_redacted: redacted.get(row.id) ?? 0,
+      },
       ip: null,
       userAgent: null,
     })),
@@ -188,7 +234,10 @@ const isStorageKey = (value: unknown): value is string => typeof value === 'stri
  * before a fix link or an admin replaced them (kept by the used fix request and the re-upload's audit row).
  */
 async function applicantTraces(tx: Db, ids: string[]): Promise<ApplicantTraces> {
-  const orderIds = tx.select({ id: sql`${orders.id}::text` }).from(orders).where(inArray(orders.merchantId, ids));
+  const orderIds = tx
+    .select({ id: sql`${orders.id}::text` })
+    .from(orders)
+    .where(inArray(orders.merchantId, ids));
   const ipRows = await tx
     .selectDistinct({ ip: auditLogs.ip })
     .from(auditLogs)
@@ -196,19 +245,32 @@ async function applicantTraces(tx: Db, ids: string[]): Promise<ApplicantTraces> 
       and(
         isNull(auditLogs.actorId),
         sql`${auditLogs.ip} is not null`,
-        or(and(eq(auditLogs.targetTable, 'merchants'), inArray(auditLogs.targetId, ids)), and(eq(auditLogs.targetTable, 'orders'), inArray(auditLogs.targetId, orderIds))),
+        or(
+          and(eq(auditLogs.targetTable, 'merchants'), inArray(auditLogs.targetId, ids)),
+          and(eq(auditLogs.targetTable, 'orders'), inArray(auditLogs.targetId, orderIds)),
+        ),
       ),
     );
-  const orderIpRows = await tx.selectDistinct({ ip: orders.ip }).from(orders).where(and(inArray(orders.merchantId, ids), sql`${orders.ip} is not null`));
+  const orderIpRows = await tx
+    .selectDistinct({ ip: orders.ip })
+    .from(orders)
+    .where(and(inArray(orders.merchantId, ids), sql`${orders.ip} is not null`));
   const current = await tx.select({ email: merchants.email, noHp: merchants.noHp }).from(merchants).where(inArray(merchants.id, ids));
-  const mailed = await tx.selectDistinct({ to: outboxMessages.toAddress }).from(outboxMessages).where(inArray(outboxMessages.merchantId, ids));
+  const mailed = await tx
+    .selectDistinct({ to: outboxMessages.toAddress })
+    .from(outboxMessages)
+    .where(inArray(outboxMessages.merchantId, ids));
   const contacts = [...current.flatMap((row) => [row.email, row.noHp]), ...mailed.map((row) => row.to)]
     .map((value) => value.trim().toLowerCase())
     .filter((value) => value.length >= 5 && value !== PURGED_MARKER);
 
   const formerKeys = new Map<string, string[]>();
-  const remember = (merchantId: string, keys: unknown[]) => formerKeys.set(merchantId, [...(formerKeys.get(merchantId) ?? []), ...keys.filter(isStorageKey)]);
-  const fixes = await tx.select({ merchantId: fixRequests.merchantId, replaced: fixRequests.replacedDocuments }).from(fixRequests).where(inArray(fixRequests.merchantId, ids));
+  const remember = (merchantId: string, keys: unknown[]) =>
+    formerKeys.set(merchantId, [...(formerKeys.get(merchantId) ?? []), ...keys.filter(isStorageKey)]);
+  const fixes = await tx
+    .select({ merchantId: fixRequests.merchantId, replaced: fixRequests.replacedDocuments })
+    .from(fixRequests)
+    .where(inArray(fixRequests.merchantId, ids));
   for (const fix of fixes) if (fix.replaced && typeof fix.replaced === 'object') remember(fix.merchantId, Object.values(fix.replaced));
   const reuploads = await tx
     .select({ merchantId: auditLogs.targetId, diff: auditLogs.diff })
@@ -228,7 +290,10 @@ async function applicantTraces(tx: Db, ids: string[]): Promise<ApplicantTraces> 
  * and only in a transaction that asked for it (migration 0013, docs/decisions/0032). Returns the count per merchant.
  */
 async function redactApplicantAudit(tx: Db, ids: string[]): Promise<Map<string, number>> {
-  const idList = sql`(${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`;
+  const idList = sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
   await tx.execute(sql`select set_config('aipos.audit_redaction', 'on', true)`);
   const rows = await tx.execute<{ merchant_id: string }>(sql`
     update audit_logs a set ip = null, user_agent = null
@@ -242,7 +307,8 @@ async function redactApplicantAudit(tx: Db, ids: string[]): Promise<Map<string, 
     returning t.merchant_id`);
   await tx.execute(sql`select set_config('aipos.audit_redaction', 'off', true)`);
   const counts = new Map<string, number>();
-  for (const row of (rows as unknown as { rows: { merchant_id: string }[] }).rows) counts.set(row.merchant_id, (counts.get(row.merchant_id) ?? 0) + 1);
+  for (const row of (rows as unknown as { rows: { merchant_id: string }[] }).rows)
+    counts.set(row.merchant_id, (counts.get(row.merchant_id) ?? 0) + 1);
   return counts;
 }
 

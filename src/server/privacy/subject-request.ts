@@ -4,8 +4,8 @@ import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
 import { applicantReasonTexts } from '../../domain/reason-codes.js';
 import { writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
-import { auditLogs, fixRequests, merchants, orderItems, orders, outboxMessages, uploads, type MerchantRow } from '../db/schema.js';
 import { merchantAccountNumber, merchantNik, SLOT_COLUMNS } from '../db/merchant-columns.js';
+import { auditLogs, fixRequests, merchants, orderItems, orders, outboxMessages, uploads, type MerchantRow } from '../db/schema.js';
 import { messageText } from '../mail/outbox.js';
 import { deleteStoredFiles } from '../storage/pending-deletions.js';
 import type { Storage } from '../storage/storage.js';
@@ -23,7 +23,15 @@ async function findByCode(db: Db, code: string): Promise<MerchantRow> {
 
 /** Storage keys and credentials are ours, not the applicant's data; everything else of the row is. */
 function personalRecord(row: MerchantRow) {
-  const { receiptTokenHash: _token, idempotencyKey: _key, nikHash: _nik, noRekeningHash: _account, createdBy: _by, kodeAlasan, ...record } = row;
+  const {
+    receiptTokenHash: _token,
+    idempotencyKey: _key,
+    nikHash: _nik,
+    noRekeningHash: _account,
+    createdBy: _by,
+    kodeAlasan,
+    ...record
+  } = row;
   for (const slot of DOCUMENT_SLOTS) delete (record as Record<string, unknown>)[SLOT_COLUMNS[slot]];
   return { ...record, nik: merchantNik(row), noRekening: merchantAccountNumber(row), alasan: applicantReasonTexts(kodeAlasan) };
 }
@@ -43,7 +51,11 @@ function applicantDiff(diff: unknown): unknown {
  * export passes through the operator's hands: a mail still waiting shows its bearer links without token.
  */
 async function mailsOf(db: Db, merchantId: string) {
-  const rows = await db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, merchantId)).orderBy(asc(outboxMessages.createdAt));
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.merchantId, merchantId))
+    .orderBy(asc(outboxMessages.createdAt));
   return rows.map((row) => ({
     kind: row.kind,
     to: row.toAddress,
@@ -68,30 +80,51 @@ async function fixesOf(db: Db, merchantId: string) {
   }));
   const replaced: { slot: string; replaced_at: Date | null; by: 'pendaftar' | 'admin' }[] = [];
   for (const row of rows) {
-    for (const slot of Object.keys((row.replacedDocuments ?? {}) as Record<string, unknown>)) replaced.push({ slot, replaced_at: row.usedAt, by: 'pendaftar' });
+    for (const slot of Object.keys((row.replacedDocuments ?? {}) as Record<string, unknown>))
+      replaced.push({ slot, replaced_at: row.usedAt, by: 'pendaftar' });
   }
   const reuploads = await db
     .select({ diff: auditLogs.diff, at: auditLogs.createdAt })
     .from(auditLogs)
     .where(and(eq(auditLogs.action, 'document_reupload'), eq(auditLogs.targetTable, 'merchants'), eq(auditLogs.targetId, merchantId)));
-  for (const entry of reuploads) replaced.push({ slot: String((entry.diff as { kind?: unknown } | null)?.kind ?? ''), replaced_at: entry.at, by: 'admin' });
+  for (const entry of reuploads)
+    replaced.push({ slot: String((entry.diff as { kind?: unknown } | null)?.kind ?? ''), replaced_at: entry.at, by: 'admin' });
   return { fixes, replaced };
 }
 
 /** The registration's orders: code, lines, amounts, statuses and where they were to be shipped. */
 async function ordersOf(db: Db, merchantId: string) {
   const rows = await db.select().from(orders).where(eq(orders.merchantId, merchantId)).orderBy(asc(orders.createdAt));
-  const lines = rows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((row) => row.id))) : [];
+  const lines = rows.length
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((row) => row.id),
+          ),
+        )
+    : [];
   return rows.map((row) => ({
     kode_pesanan: row.kodePesanan,
     status: row.status,
     metode_pembayaran: row.metodePembayaran,
-    items: lines.filter((line) => line.orderId === row.id).map((line) => ({ sku: line.sku, name: line.name, price: line.price, quantity: line.quantity })),
+    items: lines
+      .filter((line) => line.orderId === row.id)
+      .map((line) => ({ sku: line.sku, name: line.name, price: line.price, quantity: line.quantity })),
     subtotal: row.subtotal,
     ongkir: row.ongkir,
     total: row.total,
     invoice_number: row.invoiceNumber,
-    pengiriman: { nama_penerima: row.namaPenerima, no_hp_penerima: row.noHpPenerima, alamat_pengiriman: row.alamatPengiriman, kota_kab: row.kotaKab, provinsi: row.provinsi, kode_pos: row.kodePos },
+    pengiriman: {
+      nama_penerima: row.namaPenerima,
+      no_hp_penerima: row.noHpPenerima,
+      alamat_pengiriman: row.alamatPengiriman,
+      kota_kab: row.kotaKab,
+      provinsi: row.provinsi,
+      kode_pos: row.kodePos,
+    },
     kurir: row.kurir,
     no_resi: row.noResi,
     created_at: row.createdAt,
@@ -130,13 +163,24 @@ export async function exportSubject(deps: SubjectDeps, code: string) {
     documents.push({ slot, file: key.split('/').pop(), size: bytes?.length ?? 0, base64: bytes ? bytes.toString('base64') : null });
   }
   const trail = await deps.db.select().from(auditLogs).where(eq(auditLogs.targetId, row.id)).orderBy(asc(auditLogs.id));
-  const staged = await deps.db.select({ slot: uploads.slot, size: uploads.size, originalName: uploads.originalName, createdAt: uploads.createdAt }).from(uploads).where(eq(uploads.claimedBy, row.id));
+  const staged = await deps.db
+    .select({ slot: uploads.slot, size: uploads.size, originalName: uploads.originalName, createdAt: uploads.createdAt })
+    .from(uploads)
+    .where(eq(uploads.claimedBy, row.id));
   const mails = await mailsOf(deps.db, row.id);
   const { fixes, replaced } = await fixesOf(deps.db, row.id);
   const orderList = await ordersOf(deps.db, row.id);
   const orderIds = (await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.merchantId, row.id))).map((order) => order.id);
   const requests = await requestTracesOf(deps.db, row.id, orderIds);
-  await writeAudit(deps.db, { actorId: null, action: 'export', targetTable: 'merchants', targetId: row.id, diff: { subject_request: 'export', kode_pendaftaran: row.kodePendaftaran }, ip: null, userAgent: null });
+  await writeAudit(deps.db, {
+    actorId: null,
+    action: 'export',
+    targetTable: 'merchants',
+    targetId: row.id,
+    diff: { subject_request: 'export', kode_pendaftaran: row.kodePendaftaran },
+    ip: null,
+    userAgent: null,
+  });
   return {
     exported_at: deps.now().toISOString(),
     merchant: personalRecord(row),

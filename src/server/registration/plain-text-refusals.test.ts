@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, orders } from '../db/schema.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
 import { SHIPPING } from '../../../tests/support/order-fixtures.js';
 import { orderBody, postOrder } from '../../../tests/support/order-requests.js';
 import { expectRefusal } from '../../../tests/support/refusals.js';
 import { GENEROUS_LIMITS, postRegistration, registerMerchant, registrationBody } from '../../../tests/support/registration-fixtures.js';
-import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
+import { merchants, orders } from '../db/schema.js';
 
 const BASE = 'https://merchant.aipos.test';
-const refusal = (label: string, field: string) => ({ code: 'VALIDATION_ERROR', message: `${label} tidak boleh berisi tautan, alamat e-mail, atau baris baru`, field });
+const refusal = (label: string, field: string) => ({
+  code: 'VALIDATION_ERROR',
+  message: `${label} tidak boleh berisi tautan, alamat e-mail, atau baris baru`,
+  field,
+});
 
 /** Each public name and address field, its label, and an attack of another kind for each. */
 const FIELDS: [string, string, string][] = [
@@ -39,8 +43,15 @@ describe('names and addresses refuse links, e-mail addresses and line breaks on 
   });
 
   const merchantCount = async () => (await t.database.db.select({ n: count() }).from(merchants))[0]!.n;
-  const admin = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const fakeDocuments = () => ({ foto_usaha: randomUUID(), foto_produk: randomUUID(), foto_ktp: randomUUID(), foto_selfie_ktp: randomUUID(), foto_kk: randomUUID() });
+  const admin = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const fakeDocuments = () => ({
+    foto_usaha: randomUUID(),
+    foto_produk: randomUUID(),
+    foto_ktp: randomUUID(),
+    foto_selfie_ktp: randomUUID(),
+    foto_kk: randomUUID(),
+  });
 
   it('the registration: 400 naming the field, nothing written', async () => {
     const before = await merchantCount();
@@ -62,7 +73,11 @@ describe('names and addresses refuse links, e-mail addresses and line breaks on 
       nama_rekening: "SITI NUR'AINI",
     });
     const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, merchant.id));
-    expect(row).toMatchObject({ namaToko: 'CV. Maju Jaya (cab. 2) & Putra', namaPemilik: 'Dr. H. Ahmad Fauzi, S.Kom., M.M.', provinsi: 'D.I. Yogyakarta' });
+    expect(row).toMatchObject({
+      namaToko: 'CV. Maju Jaya (cab. 2) & Putra',
+      namaPemilik: 'Dr. H. Ahmad Fauzi, S.Kom., M.M.',
+      provinsi: 'D.I. Yogyakarta',
+    });
   });
 
   it('the fix page: 400 naming the field, the link still open', async () => {
@@ -71,9 +86,18 @@ describe('names and addresses refuse links, e-mail addresses and line breaks on 
     const status = await admin('POST', `/api/admin/merchants/${merchant.id}/status`, { status: 'data_tidak_lengkap', perbaikan: flagged });
     expect(status.statusCode).toBe(200);
     const { token } = await fixLinkFromOutbox(t.database.db, merchant.id);
-    const valid = Object.fromEntries(FIELDS.map(([field]) => [field, field === 'alamat_jalan' || field === 'alamat_pemilik' ? 'Jl. Melati No. 12, RT 03/RW 05' : 'Nilai Benar']));
+    const valid = Object.fromEntries(
+      FIELDS.map(([field]) => [
+        field,
+        field === 'alamat_jalan' || field === 'alamat_pemilik' ? 'Jl. Melati No. 12, RT 03/RW 05' : 'Nilai Benar',
+      ]),
+    );
     for (const [field, label, attack] of FIELDS) {
-      const response = await t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload: { fields: { ...valid, [field]: attack } } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/perbaikan/${token}`,
+        payload: { fields: { ...valid, [field]: attack } },
+      });
       expectRefusal(response, 400, refusal(label, `fields.${field}`));
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/perbaikan/${token}` })).statusCode).toBe(200);
@@ -92,12 +116,38 @@ describe('names and addresses refuse links, e-mail addresses and line breaks on 
     expect(created.statusCode).toBe(201);
     const detail = (await admin('GET', `/api/admin/merchants/${created.json().id}`)).json();
     const profile = Object.fromEntries(
-      ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'nama_pemilik', 'no_hp', 'email', 'alamat_pemilik', 'nama_bank', 'nama_rekening', 'status', 'catatan_admin'].map((f) => [f, detail[f]]),
+      [
+        'nama_toko',
+        'kategori_usaha',
+        'alamat_jalan',
+        'kecamatan',
+        'kota_kab',
+        'provinsi',
+        'kode_pos',
+        'tempat_usaha',
+        'omset_per_bulan',
+        'nama_pemilik',
+        'no_hp',
+        'email',
+        'alamat_pemilik',
+        'nama_bank',
+        'nama_rekening',
+        'status',
+        'catatan_admin',
+      ].map((f) => [f, detail[f]]),
     );
     for (const [field, label, attack] of FIELDS) {
-      expectRefusal(await admin('PUT', `/api/admin/merchants/${detail.id}`, { ...profile, [field]: attack, expected_updated_at: detail.updated_at }), 400, refusal(label, field));
+      expectRefusal(
+        await admin('PUT', `/api/admin/merchants/${detail.id}`, { ...profile, [field]: attack, expected_updated_at: detail.updated_at }),
+        400,
+        refusal(label, field),
+      );
     }
-    const saved = await admin('PUT', `/api/admin/merchants/${detail.id}`, { ...profile, alamat_jalan: 'Jl. Merdeka No. 10A, RT 001/RW 002', expected_updated_at: detail.updated_at });
+    const saved = await admin('PUT', `/api/admin/merchants/${detail.id}`, {
+      ...profile,
+      alamat_jalan: 'Jl. Merdeka No. 10A, RT 001/RW 002',
+      expected_updated_at: detail.updated_at,
+    });
     expect(saved.statusCode).toBe(200);
   });
 
@@ -110,7 +160,10 @@ describe('names and addresses refuse links, e-mail addresses and line breaks on 
       ['provinsi', 'Provinsi', 'admin@contoh.id'],
     ];
     for (const [field, label, attack] of cases) {
-      const response = await postOrder(t.app, orderBody(merchant.kode_pendaftaran, undefined, { pengiriman: { ...SHIPPING, [field]: attack } }));
+      const response = await postOrder(
+        t.app,
+        orderBody(merchant.kode_pendaftaran, undefined, { pengiriman: { ...SHIPPING, [field]: attack } }),
+      );
       expectRefusal(response, 400, refusal(label, `pengiriman.${field}`));
     }
     expect((await t.database.db.select({ n: count() }).from(orders))[0]!.n).toBe(0);

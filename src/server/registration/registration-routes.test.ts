@@ -1,11 +1,10 @@
-import { clearIdentity } from '../../../tests/support/clear-identity.js';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVACY_NOTICE_VERSION, REGISTRATION_CODE_PATTERN } from '../../domain/registration.js';
-import { auditLogs, merchants, uploads } from '../db/schema.js';
-import { hashToken } from '../shared/tokens.js';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { clearIdentity } from '../../../tests/support/clear-identity.js';
+import { expectRefusal } from '../../../tests/support/refusals.js';
 import {
   GENEROUS_LIMITS,
   makePdf,
@@ -18,8 +17,9 @@ import {
   stageRequiredDocuments,
   type RegistrationDocumentIds,
 } from '../../../tests/support/registration-fixtures.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { expectRefusal } from '../../../tests/support/refusals.js';
+import { PRIVACY_NOTICE_VERSION, REGISTRATION_CODE_PATTERN } from '../../domain/registration.js';
+import { auditLogs, merchants, uploads } from '../db/schema.js';
+import { hashToken } from '../shared/tokens.js';
 
 const NOW = new Date('2026-12-01T03:04:05.000Z');
 
@@ -40,7 +40,10 @@ describe('POST /api/registrations', () => {
 
   const merchantCount = async () => (await t.database.db.select({ id: merchants.id }).from(merchants)).length;
   const sharedStillStaged = async () => {
-    const rows = await t.database.db.select().from(uploads).where(inArray(uploads.id, Object.values(shared) as string[]));
+    const rows = await t.database.db
+      .select()
+      .from(uploads)
+      .where(inArray(uploads.id, Object.values(shared) as string[]));
     return rows.length === 5 && rows.every((row) => row.claimedBy === null);
   };
 
@@ -150,7 +153,12 @@ describe('POST /api/registrations', () => {
       ['nik with day 32', { nik: '3174013203900001' }, 'nik', 'NIK tidak valid. Periksa tanggal lahir dan nomor urut pada NIK Anda.'],
       ['nik with serial 0000', { nik: '3174015503900000' }, 'nik', 'NIK tidak valid. Periksa tanggal lahir dan nomor urut pada NIK Anda.'],
       ['no_hp missing', { no_hp: '' }, 'no_hp', required],
-      ['no_hp a landline', { no_hp: '021-5551234' }, 'no_hp', 'Nomor HP tidak valid. Gunakan nomor seluler Indonesia (08…, 62… atau +62…).'],
+      [
+        'no_hp a landline',
+        { no_hp: '021-5551234' },
+        'no_hp',
+        'Nomor HP tidak valid. Gunakan nomor seluler Indonesia (08…, 62… atau +62…).',
+      ],
       ['no_hp too short', { no_hp: '0812345' }, 'no_hp', 'Nomor HP tidak valid. Gunakan nomor seluler Indonesia (08…, 62… atau +62…).'],
       ['no_hp foreign', { no_hp: '+6581234567' }, 'no_hp', 'Nomor HP tidak valid. Gunakan nomor seluler Indonesia (08…, 62… atau +62…).'],
       ['email missing', { email: '  ' }, 'email', required],
@@ -286,9 +294,17 @@ describe('POST /api/registrations', () => {
       const sixDigits = await registerMerchant(app, { kode_pos: '123456', nik: '3174012902000001' });
       expect(sixDigits.kode_pendaftaran).toMatch(REGISTRATION_CODE_PATTERN);
       // The other edges: 20-digit account, Hak Milik, a 100-character category.
-      const edges = await registerMerchant(app, { no_rekening: '1'.repeat(20), tempat_usaha: 'Hak Milik', kategori_usaha: 'K'.repeat(100) });
+      const edges = await registerMerchant(app, {
+        no_rekening: '1'.repeat(20),
+        tempat_usaha: 'Hak Milik',
+        kategori_usaha: 'K'.repeat(100),
+      });
       const [edgeRow] = await t.database.db.select().from(merchants).where(eq(merchants.id, edges.id));
-      expect(clearIdentity(edgeRow!)).toMatchObject({ noRekening: '1'.repeat(20), tempatUsaha: 'Hak Milik', kategoriUsaha: 'K'.repeat(100) });
+      expect(clearIdentity(edgeRow!)).toMatchObject({
+        noRekening: '1'.repeat(20),
+        tempatUsaha: 'Hak Milik',
+        kategoriUsaha: 'K'.repeat(100),
+      });
     });
   });
 
@@ -305,7 +321,11 @@ describe('POST /api/registrations', () => {
 
     it('refuses an upload given under another slot, and one id used for two slots', async () => {
       const swapped = await postRegistration(app, registrationBody({ ...shared, foto_ktp: shared.foto_kk, foto_kk: shared.foto_ktp }));
-      expectRefusal(swapped, 400, { code: 'UPLOAD_WRONG_SLOT', message: 'File yang dikirim bukan dokumen KTP. Silakan upload ulang.', field: 'documents.foto_ktp' });
+      expectRefusal(swapped, 400, {
+        code: 'UPLOAD_WRONG_SLOT',
+        message: 'File yang dikirim bukan dokumen KTP. Silakan upload ulang.',
+        field: 'documents.foto_ktp',
+      });
       const twice = await postRegistration(app, registrationBody({ ...shared, npwp_file: shared.foto_ktp }));
       expect(twice.statusCode).toBe(400);
       expect(twice.json().error).toMatchObject({ code: 'UPLOAD_WRONG_SLOT', field: 'documents.npwp_file' });
@@ -324,7 +344,10 @@ describe('POST /api/registrations', () => {
         field: 'documents.foto_selfie_ktp',
       });
       expect(await merchantCount()).toBe(before);
-      const freshRows = await t.database.db.select().from(uploads).where(inArray(uploads.id, Object.values(fresh) as string[]));
+      const freshRows = await t.database.db
+        .select()
+        .from(uploads)
+        .where(inArray(uploads.id, Object.values(fresh) as string[]));
       expect(freshRows.every((u) => u.claimedBy === null)).toBe(true);
     });
 
@@ -339,7 +362,9 @@ describe('POST /api/registrations', () => {
       expect([ra.statusCode, rb.statusCode].sort()).toEqual([201, 409]);
       expect(await merchantCount()).toBe(before + 1);
       const loser = ra.statusCode === 409 ? a : b;
-      const loserOwn = Object.entries(loser).filter(([slot]) => slot !== 'foto_ktp').map(([, id]) => id as string);
+      const loserOwn = Object.entries(loser)
+        .filter(([slot]) => slot !== 'foto_ktp')
+        .map(([, id]) => id as string);
       const rows = await t.database.db.select().from(uploads).where(inArray(uploads.id, loserOwn));
       expect(rows.every((u) => u.claimedBy === null)).toBe(true);
     });
@@ -380,7 +405,7 @@ describe('POST /api/registrations', () => {
       const responses = await Promise.all(Array.from({ length: 5 }, () => postRegistration(app, registrationBody(documents), key)));
       const statuses = responses.map((r) => r.statusCode).sort();
       expect(statuses).toEqual([200, 200, 200, 200, 201]);
-            expect(new Set(responses.map((r) => r.json().kode_pendaftaran)).size).toBe(1);
+      expect(new Set(responses.map((r) => r.json().kode_pendaftaran)).size).toBe(1);
       expect(await t.database.db.select().from(merchants).where(eq(merchants.idempotencyKey, key))).toHaveLength(1);
     });
 

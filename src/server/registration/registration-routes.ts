@@ -13,11 +13,11 @@ import {
 import { publicBaseUrl } from '../config.js';
 import { AppError } from '../http/app-error.js';
 import { refuseDuringMaintenance, uploadLimitBytes } from '../settings/public.js';
-import { assertStagedDocumentsStored } from '../uploads/staged-documents.js';
-import { readSingleFile, UPLOAD_LIMITS } from '../uploads/multipart-upload.js';
 import type { RegistrationCodeGenerator } from '../shared/registration-code.js';
-import { submitRegistration } from './registration-service.js';
+import { readSingleFile, UPLOAD_LIMITS } from '../uploads/multipart-upload.js';
+import { assertStagedDocumentsStored } from '../uploads/staged-documents.js';
 import { findStagedUpload, stageUpload } from '../uploads/upload-service.js';
+import { submitRegistration } from './registration-service.js';
 
 export type RegistrationRoutesOptions = {
   /** Only tests pass one, to force a code clash; production uses the cryptographic generator. */
@@ -25,7 +25,15 @@ export type RegistrationRoutesOptions = {
 };
 
 const HOUR = 60 * 60 * 1000;
-const errors = { 400: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  409: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+  422: ApiErrorSchema,
+  429: ApiErrorSchema,
+  503: ApiErrorSchema,
+};
 
 function idempotencyKey(request: FastifyRequest): string {
   const value = request.headers['idempotency-key'];
@@ -97,7 +105,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       // With the storage down this answers 503 before any row is written.
       await assertStagedDocumentsStored(app.deps, request.body.documents);
       const result = await submitRegistration(
-        { db: app.deps.db, now: app.deps.now, generateCode: options.generateCode, baseUrl: publicBaseUrl(config), mailPerAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR },
+        {
+          db: app.deps.db,
+          now: app.deps.now,
+          generateCode: options.generateCode,
+          baseUrl: publicBaseUrl(config),
+          mailPerAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR,
+        },
         {
           input: request.body,
           idempotencyKey: idempotencyKey(request),

@@ -10,29 +10,29 @@ import {
 } from '../../domain/registration.js';
 import type { AppDeps } from '../app-deps.js';
 import { writeAudit } from '../audit/public.js';
-import type { Db } from '../db/database.js';
-import type { MerchantRow, NewMerchantRow } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
 import { enqueueMerchantChecks } from '../checks/public.js';
-import { enqueueReceipt } from '../mail/applicant-mail.js';
+import type { Db } from '../db/database.js';
 import { profileColumns, SLOT_COLUMNS } from '../db/merchant-columns.js';
-import { generateToken, hashToken } from '../shared/tokens.js';
+import type { MerchantRow, NewMerchantRow } from '../db/schema.js';
+import { uniqueViolation } from '../db/unique-violation.js';
+import { AppError } from '../http/app-error.js';
+import { enqueueReceipt } from '../mail/applicant-mail.js';
 import {
   generateRegistrationCode,
   RegistrationCodeExhaustedError,
   withUniqueRegistrationCode,
   type RegistrationCodeGenerator,
 } from '../shared/registration-code.js';
+import { generateToken, hashToken } from '../shared/tokens.js';
+import { warningsOfUploads } from '../uploads/photo-warnings.js';
+import { claimUploads, findUploads, findUploadsClaimedBy } from '../uploads/upload-repository.js';
+import { checkUploads, type RequestedDocument } from '../uploads/upload-service.js';
 import {
   findMerchantByIdempotencyKey,
   IDEMPOTENCY_KEY_CONSTRAINT,
   insertMerchant,
   replaceReceiptTokenHash,
 } from './registration-repository.js';
-import { warningsOfUploads } from '../uploads/photo-warnings.js';
-import { uniqueViolation } from '../db/unique-violation.js';
-import { claimUploads, findUploads, findUploadsClaimedBy } from '../uploads/upload-repository.js';
-import { checkUploads, type RequestedDocument } from '../uploads/upload-service.js';
 
 export type RegistrationDeps = Pick<AppDeps, 'db' | 'now'> & {
   generateCode?: RegistrationCodeGenerator;
@@ -64,7 +64,14 @@ export async function submitRegistration(deps: RegistrationDeps, submission: Sub
   if (earlier) return replay(deps.db, earlier, submission.input);
 
   const documents = requestedDocuments(submission.input);
-  const uploadsById = new Map((await findUploads(deps.db, documents.map((d) => d.uploadId))).map((u) => [u.id, u]));
+  const uploadsById = new Map(
+    (
+      await findUploads(
+        deps.db,
+        documents.map((d) => d.uploadId),
+      )
+    ).map((u) => [u.id, u]),
+  );
   const storageKeys = checkUploads(documents, uploadsById);
   const receiptToken = generateToken();
   try {
@@ -115,7 +122,12 @@ async function insertRegistration(deps: RegistrationDeps, submission: Submission
     // Another registration claimed (or the purge removed) an upload since the check: undo everything.
     const lost = prepared.documents.find((d) => !claimed.has(d.uploadId));
     if (lost) {
-      throw new AppError(409, 'UPLOAD_ALREADY_USED', SUBMISSION_MESSAGES.uploadUsed(DOCUMENT_SLOT_INFO[lost.slot].label), `documents.${lost.slot}`);
+      throw new AppError(
+        409,
+        'UPLOAD_ALREADY_USED',
+        SUBMISSION_MESSAGES.uploadUsed(DOCUMENT_SLOT_INFO[lost.slot].label),
+        `documents.${lost.slot}`,
+      );
     }
     await writeAudit(tx, {
       actorId: null,

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { makePdf, postRegistration, registrationBody, stageDocument, stageRequiredDocuments } from '../../../tests/support/registration-fixtures.js';
+import {
+  makePdf,
+  postRegistration,
+  registrationBody,
+  stageDocument,
+  stageRequiredDocuments,
+} from '../../../tests/support/registration-fixtures.js';
 
 const GONE = { error: { code: 'UPLOAD_NOT_FOUND', message: 'Dokumen tidak ditemukan atau sudah kedaluwarsa. Silakan upload ulang.' } };
 

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { constants, createDeflate, crc32 } from 'node:zlib';
+import { constants, crc32, createDeflate } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { describe, expect, it } from 'vitest';
-import { uploads } from '../db/schema.js';
-import { storedCounts } from '../../../tests/support/fuzz-kit.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
+import { storedCounts } from '../../../tests/support/fuzz-kit.js';
 import { GENEROUS_LIMITS, makeJpeg, makePdf, makePng, uploadFile } from '../../../tests/support/registration-fixtures.js';
+import { uploads } from '../db/schema.js';
 
 /**
  * The upload attack corpus: files that pretend to be something else, polyglots, decompression
@@ -81,7 +81,12 @@ describe('upload attack corpus', () => {
   async function stored(uploadId: string): Promise<Stored> {
     const [row] = await t.app.deps.db.select().from(uploads).where(eq(uploads.id, uploadId));
     expect(row).toBeDefined();
-    return { key: row!.storageKey, contentType: row!.contentType, originalName: row!.originalName, bytes: readFileSync(path.join(t.filesDir, row!.storageKey)) };
+    return {
+      key: row!.storageKey,
+      contentType: row!.contentType,
+      originalName: row!.originalName,
+      bytes: readFileSync(path.join(t.filesDir, row!.storageKey)),
+    };
   }
 
   /** Uploads, expects a 201, and checks the stored file is what the answer says, under a random key. */
@@ -118,7 +123,9 @@ describe('upload attack corpus', () => {
   });
 
   it('SVG and HTML renamed .png are refused in every slot', async () => {
-    const svg = Buffer.from(`<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>`);
+    const svg = Buffer.from(
+      `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>`,
+    );
     for (const slot of ['foto_usaha', 'npwp_file']) {
       expect(await refused(slot, svg, 'logo.png', 415)).toBe('UNSUPPORTED_FILE_TYPE');
       expect(await refused(slot, Buffer.from(HTML), 'halaman.png', 415)).toBe('UNSUPPORTED_FILE_TYPE');
@@ -141,7 +148,9 @@ describe('upload attack corpus', () => {
     const file = await accepted('foto_usaha', jpeg, 'a.jpg.php');
     expect(file.key).not.toContain('php');
     expect(file.originalName).toBe('a.jpg.php');
-    expect(await refused('foto_usaha', Buffer.from('<?php system($_GET["c"]); ?>'), 'a.jpg.php', 415, 'application/x-php')).toBe('UNSUPPORTED_FILE_TYPE');
+    expect(await refused('foto_usaha', Buffer.from('<?php system($_GET["c"]); ?>'), 'a.jpg.php', 415, 'application/x-php')).toBe(
+      'UNSUPPORTED_FILE_TYPE',
+    );
     // Only random document keys exist in the storage folder, never a name the client chose.
     const names = readdirSync(t.filesDir, { recursive: true }) as string[];
     for (const name of names.filter((n) => n.includes('.'))) expect(name.replaceAll(path.sep, '/')).toMatch(KEY);
@@ -160,7 +169,9 @@ describe('upload attack corpus', () => {
     expect(await refused('foto_selfie_ktp', bomb, 'selfie.png', 422)).toBe('IMAGE_TOO_LARGE');
     const elapsed = performance.now() - started;
     const growth = process.memoryUsage().rss - rssBefore;
-    console.log(`PNG bomb (${bomb.length} bytes, 400 MP): refused in ${elapsed.toFixed(0)} ms, RSS growth ${(growth / 1024 / 1024).toFixed(1)} MB`);
+    console.log(
+      `PNG bomb (${bomb.length} bytes, 400 MP): refused in ${elapsed.toFixed(0)} ms, RSS growth ${(growth / 1024 / 1024).toFixed(1)} MB`,
+    );
     expect(elapsed).toBeLessThan(3_000);
     expect(growth).toBeLessThan(100 * 1024 * 1024);
   });
@@ -172,11 +183,19 @@ describe('upload attack corpus', () => {
   async function rawUpload(slot: string, disposition: string, data: Buffer) {
     const boundary = 'aipos-attack-boundary';
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${slot}"; ${disposition}\r\nContent-Type: image/png\r\n\r\n`, 'utf8'),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${slot}"; ${disposition}\r\nContent-Type: image/png\r\n\r\n`,
+        'utf8',
+      ),
       data,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    return t.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
   }
 
   it('hostile names: stored under random keys, the name kept only as a cleaned label', async () => {

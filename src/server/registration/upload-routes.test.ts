@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { buildTestApp, testAppPerSuite } from '../../../tests/support/build-test-app.js';
+import { makeJpeg, makePdf, makePng, multipartBody, padJpeg, uploadFile } from '../../../tests/support/registration-fixtures.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/document-slots.js';
 import { uploads } from '../db/schema.js';
-import { makeJpeg, makePdf, makePng, multipartBody, padJpeg, uploadFile } from '../../../tests/support/registration-fixtures.js';
-import { buildTestApp, testAppPerSuite } from '../../../tests/support/build-test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -31,7 +31,13 @@ describe('POST /api/uploads', () => {
     expect(body.upload_id).toMatch(UUID);
 
     const row = await storedRow(body.upload_id);
-    expect(row).toMatchObject({ slot: 'foto_ktp', contentType: 'image/jpeg', size: body.size, originalName: 'ktp saya.jpg', claimedBy: null });
+    expect(row).toMatchObject({
+      slot: 'foto_ktp',
+      contentType: 'image/jpeg',
+      size: body.size,
+      originalName: 'ktp saya.jpg',
+      claimedBy: null,
+    });
     expect(row!.storageKey).toMatch(/^documents\/[0-9a-f-]{36}\.jpg$/);
     expect(row!.storageKey).not.toContain('ktp');
     expect(row!.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -78,7 +84,9 @@ describe('POST /api/uploads', () => {
       contentType: 'image/jpeg',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error: { code: 'UNSUPPORTED_FILE_TYPE', message: 'Format file harus JPG atau PNG', field: 'foto_ktp' } });
+    expect(response.json()).toEqual({
+      error: { code: 'UNSUPPORTED_FILE_TYPE', message: 'Format file harus JPG atau PNG', field: 'foto_ktp' },
+    });
   });
 
   it('accepts a real JPEG whatever its name and declared type', async () => {
@@ -88,8 +96,12 @@ describe('POST /api/uploads', () => {
   });
 
   it('refuses other image formats (WebP, GIF) with 415', async () => {
-    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).webp().toBuffer();
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     for (const file of [webp, gif]) {
       const response = await uploadFile(t.app, 'foto_selfie_ktp', file, { filename: 'selfie.jpg' });
       expect(response.statusCode).toBe(415);
@@ -115,7 +127,11 @@ describe('POST /api/uploads', () => {
     expect(photo.json().error).toEqual({ code: 'UNSUPPORTED_FILE_TYPE', message: 'Format file harus JPG atau PNG', field: 'foto_ktp' });
     const npwp = await uploadFile(t.app, 'npwp_file', Buffer.from('teks'), { filename: 'npwp.pdf', contentType: 'application/pdf' });
     expect(npwp.statusCode).toBe(415);
-    expect(npwp.json().error).toEqual({ code: 'UNSUPPORTED_FILE_TYPE', message: 'Format file harus JPG, PNG atau PDF', field: 'npwp_file' });
+    expect(npwp.json().error).toEqual({
+      code: 'UNSUPPORTED_FILE_TYPE',
+      message: 'Format file harus JPG, PNG atau PDF',
+      field: 'npwp_file',
+    });
   });
 
   it('stores a JPEG with GPS EXIF without any EXIF', async () => {
@@ -135,7 +151,10 @@ describe('POST /api/uploads', () => {
 
   it('applies the EXIF orientation before dropping it', async () => {
     // 64x48 marked "rotate 90°": stored upright as 48x64.
-    const rotated = await sharp(await makeJpeg({ width: 64, height: 48 })).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const rotated = await sharp(await makeJpeg({ width: 64, height: 48 }))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     expect((await sharp(rotated).metadata()).orientation).toBe(6);
     const response = await uploadFile(t.app, 'foto_produk', rotated);
     expect(response.statusCode).toBe(201);
@@ -162,7 +181,9 @@ describe('POST /api/uploads', () => {
 
   it('refuses a decompression bomb by its declared pixels with 422', async () => {
     // 10000 x 10000 of one colour: a PNG of a few hundred KB that would decode to 400 MB.
-    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(3_145_728);
     const response = await uploadFile(t.app, 'foto_usaha', bomb, { contentType: 'image/png' });
     expect(response.statusCode).toBe(422);
@@ -209,7 +230,12 @@ describe('POST /api/uploads', () => {
     expect(truncatedBody.statusCode).toBeGreaterThanOrEqual(400);
     expect(truncatedBody.statusCode).toBeLessThan(500);
 
-    const noBoundary = await t.app.inject({ method: 'POST', url: '/api/uploads', headers: { 'content-type': 'multipart/form-data' }, payload: 'x' });
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    });
     expect(noBoundary.statusCode).toBe(400);
   });
 
@@ -251,7 +277,17 @@ describe('POST /api/uploads: the cap on staged bytes', () => {
     const t = await buildTestApp({ env: { STAGED_UPLOADS_MAX_MB: '1' } });
     try {
       // A noisy photo stays a few hundred KB after re-encoding: a few fit under 1 MB, then no more.
-      const file = await sharp({ create: { width: 500, height: 500, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+      const file = await sharp({
+        create: {
+          width: 500,
+          height: 500,
+          channels: 3,
+          background: { r: 0, g: 0, b: 0 },
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
+      })
+        .png()
+        .toBuffer();
       const accepted: number[] = [];
       let refused: Awaited<ReturnType<typeof uploadFile>> | null = null;
       for (let i = 0; i < 10 && !refused; i += 1) {
@@ -262,7 +298,10 @@ describe('POST /api/uploads: the cap on staged bytes', () => {
       expect(accepted.length).toBeGreaterThan(0);
       expect(refused?.statusCode).toBe(503);
       expect(refused?.json()).toEqual({
-        error: { code: 'STAGING_FULL', message: 'Penyimpanan dokumen sementara sedang penuh. Silakan coba unggah lagi beberapa saat lagi.' },
+        error: {
+          code: 'STAGING_FULL',
+          message: 'Penyimpanan dokumen sementara sedang penuh. Silakan coba unggah lagi beberapa saat lagi.',
+        },
       });
       const staged = await t.database.db.select().from(uploads);
       expect(staged).toHaveLength(accepted.length);

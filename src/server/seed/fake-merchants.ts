@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { seal } from '../crypto/sealed.js';
 import { BANKS, BUSINESS_CATEGORIES, MERCHANT_STATUSES, PREMISES, type MerchantStatus } from '../../domain/vocabularies.js';
 import { accountNumberHash, nikHash } from '../crypto/identity-fields.js';
+import { seal } from '../crypto/sealed.js';
 import type { NewMerchantRow } from '../db/schema.js';
 
 /** A small deterministic PRNG (mulberry32): the same seed gives the same merchants, run after run. */
@@ -16,9 +16,59 @@ export function createRandom(seed: number): () => number {
   };
 }
 
-const FIRST_NAMES = ['Budi', 'Siti', 'Agus', 'Dewi', 'Rina', 'Andi', 'Wahyu', 'Putri', 'Joko', 'Ayu', 'Rudi', 'Nur', 'Eko', 'Indah', 'Hendra', 'Lestari', 'Fajar', 'Maya', 'Bayu', 'Sri'];
-const LAST_NAMES = ['Santoso', 'Wijaya', 'Saputra', 'Lestari', 'Pratama', 'Hidayat', 'Kusuma', 'Nugroho', 'Siregar', 'Wibowo', 'Rahmawati', 'Setiawan', 'Halim', 'Gunawan', 'Purba'];
-const STORE_WORDS = ['Berkah', 'Jaya', 'Makmur', 'Sentosa', 'Abadi', 'Mandiri', 'Sejahtera', 'Barokah', 'Lancar', 'Maju', 'Sumber Rejeki', 'Cahaya'];
+const FIRST_NAMES = [
+  'Budi',
+  'Siti',
+  'Agus',
+  'Dewi',
+  'Rina',
+  'Andi',
+  'Wahyu',
+  'Putri',
+  'Joko',
+  'Ayu',
+  'Rudi',
+  'Nur',
+  'Eko',
+  'Indah',
+  'Hendra',
+  'Lestari',
+  'Fajar',
+  'Maya',
+  'Bayu',
+  'Sri',
+];
+const LAST_NAMES = [
+  'Santoso',
+  'Wijaya',
+  'Saputra',
+  'Lestari',
+  'Pratama',
+  'Hidayat',
+  'Kusuma',
+  'Nugroho',
+  'Siregar',
+  'Wibowo',
+  'Rahmawati',
+  'Setiawan',
+  'Halim',
+  'Gunawan',
+  'Purba',
+];
+const STORE_WORDS = [
+  'Berkah',
+  'Jaya',
+  'Makmur',
+  'Sentosa',
+  'Abadi',
+  'Mandiri',
+  'Sejahtera',
+  'Barokah',
+  'Lancar',
+  'Maju',
+  'Sumber Rejeki',
+  'Cahaya',
+];
 const STORE_KINDS = ['Toko', 'Warung', 'Kedai', 'Butik', 'Apotek', 'Bengkel', 'Kios', 'Laundry', 'Salon', 'Kafe'];
 const PLACES = [
   { kota: 'Jakarta Selatan', provinsi: 'DKI Jakarta', kecamatan: ['Kebayoran Baru', 'Tebet', 'Cilandak', 'Pancoran'], region: '317401' },
@@ -29,7 +79,16 @@ const PLACES = [
   { kota: 'Denpasar', provinsi: 'Bali', kecamatan: ['Denpasar Barat', 'Denpasar Selatan', 'Denpasar Timur'], region: '517101' },
   { kota: 'Yogyakarta', provinsi: 'DI Yogyakarta', kecamatan: ['Gondokusuman', 'Mergangsan', 'Umbulharjo'], region: '347101' },
 ];
-const STREETS = ['Jl. Merdeka', 'Jl. Sudirman', 'Jl. Diponegoro', 'Jl. Gatot Subroto', 'Jl. Ahmad Yani', 'Jl. Pahlawan', 'Jl. Melati', 'Jl. Kenanga'];
+const STREETS = [
+  'Jl. Merdeka',
+  'Jl. Sudirman',
+  'Jl. Diponegoro',
+  'Jl. Gatot Subroto',
+  'Jl. Ahmad Yani',
+  'Jl. Pahlawan',
+  'Jl. Melati',
+  'Jl. Kenanga',
+];
 
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -101,6 +160,7 @@ export function fakeMerchant({ index, random, now, status }: FakeMerchantOptions
   };
   // A decided merchant was first decided 0-5 days after it came in (the dashboard's time-to-decision); from
   // the index, not the PRNG, so every earlier seed keeps its values.
-  if (row.status !== 'processing') row.firstDecidedAt = new Date(Math.min(now.getTime(), submittedAt.getTime() + (index % 6) * 24 * 3600 * 1000));
+  if (row.status !== 'processing')
+    row.firstDecidedAt = new Date(Math.min(now.getTime(), submittedAt.getTime() + (index % 6) * 24 * 3600 * 1000));
   return row;
 }

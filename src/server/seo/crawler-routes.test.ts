@@ -10,7 +10,9 @@ describe('robots.txt and sitemap.xml from the request origin', () => {
     const response = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'merchant.test:8080' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(response.body).toBe('User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\nDisallow: /perbaikan\nDisallow: /pesanan\n\nSitemap: http://merchant.test:8080/sitemap.xml\n');
+    expect(response.body).toBe(
+      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api\nDisallow: /perbaikan\nDisallow: /pesanan\n\nSitemap: http://merchant.test:8080/sitemap.xml\n',
+    );
   });
 
   it('sitemap.xml lists the public pages, nothing of the admin area', async () => {
@@ -19,7 +21,9 @@ describe('robots.txt and sitemap.xml from the request origin', () => {
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(PAGES.map((page) => `http://merchant.test:8080${page}`));
-    expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(response.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect(response.body).not.toContain('/admin');
   });
 

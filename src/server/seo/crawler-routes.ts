@@ -21,13 +21,29 @@ export const crawlerRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api', 'Disallow: /perbaikan', 'Disallow: /pesanan', '', `Sitemap: ${origin(request, configured)}/sitemap.xml`, ''].join('\n');
+    return [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin',
+      'Disallow: /api',
+      'Disallow: /perbaikan',
+      'Disallow: /pesanan',
+      '',
+      `Sitemap: ${origin(request, configured)}/sitemap.xml`,
+      '',
+    ].join('\n');
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const base = escapeXml(origin(request, configured));
     const urls = SITEMAP_PATHS.map((path) => `  <url><loc>${base}${path === '/' ? '/' : path}</loc></url>`);
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls,
+      '</urlset>',
+      '',
+    ].join('\n');
   });
 };

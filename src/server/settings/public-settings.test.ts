@@ -3,7 +3,15 @@ import { signIn as signInAdmin } from '../../../tests/support/admin-session.js';
 import { ADMIN, clockedAdminApp, getSession, MINUTE, signIn } from '../../../tests/support/auth-test-kit.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
-import { GENEROUS_LIMITS, makeJpeg, padJpeg, postRegistration, registrationBody, stageDocument, uploadFile } from '../../../tests/support/registration-fixtures.js';
+import {
+  GENEROUS_LIMITS,
+  makeJpeg,
+  padJpeg,
+  postRegistration,
+  registrationBody,
+  stageDocument,
+  uploadFile,
+} from '../../../tests/support/registration-fixtures.js';
 import { SETTINGS_DEFAULTS } from '../../domain/settings.js';
 
 const MAINTENANCE = { error: { code: 'MAINTENANCE', message: 'Pendaftaran sedang dalam pemeliharaan' } };
@@ -70,7 +78,12 @@ describe('session timeout from the settings', () => {
 
   it('ends an idle admin session after session_timeout_minutes, at once for a session already open', async () => {
     const cookie = await signIn(t.app, ADMIN.email, ADMIN.password);
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie }, payload: { ...SETTINGS_DEFAULTS, session_timeout_minutes: 5 } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie },
+      payload: { ...SETTINGS_DEFAULTS, session_timeout_minutes: 5 },
+    });
     expect(saved.statusCode).toBe(200);
     // Opened under the server's 30 minutes: 6 idle minutes end it all the same.
     clock.advance(6 * MINUTE);

@@ -24,9 +24,13 @@ export async function uploadLimitBytes(db: Db): Promise<number> {
 
 /** GET /api/settings/public: what the wizard and the fix page need, without sign-in. */
 export const settingsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/settings/public', { schema: { tags: ['public'], summary: 'Maintenance mode and the upload limit', response: { 200: PublicSettingsSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const settings = await cachedSettings(app.deps.db);
-    return { maintenance_mode: settings.maintenance_mode, max_upload_mb: settings.max_upload_mb };
-  });
+  app.get(
+    '/settings/public',
+    { schema: { tags: ['public'], summary: 'Maintenance mode and the upload limit', response: { 200: PublicSettingsSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const settings = await cachedSettings(app.deps.db);
+      return { maintenance_mode: settings.maintenance_mode, max_upload_mb: settings.max_upload_mb };
+    },
+  );
 };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appSettings } from '../db/schema.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
+import { appSettings } from '../db/schema.js';
 
 describe('GET /api/admin/system', () => {
   const t = testAppPerSuite();
@@ -35,7 +35,8 @@ describe('GET/PUT /api/admin/settings', () => {
   const t = testAppPerSuite({}, async (app) => {
     ({ cookie } = await signIn(app.app));
   });
-  const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie }, payload: payload as object });
+  const put = (payload: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie }, payload: payload as object });
 
   it('answers the defaults before anything is saved', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } });
@@ -70,7 +71,10 @@ describe('GET/PUT /api/admin/settings', () => {
     [{ max_upload_mb: 0 }, 'Ukuran unggah maksimal harus 1-3 MB'],
     [{ max_upload_mb: 10 }, 'Ukuran unggah maksimal harus 1-3 MB'],
     [{ auto_approve: true }, 'Persetujuan otomatis tidak tersedia: setiap pendaftaran ditinjau admin'],
-    [{ four_eyes: { selalu: true, saat_peringatan: false, omset_di_atas: -1 } }, 'Batas omset harus angka rupiah 0 atau lebih, atau kosong'],
+    [
+      { four_eyes: { selalu: true, saat_peringatan: false, omset_di_atas: -1 } },
+      'Batas omset harus angka rupiah 0 atau lebih, atau kosong',
+    ],
     [{ email_notifications: 'ya' }, 'Nilai pengaturan harus ya atau tidak'],
   ])('refuses %j with 400 and its Indonesian message, changing nothing', async (change, message) => {
     const response = await put({ ...VALID, ...change });
@@ -80,7 +84,10 @@ describe('GET/PUT /api/admin/settings', () => {
   });
 
   it('reads a timeout saved under the old 120-minute rule as the default: never more than 30 idle minutes (ASVS 3.3.2)', async () => {
-    await t.database.db.update(appSettings).set({ value: { ...VALID, session_timeout_minutes: 90 } }).where(eq(appSettings.id, 1));
+    await t.database.db
+      .update(appSettings)
+      .set({ value: { ...VALID, session_timeout_minutes: 90 } })
+      .where(eq(appSettings.id, 1));
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie } });
     expect(response.json()).toEqual({ ...VALID, session_timeout_minutes: 30 });
     expect((await put(VALID)).statusCode).toBe(200);

@@ -8,7 +8,8 @@ import { countPendingDeletions } from '../storage/pending-deletions.js';
 import { readSettings, saveSettings } from './settings-store.js';
 
 // src/server/settings and BUILD_DIR/server/settings both sit three levels below the package root.
-const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
 
 /**
  * GET /api/admin/system: the facts the Settings screen lists, read from the running server.
@@ -25,8 +26,17 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/settings', { schema: { tags: ['admin'], response: { 200: AppSettingsSchema } } }, async () => readSettings(app.deps.db));
 
-  app.put('/settings', { schema: { tags: ['admin'], body: AppSettingsSchema, response: { 200: AppSettingsSchema, 400: ApiErrorSchema } } }, async (request) => {
-    const admin = requireAdmin(request);
-    return saveSettings(app.deps.db, request.body, { id: admin.id, ip: request.ip, userAgent: request.headers['user-agent'] ?? null }, app.deps.now());
-  });
+  app.put(
+    '/settings',
+    { schema: { tags: ['admin'], body: AppSettingsSchema, response: { 200: AppSettingsSchema, 400: ApiErrorSchema } } },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return saveSettings(
+        app.deps.db,
+        request.body,
+        { id: admin.id, ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+        app.deps.now(),
+      );
+    },
+  );
 };

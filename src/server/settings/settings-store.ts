@@ -60,10 +60,13 @@ export async function saveSettings(db: Db, next: AppSettings, actor: SettingsAct
     if (locked) {
       await tx.update(appSettings).set({ value: next, updatedBy: actor.id, updatedAt: now }).where(eq(appSettings.id, 1));
     } else {
-      await tx.insert(appSettings).values({ id: 1, value: next, updatedBy: actor.id, updatedAt: now }).onConflictDoUpdate({
-        target: appSettings.id,
-        set: { value: next, updatedBy: actor.id, updatedAt: now },
-      });
+      await tx
+        .insert(appSettings)
+        .values({ id: 1, value: next, updatedBy: actor.id, updatedAt: now })
+        .onConflictDoUpdate({
+          target: appSettings.id,
+          set: { value: next, updatedBy: actor.id, updatedAt: now },
+        });
     }
     await writeAudit(tx, {
       actorId: actor.id,

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import {
+  GENEROUS_LIMITS,
+  merchantIdOf,
+  postRegistration,
+  registrationBody,
+  stageRequiredDocuments,
+} from '../../../tests/support/registration-fixtures.js';
 import { REGISTRATION_CODE_PATTERN } from '../../domain/registration.js';
 import { merchants, uploads } from '../db/schema.js';
-import { GENEROUS_LIMITS, merchantIdOf, postRegistration, registrationBody, stageRequiredDocuments } from '../../../tests/support/registration-fixtures.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { generateRegistrationCode, REGISTRATION_CODE_CONSTRAINT, withUniqueRegistrationCode } from './registration-code.js';
 import { registrationRoutes } from '../registration/registration-routes.js';
+import { generateRegistrationCode, REGISTRATION_CODE_CONSTRAINT, withUniqueRegistrationCode } from './registration-code.js';
 
 describe('generateRegistrationCode', () => {
   it('gives AIP- and 5 characters of A-Z, 0-9, _ and -, drawing on the whole alphabet', () => {
@@ -63,7 +69,10 @@ describe('a forced code collision through the API', () => {
 
   beforeAll(async () => {
     // The same routes with a generator the test controls, beside the real ones.
-    t = await buildTestApp({ env: GENEROUS_LIMITS, beforeReady: (app) => app.register(registrationRoutes, { prefix: '/forced', generateCode }) });
+    t = await buildTestApp({
+      env: GENEROUS_LIMITS,
+      beforeReady: (app) => app.register(registrationRoutes, { prefix: '/forced', generateCode }),
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -89,7 +98,10 @@ describe('a forced code collision through the API', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json().kode_pendaftaran).toBe('AIP-FRESH');
     expect(generated).toEqual(['AIP-TAKEN', 'AIP-FRESH']);
-    const claimed = await t.database.db.select().from(uploads).where(eq(uploads.claimedBy, await merchantIdOf(t.app, 'AIP-FRESH')));
+    const claimed = await t.database.db
+      .select()
+      .from(uploads)
+      .where(eq(uploads.claimedBy, await merchantIdOf(t.app, 'AIP-FRESH')));
     expect(claimed).toHaveLength(5);
     expect(await t.database.db.select().from(merchants)).toHaveLength(2);
   });

@@ -48,14 +48,19 @@ describe('workingDaysBetween over long spans', () => {
   it('agrees with counting day by day, across years and leap days', () => {
     const count = (from: string, to: string) => {
       let n = 0;
-      for (let day = new Date(`${from}T00:00:00Z`); ; ) {
+      for (let day = new Date(`${from}T00:00:00Z`); ;) {
         day = new Date(day.getTime() + 86_400_000);
         const text = day.toISOString().slice(0, 10);
         if (text > to) return n;
         if (isWorkingDay(text)) n += 1;
       }
     };
-    for (const [from, to] of [['2023-12-29', '2025-03-03'], ['2024-02-28', '2024-03-01'], ['1999-12-30', '2000-01-04'], ['2026-01-01', '2027-12-31']] as const) {
+    for (const [from, to] of [
+      ['2023-12-29', '2025-03-03'],
+      ['2024-02-28', '2024-03-01'],
+      ['1999-12-30', '2000-01-04'],
+      ['2026-01-01', '2027-12-31'],
+    ] as const) {
       expect(workingDaysBetween(from, to), `${from}..${to}`).toBe(count(from, to));
     }
     expect(workingDaysBetween('2026-11-25', '2026-11-20')).toBe(0);

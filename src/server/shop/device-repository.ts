@@ -82,7 +82,9 @@ export async function listDevices(db: Db, query: DeviceListQuery): Promise<Devic
   // only ORDER BY ... USING ~<~ lets the scan stop after a page; a plain ORDER BY sorts by the collation,
   // which that index cannot give, so a broad prefix would sort a third of the table (bench:devices).
   // The newest-first indexes are built DESC NULLS LAST; ORDER BY ... DESC alone means NULLS FIRST.
-  const order = term ? [sql`${devices.nomorSeri} using ~<~`] : [sql`${devices.createdAt} desc nulls last`, sql`${devices.id} desc nulls last`];
+  const order = term
+    ? [sql`${devices.nomorSeri} using ~<~`]
+    : [sql`${devices.createdAt} desc nulls last`, sql`${devices.id} desc nulls last`];
   const rows = await selectDevices(db)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(...order)
@@ -114,7 +116,10 @@ export async function deviceDetail(db: Db, id: string): Promise<DeviceDetail | n
 }
 
 /** The devices of one order (the admin's order detail), by product then serial. */
-export async function listOrderDevices(db: Db, orderId: string): Promise<{ id: string; nomor_seri: string; product_id: number; status: DeviceStatus }[]> {
+export async function listOrderDevices(
+  db: Db,
+  orderId: string,
+): Promise<{ id: string; nomor_seri: string; product_id: number; status: DeviceStatus }[]> {
   const rows = await db
     .select({ id: devices.id, nomorSeri: devices.nomorSeri, productId: devices.productId, status: devices.status })
     .from(devices)

@@ -11,13 +11,19 @@ const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 export const deviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  app.get('/devices', { schema: { tags: ['admin'], querystring: DeviceListQuerySchema, response: { 200: DeviceListSchema } } }, async (request) =>
-    listDevices(db, request.query),
+  app.get(
+    '/devices',
+    { schema: { tags: ['admin'], querystring: DeviceListQuerySchema, response: { 200: DeviceListSchema } } },
+    async (request) => listDevices(db, request.query),
   );
 
-  app.get('/devices/:id', { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: DeviceDetailSchema } } }, async (request) => {
-    const device = await deviceDetail(db, request.params.id);
-    if (!device) throw new AppError(404, 'DEVICE_NOT_FOUND', ORDER_MESSAGES.deviceNotFound);
-    return device;
-  });
+  app.get(
+    '/devices/:id',
+    { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: DeviceDetailSchema } } },
+    async (request) => {
+      const device = await deviceDetail(db, request.params.id);
+      if (!device) throw new AppError(404, 'DEVICE_NOT_FOUND', ORDER_MESSAGES.deviceNotFound);
+      return device;
+    },
+  );
 };

@@ -79,8 +79,17 @@ describe('admin devices', () => {
     expect(serials((await s.admin('GET', '/devices?status=dialokasikan')).json())).toEqual(['SBX-1000-10']);
     expect(serials((await s.admin('GET', '/devices?status=aktif')).json()).sort()).toEqual(['A920-7701', 'SBX-1000-01', 'SBX-1000-02']);
     expect(serials((await s.admin('GET', `/devices?merchant_id=${made.toko}`)).json())).toEqual(['SBX-1000-10']);
-    expect(serials((await s.admin('GET', `/devices?merchant_id=${made.warung}&q=SBX&status=aktif`)).json())).toEqual(['SBX-1000-01', 'SBX-1000-02']);
-    for (const url of ['/devices?status=rusak', '/devices?merchant_id=bukan', '/devices?page=0', '/devices?sort=old', `/devices?q=${'A'.repeat(31)}`]) {
+    expect(serials((await s.admin('GET', `/devices?merchant_id=${made.warung}&q=SBX&status=aktif`)).json())).toEqual([
+      'SBX-1000-01',
+      'SBX-1000-02',
+    ]);
+    for (const url of [
+      '/devices?status=rusak',
+      '/devices?merchant_id=bukan',
+      '/devices?page=0',
+      '/devices?sort=old',
+      `/devices?q=${'A'.repeat(31)}`,
+    ]) {
       expect((await s.admin('GET', url)).statusCode, url).toBe(400);
     }
   });
@@ -104,14 +113,21 @@ describe('admin devices', () => {
     const response = await s.admin('GET', `/devices/${device!.id}`);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ id: device!.id, nomor_seri: 'SBX-1000-01', status: 'aktif', kode_pesanan: made.kodeFirst, nama_toko: 'Warung Perangkat' });
+    expect(body).toMatchObject({
+      id: device!.id,
+      nomor_seri: 'SBX-1000-01',
+      status: 'aktif',
+      kode_pesanan: made.kodeFirst,
+      nama_toko: 'Warung Perangkat',
+    });
     const start = new Date('2026-05-04T03:00:00.000Z').getTime();
     expect(body.history).toEqual([
       { status: 'dialokasikan', at: new Date(start).toISOString(), oleh: 'admin@aipos.test' },
       { status: 'dikirim', at: new Date(start + 60_000).toISOString(), oleh: 'admin@aipos.test' },
       { status: 'aktif', at: new Date(start + 120_000).toISOString(), oleh: 'admin@aipos.test' },
     ]);
-    for (const id of ['00000000-0000-4000-8000-000000000000', 'bukan-id']) expectRefusal(await s.admin('GET', `/devices/${id}`), 404, DEVICE_NOT_FOUND);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'bukan-id'])
+      expectRefusal(await s.admin('GET', `/devices/${id}`), 404, DEVICE_NOT_FOUND);
   });
 
   it('shows the devices on the admin order detail', async () => {

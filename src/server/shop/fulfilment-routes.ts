@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FulfilmentListSchema, OrderAdminDetailSchema, PackRequestSchema, ShipRequestSchema } from '../../domain/orders.js';
 import { paymentBankAccount } from '../config.js';
-import { deliverOrder, packOrder, shipOrder } from './fulfilment-service.js';
 import { listFulfilment } from './fulfilment-queue.js';
+import { deliverOrder, packOrder, shipOrder } from './fulfilment-service.js';
 import { orderNotFound } from './order-access.js';
 import { isOrderId, orderAdminDetail } from './order-admin-repository.js';
 import { adminActorOf, announceOrderChange, IdParamsSchema } from './order-admin-requests.js';

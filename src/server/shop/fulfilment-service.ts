@@ -6,7 +6,14 @@ import { AppError } from '../http/app-error.js';
 import { orderDeliveredEvent, orderShippedEvent } from '../webhooks/public.js';
 import { orderDeliveredMail, orderShippedMail } from './order-mail.js';
 import { listOrderItems } from './order-repository.js';
-import { merchantIsVerified, notAllowed, recordChange, withLockedOrder, type OrderActor, type TransitionDeps } from './order-transitions.js';
+import {
+  merchantIsVerified,
+  notAllowed,
+  recordChange,
+  withLockedOrder,
+  type OrderActor,
+  type TransitionDeps,
+} from './order-transitions.js';
 import { shipUnits } from './stock.js';
 
 /**
@@ -20,7 +27,8 @@ import { shipUnits } from './stock.js';
 function checkUnits(items: readonly OrderItemRow[], units: PackRequest['units']): void {
   const seen = new Set<string>();
   units.forEach((unit, index) => {
-    if (seen.has(unit.nomor_seri)) throw new AppError(400, 'SERIAL_REPEATED', ORDER_MESSAGES.serialRepeated(unit.nomor_seri), `units.${index}.nomor_seri`);
+    if (seen.has(unit.nomor_seri))
+      throw new AppError(400, 'SERIAL_REPEATED', ORDER_MESSAGES.serialRepeated(unit.nomor_seri), `units.${index}.nomor_seri`);
     seen.add(unit.nomor_seri);
   });
   const wanted = new Map(items.map((item) => [item.productId, item.quantity]));
@@ -69,12 +77,23 @@ export async function packOrder(deps: TransitionDeps, orderId: string, request: 
       .onConflictDoNothing()
       .returning({ id: devices.id, nomorSeri: devices.nomorSeri });
     if (inserted.length < request.units.length) throw await serialTaken(tx, request.units, new Set(inserted.map((row) => row.nomorSeri)));
-    await tx.insert(deviceEvents).values(inserted.map((device) => ({ deviceId: device.id, status: 'dialokasikan', actorId: actor.id, createdAt: now })));
-    const [row] = await tx.update(orders).set({ status: 'dikemas', packedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).returning();
+    await tx
+      .insert(deviceEvents)
+      .values(inserted.map((device) => ({ deviceId: device.id, status: 'dialokasikan', actorId: actor.id, createdAt: now })));
+    const [row] = await tx
+      .update(orders)
+      .set({ status: 'dikemas', packedAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
     await recordChange(tx, deps, row!, {
       actor,
       action: 'order_packed',
-      diff: { kode_pesanan: order.kodePesanan, from: order.status, to: 'dikemas', nomor_seri: request.units.map((unit) => unit.nomor_seri) },
+      diff: {
+        kode_pesanan: order.kodePesanan,
+        from: order.status,
+        to: 'dikemas',
+        nomor_seri: request.units.map((unit) => unit.nomor_seri),
+      },
     });
     return row!;
   });
@@ -83,7 +102,8 @@ export async function packOrder(deps: TransitionDeps, orderId: string, request: 
 /** The devices of an order move on, each with a history row. */
 async function moveDevices(tx: Db, orderId: string, status: 'dikirim' | 'aktif', actorId: string | null, now: Date): Promise<void> {
   const moved = await tx.update(devices).set({ status, updatedAt: now }).where(eq(devices.orderId, orderId)).returning({ id: devices.id });
-  if (moved.length > 0) await tx.insert(deviceEvents).values(moved.map((device) => ({ deviceId: device.id, status, actorId, createdAt: now })));
+  if (moved.length > 0)
+    await tx.insert(deviceEvents).values(moved.map((device) => ({ deviceId: device.id, status, actorId, createdAt: now })));
 }
 
 /**
@@ -93,7 +113,8 @@ async function moveDevices(tx: Db, orderId: string, status: 'dikirim' | 'aktif',
 export async function shipOrder(deps: TransitionDeps, orderId: string, request: ShipRequest, actor: OrderActor): Promise<OrderRow> {
   return withLockedOrder(deps, orderId, async (tx, order) => {
     if (order.status !== 'dikemas') throw notAllowed(order);
-    if (!(await merchantIsVerified(tx, order.merchantId))) throw new AppError(409, 'MERCHANT_NOT_VERIFIED', ORDER_MESSAGES.merchantNotVerified);
+    if (!(await merchantIsVerified(tx, order.merchantId)))
+      throw new AppError(409, 'MERCHANT_NOT_VERIFIED', ORDER_MESSAGES.merchantNotVerified);
     const now = deps.now();
     await shipUnits(tx, await listOrderItems(tx, order.id));
     const [row] = await tx
@@ -118,7 +139,11 @@ export async function deliverOrder(deps: TransitionDeps, orderId: string, actor:
   return withLockedOrder(deps, orderId, async (tx, order) => {
     if (order.status !== 'dikirim') throw notAllowed(order);
     const now = deps.now();
-    const [row] = await tx.update(orders).set({ status: 'diterima', deliveredAt: now, updatedAt: now }).where(eq(orders.id, order.id)).returning();
+    const [row] = await tx
+      .update(orders)
+      .set({ status: 'diterima', deliveredAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
     await moveDevices(tx, order.id, 'aktif', actor.id, now);
     await recordChange(tx, deps, row!, {
       actor,

@@ -1,5 +1,3 @@
-import { messageText } from '../mail/outbox.js';
-import { merchantAccountNumber, merchantNik, PROFILE_FIELDS } from '../db/merchant-columns.js';
 import { readFileSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -7,11 +5,16 @@ import { fulfilmentSuite } from '../../../tests/support/fulfilment-kit.js';
 import { productStock } from '../../../tests/support/order-fixtures.js';
 import { orderBody, placeOrder } from '../../../tests/support/order-requests.js';
 import { expectRefusal } from '../../../tests/support/refusals.js';
+import { merchantAccountNumber, merchantNik, PROFILE_FIELDS } from '../db/merchant-columns.js';
 import { executeRows } from '../db/query-rows.js';
 import { merchants, orders, products, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
+import { messageText } from '../mail/outbox.js';
 import { PURGE_COLUMNS, purgeMerchants } from '../privacy/retention.js';
 
-const conflict = (label: string) => ({ code: 'ORDER_STATUS_CONFLICT', message: `Tindakan ini tidak dapat dilakukan pada pesanan berstatus ${label}.` });
+const conflict = (label: string) => ({
+  code: 'ORDER_STATUS_CONFLICT',
+  message: `Tindakan ini tidak dapat dilakukan pada pesanan berstatus ${label}.`,
+});
 const NOT_VERIFIED = { code: 'MERCHANT_NOT_VERIFIED', message: 'Pesanan hanya dapat dikirim ke merchant yang sudah terverifikasi.' };
 const NOT_FOUND = { code: 'ORDER_NOT_FOUND', message: 'Pesanan tidak ditemukan' };
 
@@ -64,9 +67,17 @@ describe('payment and the merchant verification', () => {
     const detail = (await s.admin('GET', `/orders/${order.id}`)).json();
     expect(detail.timeline.map((entry: { label: string }) => entry.label)).toEqual(['Pembayaran dikonfirmasi', 'Siap dikemas']);
 
-    const changed = (await s.webhooks('merchant.status_changed')).filter((event) => event.data.kode_pendaftaran === merchant.kodePendaftaran);
+    const changed = (await s.webhooks('merchant.status_changed')).filter(
+      (event) => event.data.kode_pendaftaran === merchant.kodePendaftaran,
+    );
     expect(changed.map((event) => event.data)).toEqual([
-      { kode_pendaftaran: merchant.kodePendaftaran, nama_toko: merchant.namaToko, status_sebelumnya: 'processing', status: 'verified', changed_at: s.clock.now().toISOString() },
+      {
+        kode_pendaftaran: merchant.kodePendaftaran,
+        nama_toko: merchant.namaToko,
+        status_sebelumnya: 'processing',
+        status: 'verified',
+        changed_at: s.clock.now().toISOString(),
+      },
     ]);
   });
 
@@ -76,7 +87,10 @@ describe('payment and the merchant verification', () => {
     await s.pay(order.id);
     expect((await s.setStatus(merchant.id, 'processing', 'Periksa ulang')).statusCode).toBe(200);
     expect(await s.row(order.id)).toMatchObject({ status: 'menunggu_verifikasi', readyAt: null });
-    expect((await s.auditOf(order.id)).at(-1)).toMatchObject({ action: 'order_awaiting_verification', diff: expect.objectContaining({ to: 'menunggu_verifikasi' }) });
+    expect((await s.auditOf(order.id)).at(-1)).toMatchObject({
+      action: 'order_awaiting_verification',
+      diff: expect.objectContaining({ to: 'menunggu_verifikasi' }),
+    });
 
     // Back to verified through the profile form: the same move, in the same transaction.
     const detail = (await s.admin('GET', `/merchants/${merchant.id}`)).json();
@@ -110,7 +124,12 @@ describe('payment and the merchant verification', () => {
       [ready, true],
       [packed, true],
     ] as const) {
-      expect(await s.row(o.order.id)).toMatchObject({ status: 'dibatalkan', perluRefund: refund, cancelReason: 'Pendaftaran merchant ditolak', cancelledAt: s.clock.now() });
+      expect(await s.row(o.order.id)).toMatchObject({
+        status: 'dibatalkan',
+        perluRefund: refund,
+        cancelReason: 'Pendaftaran merchant ditolak',
+        cancelledAt: s.clock.now(),
+      });
       expect((await s.auditOf(o.order.id)).at(-1)).toMatchObject({ action: 'order_cancelled', actorId: s.session.admin.userId });
     }
     // A shipped order has left: it stays as it is.
@@ -145,7 +164,12 @@ describe('payment and the merchant verification', () => {
       [ready, true],
       [packed, true],
     ] as const) {
-      expect(await s.row(o.order.id)).toMatchObject({ status: 'dibatalkan', perluRefund: refund, cancelReason: 'Pendaftaran merchant dihapus', cancelledAt: s.clock.now() });
+      expect(await s.row(o.order.id)).toMatchObject({
+        status: 'dibatalkan',
+        perluRefund: refund,
+        cancelReason: 'Pendaftaran merchant dihapus',
+        cancelledAt: s.clock.now(),
+      });
       expect((await s.auditOf(o.order.id)).at(-1)).toMatchObject({ action: 'order_cancelled', actorId: s.session.admin.userId });
       expect(s.events).toContainEqual({ kind: 'order_changed', merchant_id: merchant.id, order_id: o.order.id });
     }
@@ -184,14 +208,25 @@ describe('payment and the merchant verification', () => {
       const rows = await tx.select(PURGE_COLUMNS).from(merchants).where(eq(merchants.id, merchant.id)).for('update');
       await purgeMerchants(tx, rows, s.clock.now(), 'abandoned');
     });
-    expect(await s.row(unpaid.order.id)).toMatchObject({ status: 'dibatalkan', perluRefund: false, cancelReason: 'Data pendaftaran merchant dihapus permanen' });
-    expect(await s.row(waiting.order.id)).toMatchObject({ status: 'dibatalkan', perluRefund: true, cancelReason: 'Data pendaftaran merchant dihapus permanen' });
+    expect(await s.row(unpaid.order.id)).toMatchObject({
+      status: 'dibatalkan',
+      perluRefund: false,
+      cancelReason: 'Data pendaftaran merchant dihapus permanen',
+    });
+    expect(await s.row(waiting.order.id)).toMatchObject({
+      status: 'dibatalkan',
+      perluRefund: true,
+      cancelReason: 'Data pendaftaran merchant dihapus permanen',
+    });
     expect((await s.auditOf(waiting.order.id)).at(-1)).toMatchObject({ action: 'order_cancelled', actorId: null });
     // The purge removed the address: no mail is queued to it.
     expect(mailsBefore).toBe(0);
     expect(await s.mailsOf(merchant.id, 'order_closed')).toEqual([]);
 
-    const purged = { code: 'MERCHANT_PURGED', message: 'Data pribadi merchant ini sudah dihapus permanen: status dan profilnya tidak dapat diubah lagi.' };
+    const purged = {
+      code: 'MERCHANT_PURGED',
+      message: 'Data pribadi merchant ini sudah dihapus permanen: status dan profilnya tidak dapat diubah lagi.',
+    };
     expectRefusal(await s.setStatus(merchant.id, 'verified'), 409, purged);
     const [row] = await s.db().select().from(merchants).where(eq(merchants.id, merchant.id));
     expect(row).toMatchObject({ status: 'processing', purgedAt: s.clock.now() });
@@ -227,7 +262,9 @@ describe('Kemas, Kirim, Diterima', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ status: 'dikemas' });
-    expect(body.devices.map((d: { nomor_seri: string; product_id: number; status: string }) => [d.product_id, d.nomor_seri, d.status])).toEqual([
+    expect(
+      body.devices.map((d: { nomor_seri: string; product_id: number; status: string }) => [d.product_id, d.nomor_seri, d.status]),
+    ).toEqual([
       [1, 'SBX-0000001', 'dialokasikan'],
       [1, 'SBX-0000002', 'dialokasikan'],
       [2, 'D210-AA-0001', 'dialokasikan'],
@@ -250,7 +287,11 @@ describe('Kemas, Kirim, Diterima', () => {
 
   it('refuses units that are not exactly the ordered ones (400), a serial twice (400), a bad serial (400)', async () => {
     const { order } = await readyOrder([{ productId: 1, quantity: 2 }]);
-    const mismatch = { code: 'UNITS_MISMATCH', message: 'Jumlah nomor seri per produk harus sama dengan jumlah unit yang dipesan.', field: 'units' };
+    const mismatch = {
+      code: 'UNITS_MISMATCH',
+      message: 'Jumlah nomor seri per produk harus sama dengan jumlah unit yang dipesan.',
+      field: 'units',
+    };
     expectRefusal(await s.pack(order.id, [{ product_id: 1, nomor_seri: s.serial() }]), 400, mismatch);
     expectRefusal(
       await s.pack(order.id, [
@@ -298,7 +339,11 @@ describe('Kemas, Kirim, Diterima', () => {
         { product_id: 1, nomor_seri: 'sbx-dup-0001' },
       ]),
       409,
-      { code: 'SERIAL_TAKEN', message: `Nomor seri SBX-DUP-0001 sudah terdaftar pada pesanan ${first.order.kodePesanan}`, field: 'units.1.nomor_seri' },
+      {
+        code: 'SERIAL_TAKEN',
+        message: `Nomor seri SBX-DUP-0001 sudah terdaftar pada pesanan ${first.order.kodePesanan}`,
+        field: 'units.1.nomor_seri',
+      },
     );
     expect(await s.devicesOf(second.order.id)).toEqual([]);
     expect((await s.row(second.order.id)).status).toBe('siap_dikemas');
@@ -328,13 +373,22 @@ describe('Kemas, Kirim, Diterima', () => {
     const shippedAt = s.clock.now().toISOString();
     expect(response.json()).toMatchObject({
       status: 'dikirim',
-      pengiriman_paket: { kurir: 'jne', kurir_label: 'JNE', no_resi: 'CGK0012345678', tracking_url: 'https://www.jne.co.id/tracking-package?awb=CGK0012345678', shipped_at: shippedAt },
+      pengiriman_paket: {
+        kurir: 'jne',
+        kurir_label: 'JNE',
+        no_resi: 'CGK0012345678',
+        tracking_url: 'https://www.jne.co.id/tracking-package?awb=CGK0012345678',
+        shipped_at: shippedAt,
+      },
     });
     expect(await productStock(s.db(), 3)).toEqual({ stock: before.stock - 2, held: before.held - 2, available: before.available });
     expect((await s.devicesOf(order.id)).map((d) => d.status)).toEqual(['dikirim', 'dikirim']);
     const device = (await s.devicesOf(order.id))[0]!;
     expect((await s.deviceEventsOf(device.id)).map((e) => e.status)).toEqual(['dialokasikan', 'dikirim']);
-    expect((await s.auditOf(order.id)).at(-1)).toMatchObject({ action: 'order_shipped', diff: expect.objectContaining({ kurir: 'jne', no_resi: 'CGK0012345678' }) });
+    expect((await s.auditOf(order.id)).at(-1)).toMatchObject({
+      action: 'order_shipped',
+      diff: expect.objectContaining({ kurir: 'jne', no_resi: 'CGK0012345678' }),
+    });
     const [mail] = await s.mailsOf(merchant.id, 'order_shipped');
     expect(mail!.subject).toBe(`Pesanan ${order.kodePesanan} dikirim`);
     expect(messageText(mail!)).toContain('Kurir: JNE');
@@ -351,7 +405,8 @@ describe('Kemas, Kirim, Diterima', () => {
     });
     // Nothing personal travels in a webhook.
     const body = JSON.stringify(shipped);
-    for (const secret of [merchantNik(merchant), merchantAccountNumber(merchant), merchant.noHp, merchant.alamatJalan, merchant.email]) expect(body).not.toContain(secret);
+    for (const secret of [merchantNik(merchant), merchantAccountNumber(merchant), merchant.noHp, merchant.alamatJalan, merchant.email])
+      expect(body).not.toContain(secret);
   });
 
   it('refuses to ship more units than the warehouse counts (409), changing nothing, instead of counting stock at zero', async () => {
@@ -362,7 +417,8 @@ describe('Kemas, Kirim, Diterima', () => {
     await s.db().update(products).set({ stock: 1, held: 1 }).where(eq(products.id, 3));
     expectRefusal(await s.ship(order.id), 409, {
       code: 'STOCK_SHORT',
-      message: 'Stok EDC Android PAX A920 Pro di gudang tinggal 1 unit, kurang dari 2 unit yang akan dikirim. Periksa stok produk sebelum mengirim.',
+      message:
+        'Stok EDC Android PAX A920 Pro di gudang tinggal 1 unit, kurang dari 2 unit yang akan dikirim. Periksa stok produk sebelum mengirim.',
     });
     expect(await productStock(s.db(), 3)).toEqual({ stock: 1, held: 1, available: 0 });
     expect(await s.row(order.id)).toMatchObject({ status: 'dikemas', shippedAt: null, noResi: null });
@@ -377,7 +433,10 @@ describe('Kemas, Kirim, Diterima', () => {
   it('ships with a courier without a public tracking page: no link', async () => {
     const { merchant, order } = await readyOrder([{ productId: 1, quantity: 1 }]);
     await s.pack(order.id);
-    expect((await s.ship(order.id, { kurir: 'gosend', no_resi: 'GK123456' })).json().pengiriman_paket).toMatchObject({ kurir_label: 'GoSend', tracking_url: null });
+    expect((await s.ship(order.id, { kurir: 'gosend', no_resi: 'GK123456' })).json().pengiriman_paket).toMatchObject({
+      kurir_label: 'GoSend',
+      tracking_url: null,
+    });
     const [mail] = await s.mailsOf(merchant.id, 'order_shipped');
     expect(messageText(mail!)).not.toContain('Lacak paket');
   });
@@ -451,7 +510,11 @@ describe('Kemas, Kirim, Diterima', () => {
     await s.ship(order.id);
     const response = await confirm(akses);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ kode_pesanan: order.kodePesanan, status: 'diterima', delivered_at: s.clock.now().toISOString() });
+    expect(response.json()).toMatchObject({
+      kode_pesanan: order.kodePesanan,
+      status: 'diterima',
+      delivered_at: s.clock.now().toISOString(),
+    });
     expect(response.json().timeline.at(-1)).toEqual({ step: 'diterima', at: s.clock.now().toISOString() });
     const audit = (await s.auditOf(order.id)).at(-1)!;
     expect(audit).toMatchObject({ action: 'order_delivered', actorId: null, diff: expect.objectContaining({ oleh: 'merchant' }) });
@@ -510,7 +573,10 @@ describe('the fulfilment queue', () => {
     await s.pack(made[3]!.id);
     await s.ship(made[3]!.id);
     // Paid earlier than the others although confirmed last: the queue is by payment time.
-    await s.t.database.db.update(orders).set({ paidAt: new Date('2026-05-01T00:00:00Z') }).where(eq(orders.id, made[1]!.id));
+    await s.t.database.db
+      .update(orders)
+      .set({ paidAt: new Date('2026-05-01T00:00:00Z') })
+      .where(eq(orders.id, made[1]!.id));
 
     const response = await s.admin('GET', '/fulfilment');
     expect(response.statusCode).toBe(200);
@@ -576,20 +642,31 @@ describe('webhook events of an order and its merchant', () => {
         created_at: placedAt,
       },
     });
-    expect(JSON.parse(deliveries[3]!.body).data).toMatchObject({ kurir: 'pos', no_resi: 'P2605040001', tracking_url: 'https://www.posindonesia.co.id/id/tracking/P2605040001' });
+    expect(JSON.parse(deliveries[3]!.body).data).toMatchObject({
+      kurir: 'pos',
+      no_resi: 'P2605040001',
+      tracking_url: 'https://www.posindonesia.co.id/id/tracking/P2605040001',
+    });
     // Never the identity number, the account, the phone or an address.
     const all = deliveries.map((d) => d.body).join('\n');
-    for (const secret of [merchantNik(merchant), merchantAccountNumber(merchant), '6281234567890', 'Jl. Melati']) expect(all).not.toContain(secret);
+    for (const secret of [merchantNik(merchant), merchantAccountNumber(merchant), '6281234567890', 'Jl. Melati'])
+      expect(all).not.toContain(secret);
   });
 
   it('sends nothing to an inactive endpoint or one not subscribed to the event', async () => {
-    await s.db().update(webhookEndpoints).set({ events: ['order.delivered'] });
+    await s
+      .db()
+      .update(webhookEndpoints)
+      .set({ events: ['order.delivered'] });
     const merchant = await s.merchant('verified');
     const { order } = await s.order(merchant.id);
     const before = (await s.db().select().from(webhookDeliveries)).length;
     await s.pay(order.id);
     expect((await s.db().select().from(webhookDeliveries)).length).toBe(before);
-    await s.db().update(webhookEndpoints).set({ active: false, events: ['order.shipped'] });
+    await s
+      .db()
+      .update(webhookEndpoints)
+      .set({ active: false, events: ['order.shipped'] });
     await s.pack(order.id);
     await s.ship(order.id);
     expect((await s.db().select().from(webhookDeliveries)).length).toBe(before);
@@ -623,7 +700,11 @@ describe('migration 0020: open orders of registrations rejected, deleted or purg
     const liveReady = await s.order(live.id);
     await s.pay(liveReady.order.id);
     // The registrations closed behind the orders' back, as before the app cancelled their orders.
-    await s.db().update(merchants).set({ status: 'rejected' }).where(inArray(merchants.id, [rejected.id, waitingMerchant.id]));
+    await s
+      .db()
+      .update(merchants)
+      .set({ status: 'rejected' })
+      .where(inArray(merchants.id, [rejected.id, waitingMerchant.id]));
     await s.db().update(merchants).set({ isDeleted: true }).where(eq(merchants.id, deleted.id));
     await s.db().update(merchants).set({ purgedAt: s.clock.now() }).where(eq(merchants.id, purged.id));
     const before = await productStock(s.db(), 1);
@@ -642,7 +723,12 @@ describe('migration 0020: open orders of registrations rejected, deleted or purg
       [purgedUnpaid, false, 'Data pendaftaran merchant dihapus permanen'],
     ];
     for (const [o, refund, reason] of expected) {
-      expect(await s.row(o.order.id), reason).toMatchObject({ status: 'dibatalkan', perluRefund: refund, cancelReason: reason, cancelledAt: expect.any(Date) });
+      expect(await s.row(o.order.id), reason).toMatchObject({
+        status: 'dibatalkan',
+        perluRefund: refund,
+        cancelReason: reason,
+        cancelledAt: expect.any(Date),
+      });
       expect((await s.auditOf(o.order.id)).at(-1)).toMatchObject({
         action: 'order_cancelled',
         actorId: null,

@@ -80,7 +80,11 @@ class Writer {
     return this.page.getWidth() - 2 * MARGIN;
   }
 
-  text(value: string, x: number, options: { size?: number; bold?: boolean; color?: typeof INK; align?: 'left' | 'right'; width?: number } = {}): void {
+  text(
+    value: string,
+    x: number,
+    options: { size?: number; bold?: boolean; color?: typeof INK; align?: 'left' | 'right'; width?: number } = {},
+  ): void {
     const size = options.size ?? 10;
     const font = options.bold ? this.fonts.bold : this.fonts.regular;
     const cleaned = this.clean(value);

@@ -43,7 +43,9 @@ async function invoiceContent(db: Db, config: Config, order: OrderRow & { invoic
     buyer: {
       namaToko: merchant?.namaToko ?? '-',
       kodePendaftaran: merchant?.kodePendaftaran ?? '-',
-      addressLines: merchant ? [merchant.alamatJalan, `Kec. ${merchant.kecamatan}, ${merchant.kotaKab}`, `${merchant.provinsi} ${merchant.kodePos}`] : [],
+      addressLines: merchant
+        ? [merchant.alamatJalan, `Kec. ${merchant.kecamatan}, ${merchant.kotaKab}`, `${merchant.provinsi} ${merchant.kodePos}`]
+        : [],
     },
     items: items.map(toOrderItem),
     subtotal: order.subtotal,
@@ -71,7 +73,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isPaidStatus(order.status) || !order.invoiceNumber || !order.paidAt) {
         throw new AppError(409, 'INVOICE_NOT_READY', ORDER_MESSAGES.invoiceNotReady);
       }
-      const pdf = await renderInvoicePdf(await invoiceContent(app.deps.db, app.deps.config, { ...order, invoiceNumber: order.invoiceNumber, paidAt: order.paidAt }));
+      const pdf = await renderInvoicePdf(
+        await invoiceContent(app.deps.db, app.deps.config, { ...order, invoiceNumber: order.invoiceNumber, paidAt: order.paidAt }),
+      );
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="invoice-${order.kodePesanan}.pdf"`)

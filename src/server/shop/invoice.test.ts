@@ -16,7 +16,13 @@ describe('GET /api/orders/{kode_pesanan}/invoice', () => {
     t.app.inject({ method: 'GET', url: `/api/orders/${kode}/invoice`, headers: akses ? { authorization: `Bearer ${akses}` } : {} });
   const pay = (order: OrderRow, paidAt: Date) =>
     withLockedOrder(deps(), order.id, (tx, locked) =>
-      markPaidLocked(tx, deps(), locked, { amount: order.total + (order.kodeUnik ?? 0), paidAt, note: null, actor: { id: null }, action: 'order_payment_confirmed' }),
+      markPaidLocked(tx, deps(), locked, {
+        amount: order.total + (order.kodeUnik ?? 0),
+        paidAt,
+        note: null,
+        actor: { id: null },
+        action: 'order_payment_confirmed',
+      }),
     );
   const newOrder = async (namaToko = 'Warung Sejahtera') => {
     const merchant = await insertMerchant(t.database.db, { namaToko });
@@ -34,7 +40,11 @@ describe('GET /api/orders/{kode_pesanan}/invoice', () => {
   it('answers 404 without the order access token, whatever is wrong', async () => {
     const { order, akses } = await newOrder();
     const notFound = { error: { code: 'ORDER_NOT_FOUND', message: 'Pesanan tidak ditemukan' } };
-    for (const response of [await invoice(order.kodePesanan), await invoice(order.kodePesanan, `${akses.slice(0, -2)}xx`), await invoice('ORD-ZZZZZZZZ', akses)]) {
+    for (const response of [
+      await invoice(order.kodePesanan),
+      await invoice(order.kodePesanan, `${akses.slice(0, -2)}xx`),
+      await invoice('ORD-ZZZZZZZZ', akses),
+    ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(notFound);
     }
@@ -95,7 +105,9 @@ describe('GET /api/orders/{kode_pesanan}/invoice', () => {
     const fourth = await newOrder();
     await pay(fourth.order, new Date('2026-03-25T02:00:00.000Z'));
     const numbers = await Promise.all(
-      [second, third, fourth].map(async ({ order }) => (await t.database.db.select({ n: orders.invoiceNumber }).from(orders).where(eq(orders.id, order.id)))[0]!.n),
+      [second, third, fourth].map(
+        async ({ order }) => (await t.database.db.select({ n: orders.invoiceNumber }).from(orders).where(eq(orders.id, order.id)))[0]!.n,
+      ),
     );
     expect(numbers).toEqual(['INV/2026/03/00002', 'INV/2026/04/00001', 'INV/2026/03/00003']);
     expect(await pdfText((await invoice(fourth.order.kodePesanan, fourth.akses)).rawPayload)).toContain('INV/2026/03/00003');

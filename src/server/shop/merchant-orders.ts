@@ -41,7 +41,11 @@ export type MerchantStatusEffect = {
  * What the order mails of a status change need when the caller has only the public base URL (a
  * resubmission, a test): the links are right, and a cancellation mail shows no bank account anyway.
  */
-export const orderMailConfig = (baseUrl: string): TransitionConfig => ({ PUBLIC_BASE_URL: baseUrl || undefined, PORT: 0, PAYMENT_BANK_ACCOUNT: '' });
+export const orderMailConfig = (baseUrl: string): TransitionConfig => ({
+  PUBLIC_BASE_URL: baseUrl || undefined,
+  PORT: 0,
+  PAYMENT_BANK_ACCOUNT: '',
+});
 
 const UNSHIPPED = ['menunggu_pembayaran', 'menunggu_verifikasi', 'siap_dikemas', 'dikemas'];
 
@@ -50,7 +54,12 @@ async function lockMerchantOrders(tx: Db, merchantIds: readonly string[], status
   return tx
     .select()
     .from(orders)
-    .where(and(merchantIds.length === 1 ? eq(orders.merchantId, merchantIds[0]!) : inArray(orders.merchantId, [...merchantIds]), inArray(orders.status, [...statuses])))
+    .where(
+      and(
+        merchantIds.length === 1 ? eq(orders.merchantId, merchantIds[0]!) : inArray(orders.merchantId, [...merchantIds]),
+        inArray(orders.status, [...statuses]),
+      ),
+    )
     .orderBy(asc(orders.id))
     .for('update');
 }
@@ -125,7 +134,13 @@ export async function applyMerchantStatusToOrders(tx: Db, effect: MerchantStatus
   await enqueueWebhookEvent(tx, merchantStatusChangedEvent(effect.merchant, { from: effect.from, to: effect.to }, effect.now));
   if (effect.to === 'verified') return moveOrders(tx, effect, 'menunggu_verifikasi');
   if (effect.to === 'rejected') {
-    return cancelUnshippedOrders(tx, { merchantIds: [effect.merchant.id], reason: REJECTED_REASON, actor: effect.actor, now: effect.now, config: effect.config });
+    return cancelUnshippedOrders(tx, {
+      merchantIds: [effect.merchant.id],
+      reason: REJECTED_REASON,
+      actor: effect.actor,
+      now: effect.now,
+      config: effect.config,
+    });
   }
   if (effect.from === 'verified') return moveOrders(tx, effect, 'siap_dikemas');
   return [];

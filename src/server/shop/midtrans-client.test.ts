@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig, type Config } from '../config.js';
 import { TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
 import { freePortForTest } from '../../../tests/support/free-port.js';
 import { MidtransSimulator } from '../../../tests/support/midtrans-simulator.js';
+import { parseConfig, type Config } from '../config.js';
 import { createSnapTransaction, type SnapRequest } from './midtrans-client.js';
 
 const SERVER_KEY = 'SB-Mid-server-SimulatorKey-01';
 
-const configFor = (env: Record<string, string>): Config => parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, ...env });
+const configFor = (env: Record<string, string>): Config =>
+  parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, ...env });
 
 const request = (kodePesanan: string): SnapRequest => ({
   kodePesanan,
@@ -59,7 +60,9 @@ describe('Midtrans Snap client against the simulator', () => {
     const wrongKey = configFor({ MIDTRANS_SERVER_KEY: 'SB-Mid-server-SomeoneElse', MIDTRANS_BASE_URL: simulator.origin });
     await expect(createSnapTransaction(wrongKey, request('ORD-CLIENT04'))).rejects.toThrow('Midtrans Snap answered 401');
     // None of the failed attempts left a transaction behind: the same order id is accepted afterwards.
-    await expect(createSnapTransaction(config, request('ORD-CLIENT02'))).resolves.toMatchObject({ redirect_url: expect.stringContaining('/snap/v4/redirection/') });
+    await expect(createSnapTransaction(config, request('ORD-CLIENT02'))).resolves.toMatchObject({
+      redirect_url: expect.stringContaining('/snap/v4/redirection/'),
+    });
   });
 
   it('throws when Snap refuses the body (an amount that is not the sum of the items)', async () => {

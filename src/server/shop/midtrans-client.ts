@@ -31,7 +31,12 @@ export function snapAuthorization(serverKey: string): string {
 export function snapBody(request: SnapRequest): Record<string, unknown> {
   return {
     transaction_details: { order_id: request.kodePesanan, gross_amount: request.total },
-    item_details: request.items.map((item) => ({ id: item.id, price: item.price, quantity: item.quantity, name: item.name.slice(0, ITEM_NAME_MAX) })),
+    item_details: request.items.map((item) => ({
+      id: item.id,
+      price: item.price,
+      quantity: item.quantity,
+      name: item.name.slice(0, ITEM_NAME_MAX),
+    })),
     customer_details: request.customer,
     expiry: { unit: 'minute', duration: request.expiryMinutes },
   };
@@ -55,7 +60,11 @@ async function postSnap(config: Config, serverKey: string, body: Record<string, 
  * redirect_url. Throws on a time-out, a non-2xx answer or an answer without them: the caller refuses the
  * order (502) rather than hand out a payment link that does not exist.
  */
-export async function createSnapTransaction(config: Config, request: SnapRequest, options: SnapClientOptions = {}): Promise<SnapTransaction> {
+export async function createSnapTransaction(
+  config: Config,
+  request: SnapRequest,
+  options: SnapClientOptions = {},
+): Promise<SnapTransaction> {
   const serverKey = config.MIDTRANS_SERVER_KEY;
   if (!serverKey) throw new Error('Midtrans is not configured (MIDTRANS_SERVER_KEY)');
   const response = await postSnap(config, serverKey, snapBody(request), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);

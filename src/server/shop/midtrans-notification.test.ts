@@ -1,10 +1,10 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MerchantEvent } from '../events/event-bus.js';
-import { auditLogs, orders, outboxMessages, type MerchantRow, type OrderRow } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { MidtransSimulator, type NotificationInput } from '../../../tests/support/midtrans-simulator.js';
 import { insertMerchant, insertOrder, productStock } from '../../../tests/support/order-fixtures.js';
+import { auditLogs, orders, outboxMessages, type MerchantRow, type OrderRow } from '../db/schema.js';
+import type { MerchantEvent } from '../events/event-bus.js';
 
 const SERVER_KEY = 'SB-Mid-server-NotificationKey-7';
 const NOTIFICATION_URL = '/api/payments/midtrans/notification';
@@ -27,9 +27,11 @@ describe('POST /api/payments/midtrans/notification', () => {
   });
 
   const db = () => t.database.db;
-  const midtransOrder = async (productId = 1, quantity = 2) => (await insertOrder(db(), { merchantId: merchant.id, items: [{ productId, quantity }], metode: 'midtrans' })).order;
+  const midtransOrder = async (productId = 1, quantity = 2) =>
+    (await insertOrder(db(), { merchantId: merchant.id, items: [{ productId, quantity }], metode: 'midtrans' })).order;
   const reload = async (order: OrderRow) => (await db().select().from(orders).where(eq(orders.id, order.id)))[0]!;
-  const auditActions = async (order: OrderRow) => (await db().select().from(auditLogs).where(eq(auditLogs.targetId, order.id)).orderBy(auditLogs.id)).map((row) => row.action);
+  const auditActions = async (order: OrderRow) =>
+    (await db().select().from(auditLogs).where(eq(auditLogs.targetId, order.id)).orderBy(auditLogs.id)).map((row) => row.action);
   const mails = async (order: OrderRow, kind: string) =>
     db()
       .select()
@@ -47,12 +49,24 @@ describe('POST /api/payments/midtrans/notification', () => {
     expect(response).toEqual({ statusCode: 200, body: { ok: true } });
 
     const paid = await reload(order);
-    expect(paid).toMatchObject({ status: 'menunggu_verifikasi', paidAmount: order.total, paymentNote: null, invoiceNumber: 'INV/2026/04/00001', midtransStatus: 'settlement' });
+    expect(paid).toMatchObject({
+      status: 'menunggu_verifikasi',
+      paidAmount: order.total,
+      paymentNote: null,
+      invoiceNumber: 'INV/2026/04/00001',
+      midtransStatus: 'settlement',
+    });
     expect(paid.paidAt?.toISOString()).toBe(at.toISOString());
     const audits = await db().select().from(auditLogs).where(eq(auditLogs.targetId, order.id));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ action: 'order_payment_notification', actorId: null, targetTable: 'orders' });
-    expect(audits[0]!.diff).toMatchObject({ from: 'menunggu_pembayaran', to: 'menunggu_verifikasi', jumlah: order.total, transaction_status: 'settlement', payment_type: 'bank_transfer' });
+    expect(audits[0]!.diff).toMatchObject({
+      from: 'menunggu_pembayaran',
+      to: 'menunggu_verifikasi',
+      jumlah: order.total,
+      transaction_status: 'settlement',
+      payment_type: 'bank_transfer',
+    });
     expect(await mails(order, 'order_paid')).toHaveLength(1);
     expect(eventsOf(order)).toEqual([{ kind: 'order_changed', merchant_id: merchant.id, order_id: order.id }]);
     // The units stay held: they are sold now.
@@ -64,7 +78,12 @@ describe('POST /api/payments/midtrans/notification', () => {
     const before = await productStock(db(), 2);
     expect((await notify(order, { transaction_status: 'settlement' })).statusCode).toBe(200);
     const paid = await reload(order);
-    for (const input of [{ transaction_status: 'settlement' }, { transaction_status: 'settlement' }, { transaction_status: 'expire' }, { transaction_status: 'cancel' }] as const) {
+    for (const input of [
+      { transaction_status: 'settlement' },
+      { transaction_status: 'settlement' },
+      { transaction_status: 'expire' },
+      { transaction_status: 'cancel' },
+    ] as const) {
       expect(await notify(order, input)).toEqual({ statusCode: 200, body: { ok: true } });
     }
     expect(await reload(order)).toEqual(paid);
@@ -102,7 +121,10 @@ describe('POST /api/payments/midtrans/notification', () => {
   it('refuses a notification that is not signed with the server key: 403, nothing changed, no audit row', async () => {
     const order = await midtransOrder(1, 1);
     const forged = await notify(order, { transaction_status: 'settlement', signWith: 'SB-Mid-server-SomeoneElse' });
-    expect(forged).toEqual({ statusCode: 403, body: { error: { code: 'INVALID_SIGNATURE', message: 'Tanda tangan notifikasi Midtrans tidak valid.' } } });
+    expect(forged).toEqual({
+      statusCode: 403,
+      body: { error: { code: 'INVALID_SIGNATURE', message: 'Tanda tangan notifikasi Midtrans tidak valid.' } },
+    });
 
     // A genuine signature does not cover another amount or another status code.
     const genuine = simulator.notification({ order_id: order.kodePesanan, gross_amount: order.total, transaction_status: 'pending' });
@@ -124,7 +146,10 @@ describe('POST /api/payments/midtrans/notification', () => {
     const order = await midtransOrder(3, 1);
     for (const gross_amount of [order.total + 1, `${order.total}.50`, 'satu juta']) {
       const response = await notify(order, { transaction_status: 'settlement', gross_amount });
-      expect(response).toEqual({ statusCode: 400, body: { error: { code: 'AMOUNT_MISMATCH', message: 'Jumlah pembayaran tidak sama dengan total pesanan.' } } });
+      expect(response).toEqual({
+        statusCode: 400,
+        body: { error: { code: 'AMOUNT_MISMATCH', message: 'Jumlah pembayaran tidak sama dengan total pesanan.' } },
+      });
     }
     // "350000" without decimals is the same amount.
     expect((await notify(order, { transaction_status: 'pending', gross_amount: String(order.total) })).statusCode).toBe(200);
@@ -137,7 +162,10 @@ describe('POST /api/payments/midtrans/notification', () => {
     expect(unknown).toEqual({ statusCode: 404, body: { error: { code: 'ORDER_NOT_FOUND', message: 'Pesanan tidak ditemukan' } } });
     const { order } = await insertOrder(db(), { merchantId: merchant.id, items: [{ productId: 1, quantity: 1 }], metode: 'transfer' });
     const transfer = await notify(order, { transaction_status: 'settlement' });
-    expect(transfer).toEqual({ statusCode: 409, body: { error: { code: 'ORDER_NOT_MIDTRANS', message: 'Pesanan ini tidak dibayar melalui Midtrans.' } } });
+    expect(transfer).toEqual({
+      statusCode: 409,
+      body: { error: { code: 'ORDER_NOT_MIDTRANS', message: 'Pesanan ini tidak dibayar melalui Midtrans.' } },
+    });
     expect((await reload(order)).status).toBe('menunggu_pembayaran');
   });
 
@@ -164,8 +192,16 @@ describe('POST /api/payments/midtrans/notification', () => {
     const cancelled = await midtransOrder(2, 2);
     expect((await notify(denied, { transaction_status: 'deny', fraud_status: 'deny', payment_type: 'credit_card' })).statusCode).toBe(200);
     expect((await notify(cancelled, { transaction_status: 'cancel' })).statusCode).toBe(200);
-    expect(await reload(denied)).toMatchObject({ status: 'dibatalkan', cancelReason: 'Pembayaran Midtrans ditolak', midtransStatus: 'deny' });
-    expect(await reload(cancelled)).toMatchObject({ status: 'dibatalkan', cancelReason: 'Pembayaran Midtrans dibatalkan', midtransStatus: 'cancel' });
+    expect(await reload(denied)).toMatchObject({
+      status: 'dibatalkan',
+      cancelReason: 'Pembayaran Midtrans ditolak',
+      midtransStatus: 'deny',
+    });
+    expect(await reload(cancelled)).toMatchObject({
+      status: 'dibatalkan',
+      cancelReason: 'Pembayaran Midtrans dibatalkan',
+      midtransStatus: 'cancel',
+    });
     expect(await auditActions(denied)).toEqual(['order_cancelled']);
     expect(await productStock(db(), 2)).toEqual(before);
   });
@@ -173,21 +209,33 @@ describe('POST /api/payments/midtrans/notification', () => {
   it('keeps the order waiting on pending and on a card capture under fraud review, pays it on an accepted capture', async () => {
     const order = await midtransOrder(1, 1);
     expect((await notify(order, { transaction_status: 'pending' })).statusCode).toBe(200);
-    expect((await notify(order, { transaction_status: 'capture', fraud_status: 'challenge', payment_type: 'credit_card' })).statusCode).toBe(200);
+    expect(
+      (await notify(order, { transaction_status: 'capture', fraud_status: 'challenge', payment_type: 'credit_card' })).statusCode,
+    ).toBe(200);
     expect(await reload(order)).toEqual(order);
     expect(await auditActions(order)).toEqual([]);
     expect(eventsOf(order)).toEqual([]);
-    expect((await notify(order, { transaction_status: 'capture', fraud_status: 'accept', payment_type: 'credit_card' })).statusCode).toBe(200);
+    expect((await notify(order, { transaction_status: 'capture', fraud_status: 'accept', payment_type: 'credit_card' })).statusCode).toBe(
+      200,
+    );
     expect(await reload(order)).toMatchObject({ status: 'menunggu_verifikasi', midtransStatus: 'capture' });
   });
 
   it('answers 400 for a body without the signed fields, and takes the many extra fields Midtrans adds', async () => {
     const order = await midtransOrder(1, 1);
-    const { signature_key: _omitted, ...unsigned } = simulator.notification({ order_id: order.kodePesanan, gross_amount: order.total, transaction_status: 'settlement' });
+    const { signature_key: _omitted, ...unsigned } = simulator.notification({
+      order_id: order.kodePesanan,
+      gross_amount: order.total,
+      transaction_status: 'settlement',
+    });
     const missing = await t.app.inject({ method: 'POST', url: NOTIFICATION_URL, payload: unsigned });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.code).toBe('VALIDATION_ERROR');
-    const extra = { ...simulator.notification({ order_id: order.kodePesanan, gross_amount: order.total, transaction_status: 'pending' }), va_numbers: [{ bank: 'bca', va_number: '12345678901' }], expiry_time: null };
+    const extra = {
+      ...simulator.notification({ order_id: order.kodePesanan, gross_amount: order.total, transaction_status: 'pending' }),
+      va_numbers: [{ bank: 'bca', va_number: '12345678901' }],
+      expiry_time: null,
+    };
     expect((await t.app.inject({ method: 'POST', url: NOTIFICATION_URL, payload: extra })).statusCode).toBe(200);
   });
 });
@@ -206,9 +254,16 @@ describe('the notification route without MIDTRANS_SERVER_KEY', () => {
   });
 
   it('does not exist (404), also over real HTTP', async () => {
-    const { order } = await insertOrder(t.database.db, { merchantId: (await insertMerchant(t.database.db)).id, items: [{ productId: 1, quantity: 1 }], metode: 'midtrans' });
+    const { order } = await insertOrder(t.database.db, {
+      merchantId: (await insertMerchant(t.database.db)).id,
+      items: [{ productId: 1, quantity: 1 }],
+      metode: 'midtrans',
+    });
     const input = { order_id: order.kodePesanan, gross_amount: order.total, transaction_status: 'settlement' } as const;
-    const expected = { statusCode: 404, body: { error: { code: 'MIDTRANS_NOT_CONFIGURED', message: 'Pembayaran Midtrans tidak tersedia.' } } };
+    const expected = {
+      statusCode: 404,
+      body: { error: { code: 'MIDTRANS_NOT_CONFIGURED', message: 'Pembayaran Midtrans tidak tersedia.' } },
+    };
     expect(await simulator.notify(t.app, input)).toEqual(expected);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     expect(await simulator.notify(address, input)).toEqual(expected);

@@ -2,9 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ORDER_MESSAGES } from '../../domain/orders.js';
+import { writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { orders, type OrderRow } from '../db/schema.js';
-import { writeAudit } from '../audit/public.js';
 import { AppError } from '../http/app-error.js';
 import { findOrderByCode } from './order-repository.js';
 import { closeLocked, markPaidLocked, withLockedOrder, type TransitionDeps } from './order-transitions.js';
@@ -64,7 +64,10 @@ export function parseMidtransTime(value: string | null | undefined): Date | null
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-type Outcome = { kind: 'paid' } | { kind: 'close'; to: 'kedaluwarsa' | 'dibatalkan'; reason: string | null; action: 'order_expired' | 'order_cancelled' } | { kind: 'none' };
+type Outcome =
+  | { kind: 'paid' }
+  | { kind: 'close'; to: 'kedaluwarsa' | 'dibatalkan'; reason: string | null; action: 'order_expired' | 'order_cancelled' }
+  | { kind: 'none' };
 
 /** What a transaction status means for the order; everything else (pending, challenge, refund, ...) changes nothing. */
 export function outcomeOf(notification: MidtransNotification): Outcome {
@@ -101,12 +104,23 @@ async function notifiedOrder(db: Db, notification: MidtransNotification, serverK
   const order = await findOrderByCode(db, notification.order_id);
   if (!order) throw new AppError(404, 'ORDER_NOT_FOUND', ORDER_MESSAGES.orderNotFound);
   if (order.metodePembayaran !== 'midtrans') throw new AppError(409, 'ORDER_NOT_MIDTRANS', MIDTRANS_MESSAGES.notMidtransOrder);
-  if (parseGrossAmount(notification.gross_amount) !== order.total) throw new AppError(400, 'AMOUNT_MISMATCH', MIDTRANS_MESSAGES.amountMismatch);
+  if (parseGrossAmount(notification.gross_amount) !== order.total)
+    throw new AppError(400, 'AMOUNT_MISMATCH', MIDTRANS_MESSAGES.amountMismatch);
   return order;
 }
 
-async function applyOutcome(tx: Db, deps: TransitionDeps, order: OrderRow, notification: MidtransNotification, outcome: Outcome): Promise<OrderRow> {
-  const detail = { transaction_status: notification.transaction_status, payment_type: notification.payment_type ?? null, transaction_id: notification.transaction_id ?? null };
+async function applyOutcome(
+  tx: Db,
+  deps: TransitionDeps,
+  order: OrderRow,
+  notification: MidtransNotification,
+  outcome: Outcome,
+): Promise<OrderRow> {
+  const detail = {
+    transaction_status: notification.transaction_status,
+    payment_type: notification.payment_type ?? null,
+    transaction_id: notification.transaction_id ?? null,
+  };
   const actor = { id: null };
   const changed =
     outcome.kind === 'paid'
@@ -119,7 +133,14 @@ async function applyOutcome(tx: Db, deps: TransitionDeps, order: OrderRow, notif
           detail,
         })
       : outcome.kind === 'close'
-        ? await closeLocked(tx, deps, order, { to: outcome.to, reason: outcome.reason, actor, action: outcome.action, allowPaid: false, detail })
+        ? await closeLocked(tx, deps, order, {
+            to: outcome.to,
+            reason: outcome.reason,
+            actor,
+            action: outcome.action,
+            allowPaid: false,
+            detail,
+          })
         : order;
   const [row] = await tx.update(orders).set({ midtransStatus: notification.transaction_status }).where(eq(orders.id, order.id)).returning();
   return row ?? changed;
@@ -130,7 +151,11 @@ async function applyOutcome(tx: Db, deps: TransitionDeps, order: OrderRow, notif
  * lock: Midtrans retries and may send statuses out of order, so a repeat, or an `expire` after the
  * settlement, finds the order already moved and changes nothing (no second audit row, mail or release).
  */
-export async function handleMidtransNotification(deps: TransitionDeps, serverKey: string, notification: MidtransNotification): Promise<NotificationResult> {
+export async function handleMidtransNotification(
+  deps: TransitionDeps,
+  serverKey: string,
+  notification: MidtransNotification,
+): Promise<NotificationResult> {
   const found = await notifiedOrder(deps.db, notification, serverKey);
   const outcome = outcomeOf(notification);
   let changed = false;
@@ -154,7 +179,11 @@ export async function handleMidtransNotification(deps: TransitionDeps, serverKey
 }
 
 async function flagRefund(tx: Db, order: OrderRow, notification: MidtransNotification): Promise<OrderRow> {
-  const [row] = await tx.update(orders).set({ perluRefund: true, midtransStatus: notification.transaction_status }).where(eq(orders.id, order.id)).returning();
+  const [row] = await tx
+    .update(orders)
+    .set({ perluRefund: true, midtransStatus: notification.transaction_status })
+    .where(eq(orders.id, order.id))
+    .returning();
   await writeAudit(tx, {
     actorId: null,
     action: 'order_payment_notification',

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
-import { formatRupiah } from '../../domain/format.js';
 import type { AuditEntry } from '../../domain/audit.js';
+import { formatRupiah } from '../../domain/format.js';
 import {
   ORDER_PAGE_SIZE,
   PAYMENT_METHOD_LABELS,
@@ -148,7 +148,10 @@ function timelineEntry(entry: AuditEntry): OrderAdminDetail['timeline'][number] 
   const at = entry.created_at;
   switch (entry.action) {
     case 'order_create': {
-      const metode = typeof diff.metode === 'string' && diff.metode in PAYMENT_METHOD_LABELS ? PAYMENT_METHOD_LABELS[diff.metode as PaymentMethod] : null;
+      const metode =
+        typeof diff.metode === 'string' && diff.metode in PAYMENT_METHOD_LABELS
+          ? PAYMENT_METHOD_LABELS[diff.metode as PaymentMethod]
+          : null;
       return { at, label: 'Pesanan dibuat', detail: joined([metode, amountOf(diff.total)]) };
     }
     case 'order_payment_confirmed':
@@ -156,7 +159,11 @@ function timelineEntry(entry: AuditEntry): OrderAdminDetail['timeline'][number] 
     case 'order_payment_notification':
       return { at, label: `Notifikasi Midtrans: ${textOf(diff.transaction_status) ?? '-'}`, detail: amountOf(diff.jumlah) };
     case 'order_cancelled':
-      return { at, label: 'Pesanan dibatalkan', detail: joined([entry.actor_email, textOf(diff.alasan), diff.perlu_refund === true ? 'Perlu refund' : null]) };
+      return {
+        at,
+        label: 'Pesanan dibatalkan',
+        detail: joined([entry.actor_email, textOf(diff.alasan), diff.perlu_refund === true ? 'Perlu refund' : null]),
+      };
     case 'order_expired':
       return { at, label: 'Pesanan kedaluwarsa', detail: null };
     case 'order_ready':
@@ -164,9 +171,17 @@ function timelineEntry(entry: AuditEntry): OrderAdminDetail['timeline'][number] 
     case 'order_awaiting_verification':
       return { at, label: 'Menunggu verifikasi merchant', detail: textOf(diff.alasan) };
     case 'order_packed':
-      return { at, label: 'Pesanan dikemas', detail: joined([entry.actor_email, Array.isArray(diff.nomor_seri) ? `${diff.nomor_seri.length} nomor seri` : null]) };
+      return {
+        at,
+        label: 'Pesanan dikemas',
+        detail: joined([entry.actor_email, Array.isArray(diff.nomor_seri) ? `${diff.nomor_seri.length} nomor seri` : null]),
+      };
     case 'order_shipped':
-      return { at, label: 'Pesanan dikirim', detail: joined([entry.actor_email, shipmentDetail(textOf(diff.kurir), textOf(diff.no_resi))]) };
+      return {
+        at,
+        label: 'Pesanan dikirim',
+        detail: joined([entry.actor_email, shipmentDetail(textOf(diff.kurir), textOf(diff.no_resi))]),
+      };
     case 'order_delivered':
       return { at, label: 'Pesanan diterima', detail: entry.actor_email ?? 'Dikonfirmasi merchant' };
     default:
@@ -176,7 +191,11 @@ function timelineEntry(entry: AuditEntry): OrderAdminDetail['timeline'][number] 
 
 /** The order as the admin sees it: the buyer's view, the admin fields and the timeline of its changes. */
 export async function orderAdminDetail(db: Db, order: OrderRow, account: BankAccountConfig): Promise<OrderAdminDetail> {
-  const [loaded, audit, devices] = await Promise.all([loadOrder(db, order, { timeline: false }), listOrderAudit(db, order.id), listOrderDevices(db, order.id)]);
+  const [loaded, audit, devices] = await Promise.all([
+    loadOrder(db, order, { timeline: false }),
+    listOrderAudit(db, order.id),
+    listOrderDevices(db, order.id),
+  ]);
   return {
     ...toOrderPublic(loaded, account),
     id: order.id,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../http/admin-principal.js';
 import type { OrderRow } from '../db/schema.js';
+import { requireAdmin } from '../http/admin-principal.js';
 import type { OrderActor } from './order-transitions.js';
 
 // What the admin's order routes (orders, products, fulfilment) share of handling a request.

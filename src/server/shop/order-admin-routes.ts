@@ -32,7 +32,8 @@ const WIB_OFFSET_MS = 7 * 3_600_000;
 function paidAtOf(tanggal: string, now: Date): Date {
   const [year, month, day] = tanggal.split('-').map(Number) as [number, number, number];
   const noonWib = new Date(Date.UTC(year, month - 1, day, 12) - WIB_OFFSET_MS);
-  if (new Date(noonWib.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10) !== tanggal) throw badRequest('Tanggal tidak valid', 'tanggal');
+  if (new Date(noonWib.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10) !== tanggal)
+    throw badRequest('Tanggal tidak valid', 'tanggal');
   const today = new Date(now.getTime() + WIB_OFFSET_MS).toISOString().slice(0, 10);
   if (tanggal > today) throw badRequest('Tanggal pembayaran tidak boleh melewati hari ini.', 'tanggal');
   return tanggal === today ? now : noonWib;
@@ -63,12 +64,16 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return orderAdminDetail(db, order, account);
   };
 
-  app.get('/orders', { schema: { tags: ['admin'], querystring: OrderListQuerySchema, response: { 200: OrderListSchema } } }, async (request) =>
-    listOrdersForAdmin(db, request.query),
+  app.get(
+    '/orders',
+    { schema: { tags: ['admin'], querystring: OrderListQuerySchema, response: { 200: OrderListSchema } } },
+    async (request) => listOrdersForAdmin(db, request.query),
   );
 
-  app.get('/orders/:id', { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: OrderAdminDetailSchema } } }, async (request) =>
-    detailOf(request.params.id),
+  app.get(
+    '/orders/:id',
+    { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: OrderAdminDetailSchema } } },
+    async (request) => detailOf(request.params.id),
   );
 
   app.get(
@@ -107,9 +112,13 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/products', { schema: { tags: ['admin'], response: { 200: z.object({ products: z.array(ProductAdminSchema) }) } } }, async () => ({
-    products: await listProductsForAdmin(db),
-  }));
+  app.get(
+    '/products',
+    { schema: { tags: ['admin'], response: { 200: z.object({ products: z.array(ProductAdminSchema) }) } } },
+    async () => ({
+      products: await listProductsForAdmin(db),
+    }),
+  );
 
   app.put(
     '/products/:id',

@@ -11,7 +11,10 @@ import type { MerchantEvent } from '../events/event-bus.js';
 // 10:00 WIB on 10 March 2026.
 const NOW = '2026-03-10T03:00:00.000Z';
 const NOT_FOUND = { code: 'ORDER_NOT_FOUND', message: 'Pesanan tidak ditemukan' };
-const conflict = (label: string) => ({ code: 'ORDER_STATUS_CONFLICT', message: `Tindakan ini tidak dapat dilakukan pada pesanan berstatus ${label}.` });
+const conflict = (label: string) => ({
+  code: 'ORDER_STATUS_CONFLICT',
+  message: `Tindakan ini tidak dapat dilakukan pada pesanan berstatus ${label}.`,
+});
 // formatRupiah writes a no-break space after Rp.
 const rupiah = (text: string) => `Rp\u00a0${text}`;
 
@@ -32,10 +35,25 @@ function adminSuite() {
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api/admin${url}`, headers: { cookie: session.admin.cookie }, ...(payload ? { payload } : {}) });
   const order = async (merchantId: string, items: Line[], extra: { createdAt?: Date; metode?: 'transfer' | 'midtrans' } = {}) =>
-    (await insertOrder(t.database.db, { merchantId, items, createdAt: extra.createdAt ?? clock.now(), kodeUnik: 123, ...(extra.metode ? { metode: extra.metode } : {}) })).order;
-  const auditOf = (id: string) => t.database.db.select().from(auditLogs).where(and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.targetId, id)));
+    (
+      await insertOrder(t.database.db, {
+        merchantId,
+        items,
+        createdAt: extra.createdAt ?? clock.now(),
+        kodeUnik: 123,
+        ...(extra.metode ? { metode: extra.metode } : {}),
+      })
+    ).order;
+  const auditOf = (id: string) =>
+    t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.targetId, id)));
   const mailsOf = (merchantId: string, kind: string) =>
-    t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.merchantId, merchantId), eq(outboxMessages.kind, kind)));
+    t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.merchantId, merchantId), eq(outboxMessages.kind, kind)));
   return { clock, t, session, events, call, order, auditOf, mailsOf };
 }
 
@@ -55,7 +73,13 @@ describe('admin order list', () => {
     const start = new Date(NOW).getTime() - 3 * 3_600_000;
     for (let i = 0; i < 25; i += 1) {
       const merchantId = i === 3 || i === 17 ? kopi.id : makmur.id;
-      const items = i === 17 ? [{ productId: 1, quantity: 2 }, { productId: 2, quantity: 3 }] : [{ productId: 1, quantity: 1 }];
+      const items =
+        i === 17
+          ? [
+              { productId: 1, quantity: 2 },
+              { productId: 2, quantity: 3 },
+            ]
+          : [{ productId: 1, quantity: 1 }];
       made.push(await s.order(merchantId, items, { createdAt: new Date(start + i * MINUTE) }));
     }
   });
@@ -67,10 +91,20 @@ describe('admin order list', () => {
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body).toMatchObject({ page: 1, page_size: 20, total: 25 });
-    expect(ids(body)).toEqual(made.slice(5).reverse().map((o) => o.id));
+    expect(ids(body)).toEqual(
+      made
+        .slice(5)
+        .reverse()
+        .map((o) => o.id),
+    );
     const second = (await s.call('GET', '/orders?page=2')).json();
     expect(second).toMatchObject({ page: 2, page_size: 20, total: 25 });
-    expect(ids(second)).toEqual(made.slice(0, 5).reverse().map((o) => o.id));
+    expect(ids(second)).toEqual(
+      made
+        .slice(0, 5)
+        .reverse()
+        .map((o) => o.id),
+    );
     expect((await s.call('GET', '/orders?page=3')).json()).toMatchObject({ items: [], total: 25 });
   });
 
@@ -198,7 +232,9 @@ describe('admin order detail and actions', () => {
     expect(body).toMatchObject({ status: 'menunggu_verifikasi', paid_at: NOW, paid_amount: 350_123, payment_note: null, updated_at: NOW });
     expect(body.invoice_number).toMatch(/^INV\/2026\/03\/\d{5}$/);
     // Audit rows take the database's clock, not the app's.
-    expect(body.timeline).toEqual([{ at: expect.any(String), label: 'Pembayaran dikonfirmasi', detail: `admin@aipos.test · ${rupiah('350.123')}` }]);
+    expect(body.timeline).toEqual([
+      { at: expect.any(String), label: 'Pembayaran dikonfirmasi', detail: `admin@aipos.test · ${rupiah('350.123')}` },
+    ]);
     const [row] = await s.t.database.db.select().from(orders).where(eq(orders.id, created.id));
     expect(row).toMatchObject({ status: 'menunggu_verifikasi', paidAmount: 350_123, invoiceNumber: body.invoice_number });
     const audit = await s.auditOf(created.id);
@@ -206,14 +242,24 @@ describe('admin order detail and actions', () => {
     expect(audit[0]).toMatchObject({
       action: 'order_payment_confirmed',
       actorId: s.session.admin.userId,
-      diff: expect.objectContaining({ from: 'menunggu_pembayaran', to: 'menunggu_verifikasi', jumlah: 350_123, invoice: body.invoice_number }),
+      diff: expect.objectContaining({
+        from: 'menunggu_pembayaran',
+        to: 'menunggu_verifikasi',
+        jumlah: 350_123,
+        invoice: body.invoice_number,
+      }),
     });
     expect(await s.mailsOf(merchantId, 'order_paid')).toHaveLength(1);
     expect(s.events).toContainEqual({ kind: 'order_changed', merchant_id: merchantId, order_id: created.id });
 
     const listed = await s.call('GET', `/orders/${created.id}/audit`);
     expect(listed.json().items).toEqual([
-      expect.objectContaining({ action: 'order_payment_confirmed', actor_email: 'admin@aipos.test', target_table: 'orders', target_id: created.id }),
+      expect.objectContaining({
+        action: 'order_payment_confirmed',
+        actor_email: 'admin@aipos.test',
+        target_table: 'orders',
+        target_id: created.id,
+      }),
     ]);
   });
 
@@ -226,13 +272,21 @@ describe('admin order detail and actions', () => {
   it('needs a note for an amount other than the one owed, and changes nothing without it', async () => {
     const created = await s.order(merchantId, [{ productId: 1, quantity: 1 }]);
     const refused = await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_000, tanggal: '2026-03-10' });
-    expectRefusal(refused, 400, { code: 'AMOUNT_NOTE_REQUIRED', message: 'Jumlah berbeda dari yang seharusnya dibayar: tulis catatan.', field: 'catatan' });
+    expectRefusal(refused, 400, {
+      code: 'AMOUNT_NOTE_REQUIRED',
+      message: 'Jumlah berbeda dari yang seharusnya dibayar: tulis catatan.',
+      field: 'catatan',
+    });
     const blank = await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_000, tanggal: '2026-03-10', catatan: '   ' });
     expect(blank.statusCode).toBe(400);
     expect((await s.call('GET', `/orders/${created.id}`)).json()).toMatchObject({ status: 'menunggu_pembayaran', paid_amount: null });
     expect(await s.auditOf(created.id)).toEqual([]);
 
-    const noted = await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_000, tanggal: '2026-03-10', catatan: 'Pembeli lupa kode unik' });
+    const noted = await s.call('POST', `/orders/${created.id}/payment`, {
+      jumlah: 350_000,
+      tanggal: '2026-03-10',
+      catatan: 'Pembeli lupa kode unik',
+    });
     expect(noted.statusCode).toBe(200);
     expect(noted.json()).toMatchObject({ status: 'menunggu_verifikasi', paid_amount: 350_000, payment_note: 'Pembeli lupa kode unik' });
     expect(noted.json().timeline[0].detail).toBe(`admin@aipos.test · ${rupiah('350.000')} · Pembeli lupa kode unik`);
@@ -241,9 +295,17 @@ describe('admin order detail and actions', () => {
   it('refuses a payment on a paid order with 409, and a day that is not a past or present date with 400', async () => {
     const created = await s.order(merchantId, [{ productId: 1, quantity: 1 }]);
     expect((await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_123, tanggal: '2026-03-10' })).statusCode).toBe(200);
-    expectRefusal(await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_123, tanggal: '2026-03-10' }), 409, conflict('Menunggu Verifikasi'));
+    expectRefusal(
+      await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_123, tanggal: '2026-03-10' }),
+      409,
+      conflict('Menunggu Verifikasi'),
+    );
     // Even with another amount and no note: the status is the answer.
-    expectRefusal(await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 1, tanggal: '2026-03-10' }), 409, conflict('Menunggu Verifikasi'));
+    expectRefusal(
+      await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 1, tanggal: '2026-03-10' }),
+      409,
+      conflict('Menunggu Verifikasi'),
+    );
     expect(await s.auditOf(created.id)).toHaveLength(1);
 
     const unpaid = await s.order(merchantId, [{ productId: 1, quantity: 1 }]);
@@ -265,7 +327,12 @@ describe('admin order detail and actions', () => {
     const created = await s.order(merchantId, [{ productId: 3, quantity: 1 }], { metode: 'midtrans' });
     const response = await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 3_000_000, tanggal: '2026-03-10' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'menunggu_verifikasi', metode_pembayaran: 'midtrans', paid_amount: 3_000_000, payment_note: null });
+    expect(response.json()).toMatchObject({
+      status: 'menunggu_verifikasi',
+      metode_pembayaran: 'midtrans',
+      paid_amount: 3_000_000,
+      payment_note: null,
+    });
   });
 
   it('cancels an unpaid order: units released, reason kept, audit row, mail and event', async () => {
@@ -276,8 +343,15 @@ describe('admin order detail and actions', () => {
     const response = await s.call('POST', `/orders/${created.id}/cancel`, { alasan: '  Stok rusak di gudang ' });
     expect(response.statusCode).toBe(200);
     const later = s.clock.now().toISOString();
-    expect(response.json()).toMatchObject({ status: 'dibatalkan', perlu_refund: false, cancel_reason: 'Stok rusak di gudang', cancelled_at: later });
-    expect(response.json().timeline).toEqual([{ at: expect.any(String), label: 'Pesanan dibatalkan', detail: 'admin@aipos.test · Stok rusak di gudang' }]);
+    expect(response.json()).toMatchObject({
+      status: 'dibatalkan',
+      perlu_refund: false,
+      cancel_reason: 'Stok rusak di gudang',
+      cancelled_at: later,
+    });
+    expect(response.json().timeline).toEqual([
+      { at: expect.any(String), label: 'Pesanan dibatalkan', detail: 'admin@aipos.test · Stok rusak di gudang' },
+    ]);
     expect(await productStock(s.t.database.db, 2)).toEqual(before);
     const audit = await s.auditOf(created.id);
     expect(audit.map((row) => [row.action, row.actorId])).toEqual([['order_cancelled', s.session.admin.userId]]);
@@ -306,11 +380,19 @@ describe('admin order detail and actions', () => {
 
   it('refuses to cancel a cancelled or expired order with 409, and a short reason with 400', async () => {
     const created = await s.order(merchantId, [{ productId: 1, quantity: 1 }]);
-    expectRefusal(await s.call('POST', `/orders/${created.id}/cancel`, { alasan: 'ab' }), 400, { code: 'VALIDATION_ERROR', message: 'Alasan minimal 3 karakter', field: 'alasan' });
+    expectRefusal(await s.call('POST', `/orders/${created.id}/cancel`, { alasan: 'ab' }), 400, {
+      code: 'VALIDATION_ERROR',
+      message: 'Alasan minimal 3 karakter',
+      field: 'alasan',
+    });
     expect((await s.call('POST', `/orders/${created.id}/cancel`, { alasan: 'Dobel pesanan' })).statusCode).toBe(200);
     const held = await productStock(s.t.database.db, 1);
     expectRefusal(await s.call('POST', `/orders/${created.id}/cancel`, { alasan: 'Dobel pesanan' }), 409, conflict('Dibatalkan'));
-    expectRefusal(await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_123, tanggal: '2026-03-10' }), 409, conflict('Dibatalkan'));
+    expectRefusal(
+      await s.call('POST', `/orders/${created.id}/payment`, { jumlah: 350_123, tanggal: '2026-03-10' }),
+      409,
+      conflict('Dibatalkan'),
+    );
     expect(await productStock(s.t.database.db, 1)).toEqual(held);
 
     const expired = await s.order(merchantId, [{ productId: 1, quantity: 1 }]);
@@ -331,12 +413,14 @@ describe('admin order detail and actions', () => {
       createdAt: new Date(base + minutes * MINUTE),
     });
     // Written out of order: the timeline sorts them.
-    await db.insert(auditLogs).values([
-      row('order_expired', { from: 'menunggu_pembayaran', to: 'kedaluwarsa' }, 3),
-      row('order_create', { metode: 'transfer', total: 350_000 }, 0),
-      row('order_payment_notification', { transaction_status: 'pending', jumlah: 350_000 }, 1),
-      row('order_payment_notification', { transaction_status: 'expire' }, 2),
-    ]);
+    await db
+      .insert(auditLogs)
+      .values([
+        row('order_expired', { from: 'menunggu_pembayaran', to: 'kedaluwarsa' }, 3),
+        row('order_create', { metode: 'transfer', total: 350_000 }, 0),
+        row('order_payment_notification', { transaction_status: 'pending', jumlah: 350_000 }, 1),
+        row('order_payment_notification', { transaction_status: 'expire' }, 2),
+      ]);
     const body = (await s.call('GET', `/orders/${created.id}`)).json();
     expect(body.timeline).toEqual([
       { at: new Date(base).toISOString(), label: 'Pesanan dibuat', detail: `Transfer Bank · ${rupiah('350.000')}` },

@@ -29,7 +29,10 @@ export class OrderCodeExhaustedError extends Error {
  * inside its own transaction: a unique violation aborts a PostgreSQL transaction (and gives back the
  * units it held), so each retry starts a new one.
  */
-export async function withUniqueOrderCode<T>(attempt: (code: string) => Promise<T>, generate: OrderCodeGenerator = generateOrderCode): Promise<T> {
+export async function withUniqueOrderCode<T>(
+  attempt: (code: string) => Promise<T>,
+  generate: OrderCodeGenerator = generateOrderCode,
+): Promise<T> {
   for (let tries = 0; tries < MAX_ATTEMPTS; tries += 1) {
     try {
       return await attempt(generate());

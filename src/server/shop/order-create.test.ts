@@ -1,19 +1,19 @@
-import { messageText } from '../mail/outbox.js';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_CODE_PATTERN, ORDER_MESSAGES, type OrderCreateResponse } from '../../domain/orders.js';
-import { SUBMISSION_MESSAGES } from '../../domain/registration.js';
-import { publicBaseUrl } from '../config.js';
-import { auditLogs, orders, outboxMessages, products } from '../db/schema.js';
-import type { MerchantEvent } from '../events/event-bus.js';
-import { hashToken } from '../shared/tokens.js';
-import { createOrder } from './order-service.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { insertMerchant, insertOrder, productStock } from '../../../tests/support/order-fixtures.js';
 import { getOrder, MERCHANT_PHONE, orderBody, placeOrder, postOrder, shopFootprint } from '../../../tests/support/order-requests.js';
 import { expectRefusal } from '../../../tests/support/refusals.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
+import { ORDER_CODE_PATTERN, ORDER_MESSAGES, type OrderCreateResponse } from '../../domain/orders.js';
+import { SUBMISSION_MESSAGES } from '../../domain/registration.js';
+import { publicBaseUrl } from '../config.js';
+import { auditLogs, orders, outboxMessages, products } from '../db/schema.js';
+import type { MerchantEvent } from '../events/event-bus.js';
+import { messageText } from '../mail/outbox.js';
+import { hashToken } from '../shared/tokens.js';
+import { createOrder } from './order-service.js';
 
 const NOW = new Date('2026-12-01T03:00:00.000Z');
 const A920 = 'EDC Android PAX A920 Pro';
@@ -38,7 +38,14 @@ describe('POST /api/orders', () => {
     const m = await merchant();
     const before = { soundbox: await productStock(t.database.db, 1), a920: await productStock(t.database.db, 3) };
     const key = randomUUID();
-    const response = await postOrder(t.app, orderBody(m.kodePendaftaran.toLowerCase(), [{ product_id: 3, quantity: 1 }, { product_id: 1, quantity: 2 }]), { key, remoteAddress: '10.1.0.1' });
+    const response = await postOrder(
+      t.app,
+      orderBody(m.kodePendaftaran.toLowerCase(), [
+        { product_id: 3, quantity: 1 },
+        { product_id: 1, quantity: 2 },
+      ]),
+      { key, remoteAddress: '10.1.0.1' },
+    );
 
     expect(response.statusCode).toBe(201);
     const body = response.json() as OrderCreateResponse;
@@ -69,11 +76,29 @@ describe('POST /api/orders', () => {
     expect(payment.batas_waktu).toBe(new Date(NOW.getTime() + 1440 * 60_000).toISOString());
 
     const [row] = await t.database.db.select().from(orders).where(eq(orders.kodePesanan, body.kode_pesanan));
-    expect(row).toMatchObject({ merchantId: m.id, idempotencyKey: key, ip: '10.1.0.1', aksesTokenHashes: [hashToken(body.akses)], kodeUnik: payment.kode_unik, metodePembayaran: 'transfer' });
-    expect(await productStock(t.database.db, 1)).toEqual({ ...before.soundbox, held: before.soundbox.held + 2, available: before.soundbox.available - 2 });
-    expect(await productStock(t.database.db, 3)).toEqual({ ...before.a920, held: before.a920.held + 1, available: before.a920.available - 1 });
+    expect(row).toMatchObject({
+      merchantId: m.id,
+      idempotencyKey: key,
+      ip: '10.1.0.1',
+      aksesTokenHashes: [hashToken(body.akses)],
+      kodeUnik: payment.kode_unik,
+      metodePembayaran: 'transfer',
+    });
+    expect(await productStock(t.database.db, 1)).toEqual({
+      ...before.soundbox,
+      held: before.soundbox.held + 2,
+      available: before.soundbox.available - 2,
+    });
+    expect(await productStock(t.database.db, 3)).toEqual({
+      ...before.a920,
+      held: before.a920.held + 1,
+      available: before.a920.available - 1,
+    });
 
-    const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.targetId, row!.id)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.targetId, row!.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actorId: null,
@@ -92,7 +117,11 @@ describe('POST /api/orders', () => {
     });
 
     const [mail] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.merchantId, m.id));
-    expect(mail).toMatchObject({ kind: 'order_receipt', toAddress: 'siti.rahayu@example.com', subject: `Pesanan ${body.kode_pesanan} diterima: menunggu pembayaran` });
+    expect(mail).toMatchObject({
+      kind: 'order_receipt',
+      toAddress: 'siti.rahayu@example.com',
+      subject: `Pesanan ${body.kode_pesanan} diterima: menunggu pembayaran`,
+    });
     expect(messageText(mail!)).toContain(`${publicBaseUrl(t.config)}/pesanan/${body.kode_pesanan}?t=${body.akses}`);
     expect(messageText(mail!)).toContain('Transfer tepat Rp');
     expect(events).toContainEqual({ kind: 'order_changed', merchant_id: m.id, order_id: row!.id });
@@ -105,7 +134,10 @@ describe('POST /api/orders', () => {
 
   it('takes an order from a real public registration with its phone as the applicant typed it', async () => {
     const registered = await registerMerchant(t.app);
-    const order = await placeOrder(t.app, orderBody(registered.kode_pendaftaran, [{ product_id: 2, quantity: 1 }], { no_hp: '+62 812 3456 7890' }));
+    const order = await placeOrder(
+      t.app,
+      orderBody(registered.kode_pendaftaran, [{ product_id: 2, quantity: 1 }], { no_hp: '+62 812 3456 7890' }),
+    );
     expect(order).toMatchObject({ kode_pendaftaran: registered.kode_pendaftaran, total: 2_500_000, status: 'menunggu_pembayaran' });
   });
 
@@ -135,7 +167,10 @@ describe('POST /api/orders', () => {
     const key = randomUUID();
     await placeOrder(t.app, orderBody(m.kodePendaftaran), { key });
     const footprint = await shopFootprint(t.database.db);
-    expectRefusal(await postOrder(t.app, orderBody(other.kodePendaftaran), { key }), 409, { code: 'IDEMPOTENCY_KEY_REUSED', message: ORDER_MESSAGES.idempotencyKeyReused });
+    expectRefusal(await postOrder(t.app, orderBody(other.kodePendaftaran), { key }), 409, {
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: ORDER_MESSAGES.idempotencyKeyReused,
+    });
     expectRefusal(await postOrder(t.app, orderBody(m.kodePendaftaran, undefined, { no_hp: '0813-0000-0000' }), { key }), 404, {
       code: 'REGISTRATION_NOT_FOUND',
       message: ORDER_MESSAGES.registrationNotFound,
@@ -155,7 +190,12 @@ describe('POST /api/orders', () => {
   });
 
   describe('refusals: the exact answer, and nothing held or written', () => {
-    const refused = async (body: unknown, status: number, error: { code: string; message: string; field?: string }, key?: string | null) => {
+    const refused = async (
+      body: unknown,
+      status: number,
+      error: { code: string; message: string; field?: string },
+      key?: string | null,
+    ) => {
       const footprint = await shopFootprint(t.database.db);
       expectRefusal(await postOrder(t.app, body, { key }), status, error);
       expect(await shopFootprint(t.database.db)).toEqual(footprint);
@@ -189,14 +229,33 @@ describe('POST /api/orders', () => {
     it('an empty cart, an unknown or inactive product, a quantity outside 1-100: 400', async () => {
       const { kodePendaftaran: kode } = await merchant();
       await refused(orderBody(kode, []), 400, { code: 'VALIDATION_ERROR', message: 'Keranjang belanja kosong', field: 'items' });
-      await refused(orderBody(kode, [{ product_id: 99, quantity: 1 }]), 400, { code: 'PRODUCT_UNKNOWN', message: ORDER_MESSAGES.productUnknown, field: 'items' });
+      await refused(orderBody(kode, [{ product_id: 99, quantity: 1 }]), 400, {
+        code: 'PRODUCT_UNKNOWN',
+        message: ORDER_MESSAGES.productUnknown,
+        field: 'items',
+      });
       for (const quantity of [0, 101, 1.5, -1]) {
-        await refused(orderBody(kode, [{ product_id: 1, quantity }]), 400, { code: 'VALIDATION_ERROR', message: ORDER_MESSAGES.quantity, field: 'items.0.quantity' });
+        await refused(orderBody(kode, [{ product_id: 1, quantity }]), 400, {
+          code: 'VALIDATION_ERROR',
+          message: ORDER_MESSAGES.quantity,
+          field: 'items.0.quantity',
+        });
       }
-      await refused(orderBody(kode, [{ product_id: 1, quantity: '2' }] as never), 400, { code: 'VALIDATION_ERROR', message: ORDER_MESSAGES.quantity, field: 'items.0.quantity' });
+      await refused(orderBody(kode, [{ product_id: 1, quantity: '2' }] as never), 400, {
+        code: 'VALIDATION_ERROR',
+        message: ORDER_MESSAGES.quantity,
+        field: 'items.0.quantity',
+      });
       await t.database.db.update(products).set({ active: false }).where(eq(products.id, 2));
       try {
-        await refused(orderBody(kode, [{ product_id: 1, quantity: 1 }, { product_id: 2, quantity: 1 }]), 400, { code: 'PRODUCT_UNKNOWN', message: ORDER_MESSAGES.productUnknown, field: 'items' });
+        await refused(
+          orderBody(kode, [
+            { product_id: 1, quantity: 1 },
+            { product_id: 2, quantity: 1 },
+          ]),
+          400,
+          { code: 'PRODUCT_UNKNOWN', message: ORDER_MESSAGES.productUnknown, field: 'items' },
+        );
       } finally {
         await t.database.db.update(products).set({ active: true }).where(eq(products.id, 2));
       }
@@ -206,18 +265,26 @@ describe('POST /api/orders', () => {
       const { kodePendaftaran: kode } = await merchant();
       const left = (await productStock(t.database.db, 3)).available;
       // Soundbox (line 1) fits and is held first; the A920 line does not: the whole order rolls back.
-      await refused(orderBody(kode, [{ product_id: 1, quantity: 1 }, { product_id: 3, quantity: left + 1 }]), 409, {
-        code: 'OUT_OF_STOCK',
-        message: ORDER_MESSAGES.outOfStock(A920, left),
-        field: 'items',
-      });
+      await refused(
+        orderBody(kode, [
+          { product_id: 1, quantity: 1 },
+          { product_id: 3, quantity: left + 1 },
+        ]),
+        409,
+        {
+          code: 'OUT_OF_STOCK',
+          message: ORDER_MESSAGES.outOfStock(A920, left),
+          field: 'items',
+        },
+      );
       expect(ORDER_MESSAGES.outOfStock(A920, left)).toBe(`Stok EDC Android PAX A920 Pro tidak mencukupi (tersisa ${left}).`);
     });
 
     it('a sixth open unpaid order of one registration: 429; a paid one does not count', async () => {
       const m = await merchant();
       const open = [];
-      for (let i = 0; i < 5; i += 1) open.push(await insertOrder(t.database.db, { merchantId: m.id, items: [{ productId: 1, quantity: 1 }] }));
+      for (let i = 0; i < 5; i += 1)
+        open.push(await insertOrder(t.database.db, { merchantId: m.id, items: [{ productId: 1, quantity: 1 }] }));
       await refused(orderBody(m.kodePendaftaran), 429, { code: 'TOO_MANY_OPEN_ORDERS', message: ORDER_MESSAGES.tooManyOpenOrders });
       await t.database.db.update(orders).set({ status: 'menunggu_verifikasi' }).where(eq(orders.id, open[0]!.order.id));
       expect((await postOrder(t.app, orderBody(m.kodePendaftaran))).statusCode).toBe(201);
@@ -235,7 +302,11 @@ describe('POST /api/orders', () => {
     it('a shipping block that does not pass the contract: 400 with its field', async () => {
       const m = await merchant();
       const body = orderBody(m.kodePendaftaran);
-      await refused({ ...body, pengiriman: { ...(body.pengiriman as object), kode_pos: '12A' } }, 400, { code: 'VALIDATION_ERROR', message: ORDER_MESSAGES.postalCode, field: 'pengiriman.kode_pos' });
+      await refused({ ...body, pengiriman: { ...(body.pengiriman as object), kode_pos: '12A' } }, 400, {
+        code: 'VALIDATION_ERROR',
+        message: ORDER_MESSAGES.postalCode,
+        field: 'pengiriman.kode_pos',
+      });
       await refused({ ...body, no_hp: '12345' }, 400, { code: 'VALIDATION_ERROR', message: ORDER_MESSAGES.phone, field: 'no_hp' });
     });
   });
@@ -245,7 +316,14 @@ describe('POST /api/orders', () => {
     const taken = await placeOrder(t.app, orderBody(m.kodePendaftaran));
     const candidates = [taken.kode_pesanan, 'ORD-CLASH002'];
     const result = await createOrder(
-      { db: t.database.db, config: t.config, now: () => NOW, announce: () => {}, log: { warn: () => {} }, generateCode: () => candidates.shift()! },
+      {
+        db: t.database.db,
+        config: t.config,
+        now: () => NOW,
+        announce: () => {},
+        log: { warn: () => {} },
+        generateCode: () => candidates.shift()!,
+      },
       { input: orderBody(m.kodePendaftaran) as never, idempotencyKey: randomUUID(), ip: null, userAgent: null },
     );
     expect(result).toMatchObject({ created: true, order: { kode_pesanan: 'ORD-CLASH002' } });
@@ -256,9 +334,13 @@ describe('POST /api/orders', () => {
     const limited = await buildTestApp({ now: () => NOW, env: { RATE_LIMIT_ORDERS_PER_HOUR: '2' } });
     try {
       const m = await insertMerchant(limited.database.db);
-      for (let i = 0; i < 2; i += 1) expect((await postOrder(limited.app, orderBody(m.kodePendaftaran), { remoteAddress: '10.9.0.1' })).statusCode).toBe(201);
+      for (let i = 0; i < 2; i += 1)
+        expect((await postOrder(limited.app, orderBody(m.kodePendaftaran), { remoteAddress: '10.9.0.1' })).statusCode).toBe(201);
       const footprint = await shopFootprint(limited.database.db);
-      expectRefusal(await postOrder(limited.app, orderBody(m.kodePendaftaran), { remoteAddress: '10.9.0.1' }), 429, { code: 'RATE_LIMITED', message: 'Terlalu banyak permintaan. Silakan coba lagi nanti.' });
+      expectRefusal(await postOrder(limited.app, orderBody(m.kodePendaftaran), { remoteAddress: '10.9.0.1' }), 429, {
+        code: 'RATE_LIMITED',
+        message: 'Terlalu banyak permintaan. Silakan coba lagi nanti.',
+      });
       expect(await shopFootprint(limited.database.db)).toEqual(footprint);
       expect((await postOrder(limited.app, orderBody(m.kodePendaftaran), { remoteAddress: '10.9.0.2' })).statusCode).toBe(201);
     } finally {

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR, MINUTE, testClock } from '../../../tests/support/auth-test-kit.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { insertMerchant, insertOrder, productStock } from '../../../tests/support/order-fixtures.js';
-import type { MerchantEvent } from '../events/event-bus.js';
 import { auditLogs, orders, outboxMessages, products } from '../db/schema.js';
+import type { MerchantEvent } from '../events/event-bus.js';
 import { expireDueOrders } from './order-expiry.js';
 import { markPaidLocked, withLockedOrder } from './order-transitions.js';
 
@@ -17,7 +17,12 @@ describe('the payment deadline', () => {
   const deps = () => ({ db: t.database.db, config: t.config, now: clock.now });
   const orderRow = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const newOrder = (items: { productId: number; quantity: number }[]) =>
-    insertOrder(t.database.db, { merchantId, items, createdAt: clock.now(), batasWaktu: new Date(clock.now().getTime() + PAYMENT_MINUTES * MINUTE) });
+    insertOrder(t.database.db, {
+      merchantId,
+      items,
+      createdAt: clock.now(),
+      batasWaktu: new Date(clock.now().getTime() + PAYMENT_MINUTES * MINUTE),
+    });
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now });
@@ -42,10 +47,20 @@ describe('the payment deadline', () => {
     expect(expired).toMatchObject({ status: 'kedaluwarsa', expiredAt: clock.now(), perluRefund: false, cancelledAt: null });
     expect(await productStock(t.database.db, 2)).toEqual(before);
 
-    const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.targetId, order.id)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.targetId, order.id)));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'order_expired', actorId: null, diff: expect.objectContaining({ kode_pesanan: order.kodePesanan, from: 'menunggu_pembayaran', to: 'kedaluwarsa' }) });
-    const mails = await t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.merchantId, merchantId), eq(outboxMessages.kind, 'order_closed')));
+    expect(audit[0]).toMatchObject({
+      action: 'order_expired',
+      actorId: null,
+      diff: expect.objectContaining({ kode_pesanan: order.kodePesanan, from: 'menunggu_pembayaran', to: 'kedaluwarsa' }),
+    });
+    const mails = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.merchantId, merchantId), eq(outboxMessages.kind, 'order_closed')));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.state).toBe('pending');
 
@@ -58,7 +73,13 @@ describe('the payment deadline', () => {
   it('never expires a paid order', async () => {
     const { order } = await newOrder([{ productId: 1, quantity: 2 }]);
     await withLockedOrder(deps(), order.id, (tx, locked) =>
-      markPaidLocked(tx, deps(), locked, { amount: order.total + 123, paidAt: clock.now(), note: null, actor: { id: null }, action: 'order_payment_confirmed' }),
+      markPaidLocked(tx, deps(), locked, {
+        amount: order.total + 123,
+        paidAt: clock.now(),
+        note: null,
+        actor: { id: null },
+        action: 'order_payment_confirmed',
+      }),
     );
     const held = (await productStock(t.database.db, 1)).held;
     clock.advance(PAYMENT_MINUTES * MINUTE + HOUR);
@@ -92,10 +113,17 @@ describe('the deadline job of a running app', () => {
     const events: MerchantEvent[] = [];
     t.app.deps.events.subscribe((event) => events.push(event));
     const merchantId = (await insertMerchant(t.database.db)).id;
-    const { order } = await insertOrder(t.database.db, { merchantId, items: [{ productId: 3, quantity: 1 }], createdAt: clock.now(), batasWaktu: new Date(clock.now().getTime() + HOUR) });
+    const { order } = await insertOrder(t.database.db, {
+      merchantId,
+      items: [{ productId: 3, quantity: 1 }],
+      createdAt: clock.now(),
+      batasWaktu: new Date(clock.now().getTime() + HOUR),
+    });
 
     clock.advance(HOUR);
-    await expect.poll(async () => (await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe('kedaluwarsa');
+    await expect
+      .poll(async () => (await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)))[0]!.status)
+      .toBe('kedaluwarsa');
     expect((await productStock(t.database.db, 3)).held).toBe(0);
     await expect.poll(() => events).toContainEqual({ kind: 'order_changed', merchant_id: merchantId, order_id: order.id });
   });

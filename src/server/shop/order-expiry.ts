@@ -24,7 +24,13 @@ async function expireBatch(deps: TransitionDeps): Promise<ExpiredOrder[]> {
       .limit(BATCH)
       .for('update', { skipLocked: true });
     for (const order of due) {
-      await closeLocked(tx, deps, order, { to: 'kedaluwarsa', reason: null, actor: { id: null }, action: 'order_expired', allowPaid: false });
+      await closeLocked(tx, deps, order, {
+        to: 'kedaluwarsa',
+        reason: null,
+        actor: { id: null },
+        action: 'order_expired',
+        allowPaid: false,
+      });
     }
     return due.map((order) => ({ id: order.id, merchantId: order.merchantId }));
   });

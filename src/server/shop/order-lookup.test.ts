@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ORDER_MESSAGES, type OrderCreateResponse } from '../../domain/orders.js';
-import { orders } from '../db/schema.js';
-import { hashToken } from '../shared/tokens.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { insertMerchant, SHIPPING } from '../../../tests/support/order-fixtures.js';
 import { getOrder, MERCHANT_PHONE, orderBody, placeOrder } from '../../../tests/support/order-requests.js';
 import { expectRefusal } from '../../../tests/support/refusals.js';
+import { ORDER_MESSAGES, type OrderCreateResponse } from '../../domain/orders.js';
+import { orders } from '../db/schema.js';
+import { hashToken } from '../shared/tokens.js';
 
 const NOW = new Date('2026-12-01T03:00:00.000Z');
 const notFound = { code: 'ORDER_NOT_FOUND', message: ORDER_MESSAGES.orderNotFound };
@@ -52,7 +52,8 @@ describe('POST /api/orders/lookup', () => {
     const m = await insertMerchant(t.database.db);
     return placeOrder(t.app, orderBody(m.kodePendaftaran, undefined, { pengiriman: { ...SHIPPING, no_hp_penerima: RECIPIENT_PHONE } }));
   };
-  const hashesOf = async (kode: string) => (await t.database.db.select({ h: orders.aksesTokenHashes }).from(orders).where(eq(orders.kodePesanan, kode)))[0]!.h;
+  const hashesOf = async (kode: string) =>
+    (await t.database.db.select({ h: orders.aksesTokenHashes }).from(orders).where(eq(orders.kodePesanan, kode)))[0]!.h;
 
   it('with the registration’s phone: the order and a new token; the earlier token stays valid', async () => {
     const placed = await order();
@@ -80,13 +81,18 @@ describe('POST /api/orders/lookup', () => {
     expectRefusal(await lookup({ kode_pesanan: placed.kode_pesanan, no_hp: '0813-1111-2222' }), 404, notFound);
     expectRefusal(await lookup({ kode_pesanan: 'ORD-ZZZZZZZZ', no_hp: MERCHANT_PHONE }), 404, notFound);
     expect(await hashesOf(placed.kode_pesanan)).toEqual([hashToken(placed.akses)]);
-    expectRefusal(await lookup({ kode_pesanan: placed.kode_pesanan, no_hp: 'bukan nomor' }), 400, { code: 'VALIDATION_ERROR', message: ORDER_MESSAGES.phone, field: 'no_hp' });
+    expectRefusal(await lookup({ kode_pesanan: placed.kode_pesanan, no_hp: 'bukan nomor' }), 400, {
+      code: 'VALIDATION_ERROR',
+      message: ORDER_MESSAGES.phone,
+      field: 'no_hp',
+    });
   });
 
   it('keeps the newest 20 tokens: the oldest stop opening the order', async () => {
     const placed = await order();
     const tokens = [placed.akses];
-    for (let i = 0; i < 21; i += 1) tokens.push((((await lookup({ kode_pesanan: placed.kode_pesanan, no_hp: MERCHANT_PHONE })).json()) as OrderCreateResponse).akses);
+    for (let i = 0; i < 21; i += 1)
+      tokens.push(((await lookup({ kode_pesanan: placed.kode_pesanan, no_hp: MERCHANT_PHONE })).json() as OrderCreateResponse).akses);
     expect(await hashesOf(placed.kode_pesanan)).toEqual(tokens.slice(-20).map(hashToken));
     expectRefusal(await getOrder(t.app, placed.kode_pesanan, tokens[0]!), 404, notFound);
     expectRefusal(await getOrder(t.app, placed.kode_pesanan, tokens[1]!), 404, notFound);
@@ -99,7 +105,10 @@ describe('POST /api/orders/lookup', () => {
     for (let i = 0; i < t.config.RATE_LIMIT_LOOKUPS_PER_MINUTE; i += 1) {
       expect((await lookup({ kode_pesanan: 'ORD-ZZZZZZZZ', no_hp: MERCHANT_PHONE }, '10.3.99.1')).statusCode).toBe(404);
     }
-    expectRefusal(await lookup({ kode_pesanan: placed.kode_pesanan, no_hp: MERCHANT_PHONE }, '10.3.99.1'), 429, { code: 'RATE_LIMITED', message: 'Terlalu banyak permintaan. Silakan coba lagi nanti.' });
+    expectRefusal(await lookup({ kode_pesanan: placed.kode_pesanan, no_hp: MERCHANT_PHONE }, '10.3.99.1'), 429, {
+      code: 'RATE_LIMITED',
+      message: 'Terlalu banyak permintaan. Silakan coba lagi nanti.',
+    });
     expect((await lookup({ kode_pesanan: placed.kode_pesanan, no_hp: MERCHANT_PHONE })).statusCode).toBe(200);
   });
 });

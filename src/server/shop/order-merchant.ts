@@ -32,12 +32,18 @@ export function mayOrder(merchant: Pick<MerchantRow, 'status' | 'isDeleted' | 'p
  * transaction ends: two orders of one registration then count its open orders one after the other.
  * `no key update` leaves inserts that only reference the row (its orders, its mails) unblocked.
  */
-export async function identifyOrderingMerchant(db: Db, kodePendaftaran: string, proof: MerchantProof, options: { lock?: boolean } = {}): Promise<MerchantRow> {
+export async function identifyOrderingMerchant(
+  db: Db,
+  kodePendaftaran: string,
+  proof: MerchantProof,
+  options: { lock?: boolean } = {},
+): Promise<MerchantRow> {
   // Codes are generated upper case; matching the stored form keeps the unique index in use.
   const query = db.select().from(merchants).where(eq(merchants.kodePendaftaran, kodePendaftaran.trim().toUpperCase())).limit(1);
   const [merchant] = options.lock ? await query.for('no key update') : await query;
   if (!merchant) throw registrationNotFound();
-  const proven = 'no_hp' in proof ? isRegisteredPhone(merchant, proof.no_hp) : receiptMatches(proof.receipt_token, merchant.receiptTokenHash);
+  const proven =
+    'no_hp' in proof ? isRegisteredPhone(merchant, proof.no_hp) : receiptMatches(proof.receipt_token, merchant.receiptTokenHash);
   if (!proven) throw registrationNotFound();
   if (!mayOrder(merchant)) throw registrationCannotOrder();
   return merchant;

@@ -1,5 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
-import { COURIER_LABELS, courierTrackingUrl, type Courier, type OrderItem, type OrderPublic, type Payment, type Shipment, type TimelineEntry } from '../../domain/orders.js';
+import {
+  COURIER_LABELS,
+  courierTrackingUrl,
+  type Courier,
+  type OrderItem,
+  type OrderPublic,
+  type Payment,
+  type Shipment,
+  type TimelineEntry,
+} from '../../domain/orders.js';
 import type { BankAccountConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { merchants, orderItems, orders, type OrderItemRow, type OrderRow } from '../db/schema.js';
@@ -39,19 +48,31 @@ export async function listOrderItems(db: Db, orderId: string): Promise<OrderItem
 export async function loadOrder(db: Db, order: OrderRow, options: { timeline: boolean } = { timeline: true }): Promise<OrderWithItems> {
   const [items, [merchant], timeline] = await Promise.all([
     listOrderItems(db, order.id),
-    db.select({ kodePendaftaran: merchants.kodePendaftaran, namaToko: merchants.namaToko }).from(merchants).where(eq(merchants.id, order.merchantId)).limit(1),
+    db
+      .select({ kodePendaftaran: merchants.kodePendaftaran, namaToko: merchants.namaToko })
+      .from(merchants)
+      .where(eq(merchants.id, order.merchantId))
+      .limit(1),
     options.timeline ? loadOrderTimeline(db, order) : Promise.resolve([]),
   ]);
   return { order, items, merchant: merchant ?? { kodePendaftaran: '-', namaToko: '-' }, timeline };
 }
 
 export function toOrderItem(row: OrderItemRow): OrderItem {
-  return { product_id: row.productId, sku: row.sku, name: row.name, price: row.price, quantity: row.quantity, line_total: row.price * row.quantity };
+  return {
+    product_id: row.productId,
+    sku: row.sku,
+    name: row.name,
+    price: row.price,
+    quantity: row.quantity,
+    line_total: row.price * row.quantity,
+  };
 }
 
 export function paymentOf(order: OrderRow, account: BankAccountConfig): Payment {
   const batasWaktu = order.batasWaktu.toISOString();
-  if (order.metodePembayaran === 'midtrans') return { metode: 'midtrans', redirect_url: order.midtransRedirectUrl ?? '', batas_waktu: batasWaktu };
+  if (order.metodePembayaran === 'midtrans')
+    return { metode: 'midtrans', redirect_url: order.midtransRedirectUrl ?? '', batas_waktu: batasWaktu };
   const kodeUnik = order.kodeUnik ?? 0;
   return { metode: 'transfer', kode_unik: kodeUnik, jumlah: order.total + kodeUnik, rekening: account, batas_waktu: batasWaktu };
 }
@@ -65,7 +86,13 @@ export function amountDue(order: OrderRow): number {
 export function shipmentOf(order: Pick<OrderRow, 'kurir' | 'noResi' | 'shippedAt'>): Shipment | null {
   if (!order.kurir || !order.noResi || !order.shippedAt) return null;
   const kurir = order.kurir as Courier;
-  return { kurir, kurir_label: COURIER_LABELS[kurir], no_resi: order.noResi, tracking_url: courierTrackingUrl(kurir, order.noResi), shipped_at: order.shippedAt.toISOString() };
+  return {
+    kurir,
+    kurir_label: COURIER_LABELS[kurir],
+    no_resi: order.noResi,
+    tracking_url: courierTrackingUrl(kurir, order.noResi),
+    shipped_at: order.shippedAt.toISOString(),
+  };
 }
 
 /** The order as its buyer sees it. */

@@ -2,14 +2,21 @@ import { randomInt } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { normalizeMobile } from '../../domain/indonesian-ids.js';
 import { API_MESSAGES } from '../../domain/messages.js';
-import { MAX_OPEN_UNPAID_ORDERS, ORDER_MESSAGES, type OrderCreateRequest, type OrderCreateResponse, type OrderLookupRequest } from '../../domain/orders.js';
+import {
+  MAX_OPEN_UNPAID_ORDERS,
+  ORDER_MESSAGES,
+  type OrderCreateRequest,
+  type OrderCreateResponse,
+  type OrderLookupRequest,
+} from '../../domain/orders.js';
 import { writeAudit } from '../audit/public.js';
 import { paymentBankAccount, publicBaseUrl, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { merchants, orderItems, orders, type MerchantRow, type OrderRow, type ProductRow } from '../db/schema.js';
-import { AppError } from '../http/app-error.js';
 import { uniqueViolation } from '../db/unique-violation.js';
+import { AppError } from '../http/app-error.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
+import { enqueueWebhookEvent, orderCreatedEvent } from '../webhooks/public.js';
 import { createSnapTransaction } from './midtrans-client.js';
 import { orderNotFound } from './order-access.js';
 import { generateOrderCode, OrderCodeExhaustedError, withUniqueOrderCode, type OrderCodeGenerator } from './order-code.js';
@@ -19,7 +26,6 @@ import { findOrderByCode, loadOrder, toOrderPublic } from './order-repository.js
 import { closeLocked, withLockedOrder } from './order-transitions.js';
 import { findActiveProducts } from './product-repository.js';
 import { holdUnits, type Shortage } from './stock.js';
-import { enqueueWebhookEvent, orderCreatedEvent } from '../webhooks/public.js';
 
 /** Something committed that changed an order: the route wakes the mailer and tells the admin screens. */
 export type OrderChange = { merchantId: string; orderId: string };
@@ -51,7 +57,8 @@ type CreatedOrder = { row: OrderRow; merchant: MerchantRow; lines: PricedLine[] 
 
 const keyReused = () => new AppError(409, 'IDEMPOTENCY_KEY_REUSED', ORDER_MESSAGES.idempotencyKeyReused);
 const paymentUnavailable = () => new AppError(502, 'PAYMENT_UNAVAILABLE', ORDER_MESSAGES.paymentUnavailable);
-const outOfStock = (shortage: Shortage) => new AppError(409, 'OUT_OF_STOCK', ORDER_MESSAGES.outOfStock(shortage.name, shortage.available), 'items');
+const outOfStock = (shortage: Shortage) =>
+  new AppError(409, 'OUT_OF_STOCK', ORDER_MESSAGES.outOfStock(shortage.name, shortage.available), 'items');
 
 /**
  * POST /api/orders. Everything the order decides (the registration, its open orders, the prices, the
@@ -95,10 +102,20 @@ async function insertOrder(deps: OrderDeps, submission: OrderSubmission, code: s
     await assertFewOpenOrders(tx, merchant.id);
     // The order goes in before the units: a concurrent request with the same key stops at the key's
     // unique index (and is answered with this order) before it could be told the stock ran out.
-    const row = await tx.insert(orders).values(orderValues(deps, submission, { code, merchant, lines, akses })).returning();
+    const row = await tx
+      .insert(orders)
+      .values(orderValues(deps, submission, { code, merchant, lines, akses }))
+      .returning();
     const order = row[0]!;
     await tx.insert(orderItems).values(
-      lines.map(({ product, quantity }) => ({ orderId: order.id, productId: product.id, sku: product.sku, name: product.name, price: product.price, quantity })),
+      lines.map(({ product, quantity }) => ({
+        orderId: order.id,
+        productId: product.id,
+        sku: product.sku,
+        name: product.name,
+        price: product.price,
+        quantity,
+      })),
     );
     await writeAudit(tx, {
       actorId: null,
@@ -118,7 +135,11 @@ async function insertOrder(deps: OrderDeps, submission: OrderSubmission, code: s
     await enqueueWebhookEvent(
       tx,
       orderCreatedEvent(
-        { order, items: lines.map(({ product, quantity }) => ({ sku: product.sku, name: product.name, quantity, price: product.price })), merchant },
+        {
+          order,
+          items: lines.map(({ product, quantity }) => ({ sku: product.sku, name: product.name, quantity, price: product.price })),
+          merchant,
+        },
         deps.now(),
       ),
     );
@@ -126,7 +147,10 @@ async function insertOrder(deps: OrderDeps, submission: OrderSubmission, code: s
     if (order.metodePembayaran === 'transfer') await enqueueReceipt(tx, deps, order, akses);
     // The units last, just before the commit: every buyer of a product waits on its row from here to
     // the commit, so nothing else is done while the lock is held (decision 0030).
-    const shortage = await holdUnits(tx, lines.map(({ product, quantity }) => ({ productId: product.id, quantity })));
+    const shortage = await holdUnits(
+      tx,
+      lines.map(({ product, quantity }) => ({ productId: product.id, quantity })),
+    );
     if (shortage) throw outOfStock(shortage);
     return { row: order, merchant, lines };
   });
@@ -134,7 +158,14 @@ async function insertOrder(deps: OrderDeps, submission: OrderSubmission, code: s
 
 /** Each line at the server's price; a product that is unknown or no longer sold refuses the order. */
 async function priceLines(tx: Db, items: OrderCreateRequest['items']): Promise<PricedLine[]> {
-  const byId = new Map((await findActiveProducts(tx, items.map((item) => item.product_id))).map((product) => [product.id, product]));
+  const byId = new Map(
+    (
+      await findActiveProducts(
+        tx,
+        items.map((item) => item.product_id),
+      )
+    ).map((product) => [product.id, product]),
+  );
   const lines = items.map((item) => {
     const product = byId.get(item.product_id);
     if (!product) throw new AppError(400, 'PRODUCT_UNKNOWN', ORDER_MESSAGES.productUnknown, 'items');
@@ -222,7 +253,13 @@ async function startMidtransPayment(deps: OrderDeps, created: CreatedOrder, akse
     deps.log.warn({ err: error, kode_pesanan: row.kodePesanan }, 'midtrans snap transaction failed');
     await withLockedOrder(deps, row.id, (tx, order) =>
       order.status === 'menunggu_pembayaran'
-        ? closeLocked(tx, deps, order, { to: 'dibatalkan', reason: MIDTRANS_FAILED_REASON, actor: { id: null }, action: 'order_cancelled', allowPaid: false })
+        ? closeLocked(tx, deps, order, {
+            to: 'dibatalkan',
+            reason: MIDTRANS_FAILED_REASON,
+            actor: { id: null },
+            action: 'order_cancelled',
+            allowPaid: false,
+          })
         : Promise.resolve(order),
     );
     deps.announce({ merchantId: row.merchantId, orderId: row.id });

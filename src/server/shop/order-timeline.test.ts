@@ -108,7 +108,15 @@ describe("the merchant's timeline", () => {
     const { order, akses } = await s.order(row.id);
     await s.pay(order.id);
     const steps = (await orderPage(order.kodePesanan, akses)).timeline;
-    expect(steps.map((entry) => entry.step)).toEqual(['pendaftaran_diterima', 'diverifikasi', 'pesanan_dibuat', 'dibayar', 'dikemas', 'dikirim', 'diterima']);
+    expect(steps.map((entry) => entry.step)).toEqual([
+      'pendaftaran_diterima',
+      'diverifikasi',
+      'pesanan_dibuat',
+      'dibayar',
+      'dikemas',
+      'dikirim',
+      'diterima',
+    ]);
     // Verified without an audited decision (imported data): the first decision's time.
     expect(steps[1]).toEqual({ step: 'diverifikasi', at: s.clock.now().toISOString() });
   });
@@ -181,7 +189,15 @@ describe("the merchant's timeline", () => {
     ]) {
       const steps = (await statusLookup(payload)).timeline!;
       expect(steps.slice(0, 3)).toEqual(withOrder);
-      expect(steps.map((entry) => entry.step)).toEqual(['pendaftaran_diterima', 'diverifikasi', 'pesanan_dibuat', 'dibayar', 'dikemas', 'dikirim', 'diterima']);
+      expect(steps.map((entry) => entry.step)).toEqual([
+        'pendaftaran_diterima',
+        'diverifikasi',
+        'pesanan_dibuat',
+        'dibayar',
+        'dikemas',
+        'dikirim',
+        'diterima',
+      ]);
     }
     expect((await statusLookup({ kode_pendaftaran: row.kodePendaftaran })).timeline).toBeNull();
   });
@@ -189,7 +205,11 @@ describe("the merchant's timeline", () => {
   it('answers the timeline on the order lookup too', async () => {
     const { row, noHp } = await merchant('verified');
     const { order } = await s.order(row.id);
-    const response = await s.t.app.inject({ method: 'POST', url: '/api/orders/lookup', payload: { kode_pesanan: order.kodePesanan, no_hp: noHp } });
+    const response = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/orders/lookup',
+      payload: { kode_pesanan: order.kodePesanan, no_hp: noHp },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().timeline.map((entry: TimelineEntry) => entry.step)).toEqual([
       'pendaftaran_diterima',

@@ -86,7 +86,12 @@ export async function loadRegistrationFacts(db: Db, merchantId: string): Promise
   const decisions = and(eq(auditLogs.targetTable, 'merchants'), eq(auditLogs.targetId, merchantId), eq(auditLogs.action, 'status_change'));
   const [[merchant], [decided], [fix]] = await Promise.all([
     db
-      .select({ status: merchants.status, submittedAt: merchants.submittedAt, firstDecidedAt: merchants.firstDecidedAt, updatedAt: merchants.updatedAt })
+      .select({
+        status: merchants.status,
+        submittedAt: merchants.submittedAt,
+        firstDecidedAt: merchants.firstDecidedAt,
+        updatedAt: merchants.updatedAt,
+      })
       .from(merchants)
       .where(eq(merchants.id, merchantId))
       .limit(1),
@@ -119,7 +124,9 @@ async function orderWaited(db: Db, order: Pick<OrderRow, 'id' | 'status'>): Prom
   const rows = await db
     .select({ id: auditLogs.id })
     .from(auditLogs)
-    .where(and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.targetId, order.id), sql`${auditLogs.diff}->>'to' = 'menunggu_verifikasi'`))
+    .where(
+      and(eq(auditLogs.targetTable, 'orders'), eq(auditLogs.targetId, order.id), sql`${auditLogs.diff}->>'to' = 'menunggu_verifikasi'`),
+    )
     .limit(1);
   return rows.length > 0;
 }

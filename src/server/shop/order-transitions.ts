@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { ORDER_MESSAGES, ORDER_STATUS_LABELS, type OrderPublic, type OrderStatus } from '../../domain/orders.js';
+import type { MailKind } from '../../domain/applicant-mail.js';
 import type { AuditAction } from '../../domain/audit.js';
+import { ORDER_MESSAGES, ORDER_STATUS_LABELS, type OrderPublic, type OrderStatus } from '../../domain/orders.js';
 import { writeAudit } from '../audit/public.js';
 import { paymentBankAccount, publicBaseUrl, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -8,8 +9,7 @@ import { executeRows } from '../db/query-rows.js';
 import { devices, merchants, orders, type OrderRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { MailContent } from '../mail/mail-templates.js';
-import type { MailKind } from '../../domain/applicant-mail.js';
-import { enqueueWebhookEvent, type WebhookEventInput, orderPaidEvent } from '../webhooks/public.js';
+import { enqueueWebhookEvent, orderPaidEvent, type WebhookEventInput } from '../webhooks/public.js';
 import { enqueueOrderMail, orderClosedMail, orderPageLink, orderPaidMail } from './order-mail.js';
 import { findOrderById, listOrderItems, loadOrder, lockOrder, toOrderPublic, type OrderWithItems } from './order-repository.js';
 import { releaseUnits } from './stock.js';
@@ -29,7 +29,8 @@ export type TransitionConfig = Pick<Config, 'PAYMENT_BANK_ACCOUNT' | 'PUBLIC_BAS
 export type TransitionDeps = { db: Db; config: TransitionConfig; now: () => Date };
 export type OrderActor = { id: string | null; ip?: string | null; userAgent?: string | null };
 
-export const notAllowed = (order: Pick<OrderRow, 'status'>) => new AppError(409, 'ORDER_STATUS_CONFLICT', ORDER_MESSAGES.statusNotAllowed(ORDER_STATUS_LABELS[order.status as OrderStatus]));
+export const notAllowed = (order: Pick<OrderRow, 'status'>) =>
+  new AppError(409, 'ORDER_STATUS_CONFLICT', ORDER_MESSAGES.statusNotAllowed(ORDER_STATUS_LABELS[order.status as OrderStatus]));
 
 const WIB_OFFSET_MS = 7 * 3_600_000;
 
@@ -44,7 +45,14 @@ export async function nextInvoiceNumber(tx: Db, paidAt: Date): Promise<string> {
   return `INV/${period}/${String(row?.last ?? 1).padStart(5, '0')}`;
 }
 
-export type PaidInput = { amount: number; paidAt: Date; note: string | null; actor: OrderActor; action: AuditAction; detail?: Record<string, unknown> };
+export type PaidInput = {
+  amount: number;
+  paidAt: Date;
+  note: string | null;
+  actor: OrderActor;
+  action: AuditAction;
+  detail?: Record<string, unknown>;
+};
 
 /**
  * Whether the order's merchant is verified and still there: a deleted or purged registration keeps the
@@ -71,14 +79,30 @@ export async function markPaidLocked(tx: Db, deps: TransitionDeps, order: OrderR
   const to = verified ? 'siap_dikemas' : 'menunggu_verifikasi';
   const [row] = await tx
     .update(orders)
-    .set({ status: to, readyAt: verified ? now : null, paidAt: input.paidAt, paidAmount: input.amount, paymentNote: input.note, invoiceNumber, updatedAt: now })
+    .set({
+      status: to,
+      readyAt: verified ? now : null,
+      paidAt: input.paidAt,
+      paidAmount: input.amount,
+      paymentNote: input.note,
+      invoiceNumber,
+      updatedAt: now,
+    })
     .where(eq(orders.id, order.id))
     .returning();
   const paid = row!;
   await recordChange(tx, deps, paid, {
     actor: input.actor,
     action: input.action,
-    diff: { kode_pesanan: order.kodePesanan, from: order.status, to, jumlah: input.amount, invoice: invoiceNumber, catatan: input.note, ...input.detail },
+    diff: {
+      kode_pesanan: order.kodePesanan,
+      from: order.status,
+      to,
+      jumlah: input.amount,
+      invoice: invoiceNumber,
+      catatan: input.note,
+      ...input.detail,
+    },
     mail: { kind: 'order_paid', content: (view, link) => orderPaidMail(view, link) },
     webhook: (loaded) => orderPaidEvent(loaded, now),
   });
@@ -125,7 +149,14 @@ export async function closeLocked(tx: Db, deps: TransitionDeps, order: OrderRow,
   await recordChange(tx, deps, closed, {
     actor: input.actor,
     action: input.action,
-    diff: { kode_pesanan: order.kodePesanan, from: order.status, to: input.to, alasan: input.reason, perlu_refund: perluRefund, ...input.detail },
+    diff: {
+      kode_pesanan: order.kodePesanan,
+      from: order.status,
+      to: input.to,
+      alasan: input.reason,
+      perlu_refund: perluRefund,
+      ...input.detail,
+    },
     mail: { kind: 'order_closed', content: (view, link) => orderClosedMail(view, link, input.reason) },
   });
   return closed;
@@ -172,7 +203,11 @@ const orderNotFound = () => new AppError(404, 'ORDER_NOT_FOUND', ORDER_MESSAGES.
  * first (see the lock order above): the change may read the merchant's status, which then cannot move
  * under it, and a merchant's status change waits for it rather than deadlocking with it.
  */
-export async function withLockedOrder(deps: TransitionDeps, orderId: string, change: (tx: Db, order: OrderRow) => Promise<OrderRow>): Promise<OrderRow> {
+export async function withLockedOrder(
+  deps: TransitionDeps,
+  orderId: string,
+  change: (tx: Db, order: OrderRow) => Promise<OrderRow>,
+): Promise<OrderRow> {
   const found = await findOrderById(deps.db, orderId);
   if (!found) throw orderNotFound();
   return deps.db.transaction(async (tx) => {

@@ -19,15 +19,26 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       // No rate limit: Midtrans retries until it gets a 200, and every request is signed.
       schema: {
         tags: ['shop'],
-        summary: "Midtrans' HTTP notification: signed with SHA-512 of order_id + status_code + gross_amount + server key; repeats change nothing",
+        summary:
+          "Midtrans' HTTP notification: signed with SHA-512 of order_id + status_code + gross_amount + server key; repeats change nothing",
         body: MidtransNotificationSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+        response: {
+          200: z.object({ ok: z.literal(true) }),
+          400: ApiErrorSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
       },
     },
     async (request) => {
       const notification = request.body;
       const result = await handleMidtransNotification(app.deps, config.MIDTRANS_SERVER_KEY!, notification);
-      const context = { kode_pesanan: result.order.kodePesanan, transaction_status: notification.transaction_status, changed: result.changed };
+      const context = {
+        kode_pesanan: result.order.kodePesanan,
+        transaction_status: notification.transaction_status,
+        changed: result.changed,
+      };
       if (result.paidAfterClose) {
         // The buyer's money arrived after the order closed: an admin must refund it or sell again by hand.
         request.log.warn(context, 'Midtrans reported a payment for a closed order');

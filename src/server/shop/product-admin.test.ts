@@ -24,7 +24,11 @@ describe('admin products', () => {
 
   const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api/admin${url}`, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
-  const auditOf = (id: number) => t.database.db.select().from(auditLogs).where(and(eq(auditLogs.targetTable, 'products'), eq(auditLogs.targetId, String(id))));
+  const auditOf = (id: number) =>
+    t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetTable, 'products'), eq(auditLogs.targetId, String(id))));
 
   it('lists every product by id with stock, units held and what is left', async () => {
     await insertOrder(t.database.db, { merchantId, items: [{ productId: 2, quantity: 4 }] });
@@ -36,14 +40,30 @@ describe('admin products', () => {
       [2, 'D210-UP'],
       [3, 'A920-PRO2'],
     ]);
-    expect(list[1]).toMatchObject({ name: 'D210 UnionPay', price: 2_500_000, badge: 'Premium', stock: 20, held: 4, stock_available: 16, active: true });
+    expect(list[1]).toMatchObject({
+      name: 'D210 UnionPay',
+      price: 2_500_000,
+      badge: 'Premium',
+      stock: 20,
+      held: 4,
+      stock_available: 16,
+      active: true,
+    });
     expect(list[1].features).toContain('Mendukung kartu UnionPay');
   });
 
   it('updates price, stock and active, audited with the old and new values of what changed', async () => {
     const response = await call('PUT', '/products/1', { price: 375_000, stock: 60, active: true });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: 1, price: 375_000, stock: 60, held: 0, stock_available: 60, active: true, updated_at: NOW });
+    expect(response.json()).toMatchObject({
+      id: 1,
+      price: 375_000,
+      stock: 60,
+      held: 0,
+      stock_available: 60,
+      active: true,
+      updated_at: NOW,
+    });
     const [row] = await t.database.db.select().from(products).where(eq(products.id, 1));
     expect(row).toMatchObject({ price: 375_000, stock: 60, active: true });
     const audit = await auditOf(1);
@@ -88,7 +108,13 @@ describe('admin products', () => {
   it('answers 404 for an unknown product and 400 for a bad body', async () => {
     const body = { price: 1000, stock: 1, active: true };
     for (const id of ['99', 'abc', '1.5', '99999999999']) expectRefusal(await call('PUT', `/products/${id}`, body), 404, PRODUCT_NOT_FOUND);
-    for (const bad of [{ ...body, price: 0 }, { ...body, stock: -1 }, { ...body, stock: 1.5 }, { ...body, held: 0 }, { price: 1000, stock: 1 }]) {
+    for (const bad of [
+      { ...body, price: 0 },
+      { ...body, stock: -1 },
+      { ...body, stock: 1.5 },
+      { ...body, held: 0 },
+      { price: 1000, stock: 1 },
+    ]) {
       const response = await call('PUT', '/products/1', bad);
       expect(response.statusCode, JSON.stringify(bad)).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_ERROR');

@@ -17,15 +17,22 @@ import { IDEMPOTENCY_KEY_PATTERN, SUBMISSION_MESSAGES } from '../../domain/regis
 import { paymentBankAccount } from '../config.js';
 import { AppError } from '../http/app-error.js';
 import { refuseDuringMaintenance } from '../settings/public.js';
+import { deliverOrder } from './fulfilment-service.js';
 import { requireOrderAccess } from './order-access.js';
 import { checkMerchant } from './order-merchant.js';
 import { loadOrder, toOrderPublic } from './order-repository.js';
 import { createOrder, lookupOrder, type OrderChange } from './order-service.js';
-import { deliverOrder } from './fulfilment-service.js';
 import { listActiveProducts, toProductPublic } from './product-repository.js';
 
 const HOUR = 60 * 60 * 1000;
-const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema, 502: ApiErrorSchema, 503: ApiErrorSchema };
+const errors = {
+  400: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  429: ApiErrorSchema,
+  502: ApiErrorSchema,
+  503: ApiErrorSchema,
+};
 
 function idempotencyKey(request: FastifyRequest): string {
   const value = request.headers['idempotency-key'];
@@ -52,7 +59,13 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products',
-    { schema: { tags: ['shop'], summary: 'The products on sale with the units still available, and the payment methods offered', response: { 200: ProductListSchema } } },
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'The products on sale with the units still available, and the payment methods offered',
+        response: { 200: ProductListSchema },
+      },
+    },
     async (_request, reply) => {
       // Stock changes with every order: no cache may answer an old count.
       reply.header('cache-control', 'no-store');
@@ -143,7 +156,8 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['shop'],
-        summary: "'Pesanan Sudah Diterima': the merchant confirms a shipped order arrived (Authorization: Bearer <akses>); without a valid token 404",
+        summary:
+          "'Pesanan Sudah Diterima': the merchant confirms a shipped order arrived (Authorization: Bearer <akses>); without a valid token 404",
         params: z.object({ kode_pesanan: z.string().max(100) }),
         response: { 200: OrderPublicSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
       },

@@ -1,13 +1,13 @@
 import { eq, sum } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_MESSAGES, type ProductList } from '../../domain/orders.js';
-import type { Db } from '../db/database.js';
-import { orderItems, orders } from '../db/schema.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { insertMerchant, productStock } from '../../../tests/support/order-fixtures.js';
 import { orderBody, postOrder } from '../../../tests/support/order-requests.js';
 import { twoInstancesPerSuite } from '../../../tests/support/two-instances.js';
+import { ORDER_MESSAGES, type ProductList } from '../../domain/orders.js';
+import type { Db } from '../db/database.js';
+import { orderItems, orders } from '../db/schema.js';
 
 /**
  * Decision 0030: 60 buyers of the last 15 units at once get exactly 15 orders and 45 answers of 409, and the
@@ -20,7 +20,8 @@ const ENV = { RATE_LIMIT_ORDERS_PER_HOUR: '100000', LOG_LEVEL: 'silent' };
 
 async function sixtyMerchants(db: Db): Promise<string[]> {
   const codes: string[] = [];
-  for (let i = 0; i < BUYERS; i += 1) codes.push((await insertMerchant(db, { kodePendaftaran: `AIP-R${String(i).padStart(4, '0')}` })).kodePendaftaran);
+  for (let i = 0; i < BUYERS; i += 1)
+    codes.push((await insertMerchant(db, { kodePendaftaran: `AIP-R${String(i).padStart(4, '0')}` })).kodePendaftaran);
   return codes;
 }
 
@@ -33,7 +34,9 @@ async function buyAtOnce(apps: FastifyInstance[], codes: string[]): Promise<Ligh
   const responses = await Promise.all(
     codes.map(async (kode, i) => {
       const app = apps[i % apps.length]!;
-      const response = await postOrder(app, orderBody(kode, [{ product_id: A920, quantity: 1 }]), { remoteAddress: `10.28.${Math.floor(i / 250)}.${(i % 250) + 1}` });
+      const response = await postOrder(app, orderBody(kode, [{ product_id: A920, quantity: 1 }]), {
+        remoteAddress: `10.28.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+      });
       const listed = JSON.parse((await app.inject({ method: 'GET', url: '/api/products' })).body) as ProductList;
       seen.push(listed.products.find((p) => p.id === A920)!.stock_available);
       return response;
@@ -49,10 +52,16 @@ async function expectExactlySold(db: Db, app: FastifyInstance, responses: LightM
   expect(statuses.filter((s) => s === 201)).toHaveLength(UNITS);
   expect(statuses.filter((s) => s === 409)).toHaveLength(BUYERS - UNITS);
   for (const refused of responses.filter((r) => r.statusCode === 409)) {
-    expect(refused.json()).toEqual({ error: { code: 'OUT_OF_STOCK', message: ORDER_MESSAGES.outOfStock('EDC Android PAX A920 Pro', 0), field: 'items' } });
+    expect(refused.json()).toEqual({
+      error: { code: 'OUT_OF_STOCK', message: ORDER_MESSAGES.outOfStock('EDC Android PAX A920 Pro', 0), field: 'items' },
+    });
   }
   expect(await productStock(db, A920)).toEqual({ stock: UNITS, held: UNITS, available: 0 });
-  const [units] = await db.select({ n: sum(orderItems.quantity) }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(eq(orderItems.productId, A920));
+  const [units] = await db
+    .select({ n: sum(orderItems.quantity) })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orderItems.productId, A920));
   expect(Number(units!.n)).toBe(UNITS);
   const listed = JSON.parse((await app.inject({ method: 'GET', url: '/api/products' })).body) as ProductList;
   expect(listed.products.find((p) => p.id === A920)?.stock_available).toBe(0);

@@ -54,7 +54,14 @@ export async function shipUnits(tx: Db, lines: readonly UnitLine[]): Promise<voi
           where id = ${line.productId} and stock >= ${line.quantity} returning id`,
     );
     if (shipped.length === 1) continue;
-    const [row] = await executeRows<{ name: string; stock: number }>(tx, sql`select name, stock from products where id = ${line.productId}`);
-    throw new AppError(409, 'STOCK_SHORT', ORDER_MESSAGES.stockShortForShipping(row?.name ?? String(line.productId), row?.stock ?? 0, line.quantity));
+    const [row] = await executeRows<{ name: string; stock: number }>(
+      tx,
+      sql`select name, stock from products where id = ${line.productId}`,
+    );
+    throw new AppError(
+      409,
+      'STOCK_SHORT',
+      ORDER_MESSAGES.stockShortForShipping(row?.name ?? String(line.productId), row?.stock ?? 0, line.quantity),
+    );
   }
 }

@@ -19,17 +19,30 @@ describe('POST /api/status/lookup: the registration orders', () => {
     ids.other = other.kodePendaftaran;
     // 22 orders, one a minute: the newest 20 are listed.
     for (let i = 0; i < 22; i += 1) {
-      const { order } = await insertOrder(db, { merchantId: merchant.id, items: [{ productId: 1, quantity: 1 }], createdAt: new Date(start.getTime() + i * MINUTE) });
+      const { order } = await insertOrder(db, {
+        merchantId: merchant.id,
+        items: [{ productId: 1, quantity: 1 }],
+        createdAt: new Date(start.getTime() + i * MINUTE),
+      });
       ids.codes.push(order.kodePesanan);
     }
     await db.update(orders).set({ status: 'menunggu_verifikasi' }).where(eq(orders.kodePesanan, ids.codes[21]!));
-    await insertOrder(db, { merchantId: other.id, items: [{ productId: 3, quantity: 1 }], createdAt: new Date(start.getTime() + 60 * MINUTE) });
+    await insertOrder(db, {
+      merchantId: other.id,
+      items: [{ productId: 3, quantity: 1 }],
+      createdAt: new Date(start.getTime() + 60 * MINUTE),
+    });
   });
 
   const lookup = (payload: object) => t.app.inject({ method: 'POST', url: '/api/status/lookup', payload });
   const expectedList = () =>
     ids.codes
-      .map((kode, i) => ({ kode_pesanan: kode, status: i === 21 ? 'menunggu_verifikasi' : 'menunggu_pembayaran', total: 350_000, created_at: new Date(start.getTime() + i * MINUTE).toISOString() }))
+      .map((kode, i) => ({
+        kode_pesanan: kode,
+        status: i === 21 ? 'menunggu_verifikasi' : 'menunggu_pembayaran',
+        total: 350_000,
+        created_at: new Date(start.getTime() + i * MINUTE).toISOString(),
+      }))
       .reverse()
       .slice(0, 20);
 

@@ -46,7 +46,9 @@ export type PublicMerchantRow = Pick<MerchantRow, keyof typeof PUBLIC_COLUMNS> &
 // PUBLIC_COLUMNS so that it cannot drift from the schema.
 const FIND_BY_CODE_SQL = `select ${Object.entries(PUBLIC_COLUMNS)
   .map(([key, column]) => `"${column.name}" as "${key}"`)
-  .join(', ')}, ${OPEN_FIX_ITEMS_SQL} as "fixItems" from "${getTableName(merchants)}" where "${merchants.kodePendaftaran.name}" = $1 and "${merchants.isDeleted.name}" = false limit 1`;
+  .join(
+    ', ',
+  )}, ${OPEN_FIX_ITEMS_SQL} as "fixItems" from "${getTableName(merchants)}" where "${merchants.kodePendaftaran.name}" = $1 and "${merchants.isDeleted.name}" = false limit 1`;
 
 /**
  * A non-deleted registration by its code as stored (upper case); the unique index answers it. Prepared:

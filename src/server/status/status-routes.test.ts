@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { seal } from '../crypto/sealed.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, type NewMerchantRow } from '../db/schema.js';
-import { generateToken, hashToken } from '../shared/tokens.js';
 import { buildTestApp, testAppPerSuite, type TestApp } from '../../../tests/support/build-test-app.js';
 import { registerMerchant } from '../../../tests/support/registration-fixtures.js';
+import { seal } from '../crypto/sealed.js';
+import { merchants, type NewMerchantRow } from '../db/schema.js';
+import { generateToken, hashToken } from '../shared/tokens.js';
 
 const RESULT_KEYS = [
   'alamat_jalan',
@@ -80,7 +80,12 @@ describe('POST /api/status/lookup', () => {
         submittedAt: new Date('2026-11-21T07:30:00Z'),
       }),
       // Newest of all, but deleted: never found.
-      merchantRow({ kodePendaftaran: 'AIP-DEL01', namaToko: 'Toko Dihapus', isDeleted: true, submittedAt: new Date('2026-11-22T07:30:00Z') }),
+      merchantRow({
+        kodePendaftaran: 'AIP-DEL01',
+        namaToko: 'Toko Dihapus',
+        isDeleted: true,
+        submittedAt: new Date('2026-11-22T07:30:00Z'),
+      }),
       merchantRow({
         kodePendaftaran: 'AIP-X_Y-Z',
         namaToko: 'Warung Siti',
@@ -145,7 +150,12 @@ describe('POST /api/status/lookup', () => {
     it('answers full values to the browser holding the receipt token', async () => {
       const body = (await lookup({ kode_pendaftaran: 'aip-ab12c', receipt_token: token })).json();
       expect([body.nama_pemilik, body.email, body.no_hp]).toEqual(['Budi Santoso', 'budi@gmail.com', '+6281234567890']);
-      expect([body.alamat_jalan, body.kecamatan, body.kode_pos, body.catatan_admin]).toEqual(['Jl. Merdeka No. 10', 'Tebet', '12810', 'Foto KTP buram']);
+      expect([body.alamat_jalan, body.kecamatan, body.kode_pos, body.catatan_admin]).toEqual([
+        'Jl. Merdeka No. 10',
+        'Tebet',
+        '12810',
+        'Foto KTP buram',
+      ]);
     });
 
     it('still masks with a wrong, empty or null token, or a token of another registration', async () => {
@@ -297,7 +307,13 @@ describe('POST /api/status/lookup rate limit', () => {
 
 describe('client addresses behind a proxy (TRUST_PROXY)', () => {
   const lookupFrom = (t: TestApp, forwardedFor: string) =>
-    t.app.inject({ method: 'POST', url: '/api/status/lookup', payload: { kode_pendaftaran: 'AIP-ZZZZZ' }, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/status/lookup',
+      payload: { kode_pendaftaran: 'AIP-ZZZZZ' },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
 
   it('with a hop count, counts per client address the nearest proxy reports; a prepended address changes nothing', async () => {
     const t = await buildTestApp({ env: { RATE_LIMIT_LOOKUPS_PER_MINUTE: '2', TRUST_PROXY: '1' } });

@@ -1,14 +1,20 @@
 import { normalizeEmail, normalizeMobile } from '../../domain/indonesian-ids.js';
 import { maskEmail, maskPersonName, maskPhone } from '../../domain/masking.js';
-import { publicStatus, type StatusLookupRequest, type StatusResult } from '../../domain/status-lookup.js';
+import type { TimelineEntry } from '../../domain/orders.js';
 import { fixTargetLabel } from '../../domain/perbaikan-texts.js';
-import { FIX_REASON_FOR_CODE_ONLY } from '../../domain/status-texts.js';
 import { applicantReasonTexts, reasonInfo } from '../../domain/reason-codes.js';
+import { publicStatus, type StatusLookupRequest, type StatusResult } from '../../domain/status-lookup.js';
+import { FIX_REASON_FOR_CODE_ONLY } from '../../domain/status-texts.js';
 import type { Db } from '../db/database.js';
 import { receiptMatches } from '../shared/tokens.js';
-import type { TimelineEntry } from '../../domain/orders.js';
 import { loadRegistrationTimeline } from '../shop/public.js';
-import { findByCode, findNewestByEmailAndPhone, listOrdersByCode, type PublicMerchantRow, type StatusOrderRow } from './status-repository.js';
+import {
+  findByCode,
+  findNewestByEmailAndPhone,
+  listOrdersByCode,
+  type PublicMerchantRow,
+  type StatusOrderRow,
+} from './status-repository.js';
 
 /**
  * The public status of one registration, or null when none matches. Only the browser holding the receipt
@@ -21,7 +27,9 @@ export async function lookupStatus(db: Db, request: StatusLookupRequest): Promis
     // Codes are generated upper case; matching the stored form keeps the unique index in use.
     const row = await findByCode(db, request.kode_pendaftaran.trim().toUpperCase());
     if (!row) return null;
-    return receiptMatches(request.receipt_token, row.receiptTokenHash) ? withOrders(db, row, 'owner') : toStatusResult(row, 'code', null, null);
+    return receiptMatches(request.receipt_token, row.receiptTokenHash)
+      ? withOrders(db, row, 'owner')
+      : toStatusResult(row, 'code', null, null);
   }
   const noHp = normalizeMobile(request.no_hp);
   // Stored phones are always +628…: a number that does not normalise cannot match any row.
@@ -36,14 +44,22 @@ export async function lookupStatus(db: Db, request: StatusLookupRequest): Promis
  * path, decision 0028) costs what it did.
  */
 async function withOrders(db: Db, row: PublicMerchantRow, asker: 'owner' | 'contact'): Promise<StatusResult> {
-  const [orderRows, timeline] = await Promise.all([listOrdersByCode(db, row.kodePendaftaran), loadRegistrationTimeline(db, row.kodePendaftaran)]);
+  const [orderRows, timeline] = await Promise.all([
+    listOrdersByCode(db, row.kodePendaftaran),
+    loadRegistrationTimeline(db, row.kodePendaftaran),
+  ]);
   return toStatusResult(row, asker, orderRows, timeline);
 }
 
 /** owner: the registering browser (receipt token); code: a code alone; contact: e-mail plus phone. */
 type Asker = 'owner' | 'code' | 'contact';
 
-function toStatusResult(row: PublicMerchantRow, asker: Asker, orderRows: StatusOrderRow[] | null, timeline: TimelineEntry[] | null): StatusResult {
+function toStatusResult(
+  row: PublicMerchantRow,
+  asker: Asker,
+  orderRows: StatusOrderRow[] | null,
+  timeline: TimelineEntry[] | null,
+): StatusResult {
   const owner = asker === 'owner';
   return {
     status: publicStatus(row.status),
@@ -68,9 +84,20 @@ function toStatusResult(row: PublicMerchantRow, asker: Asker, orderRows: StatusO
     perbaikan: (row.fixItems ?? []).map((item) => ({
       field: item.field,
       label: fixTargetLabel(item.field),
-      alasan: asker !== 'code' ? item.alasan : item.kode && item.kode !== 'lainnya' ? reasonInfo(item.kode).teks_pendaftar : FIX_REASON_FOR_CODE_ONLY,
+      alasan:
+        asker !== 'code'
+          ? item.alasan
+          : item.kode && item.kode !== 'lainnya'
+            ? reasonInfo(item.kode).teks_pendaftar
+            : FIX_REASON_FOR_CODE_ONLY,
     })),
-    pesanan: orderRows?.map((order) => ({ kode_pesanan: order.kodePesanan, status: order.status, total: order.total, created_at: order.createdAt.toISOString() })) ?? null,
+    pesanan:
+      orderRows?.map((order) => ({
+        kode_pesanan: order.kodePesanan,
+        status: order.status,
+        total: order.total,
+        created_at: order.createdAt.toISOString(),
+      })) ?? null,
     timeline,
   };
 }

@@ -1,8 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { randomBytes } from 'node:crypto';
 import { assertSafeKey, StorageUnavailableError, type Storage } from './storage.js';
 
 const TEMP_SUFFIX = '.tmp';
@@ -82,7 +82,10 @@ export class LocalDiskStorage implements Storage {
       if (!entry.name.endsWith(TEMP_SUFFIX)) continue;
       const file = path.join(entry.parentPath, entry.name);
       // A younger temp file may be a write still in progress.
-      const modified = await stat(file).then((info) => info.mtimeMs, () => null);
+      const modified = await stat(file).then(
+        (info) => info.mtimeMs,
+        () => null,
+      );
       if (modified === null || modified >= olderThan.getTime()) continue;
       await rm(file, { force: true });
       removed += 1;

@@ -68,7 +68,10 @@ export async function retryPendingDeletions(deps: DeletionDeps): Promise<Deletio
       .orderBy(asc(pendingDeletions.id))
       .limit(RETRY_BATCH);
     if (rows.length === 0) return total;
-    const outcome = await deleteStoredFiles(deps, rows.map((row) => row.key));
+    const outcome = await deleteStoredFiles(
+      deps,
+      rows.map((row) => row.key),
+    );
     total.deleted += outcome.deleted;
     total.failed += outcome.failed;
     afterId = rows.at(-1)!.id;

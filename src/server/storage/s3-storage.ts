@@ -75,7 +75,8 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    const write = (object: ObjectAddress) => this.client.send(new PutObjectCommand({ ...object, Body: data, ContentType: contentType, ContentLength: data.length }));
+    const write = (object: ObjectAddress) =>
+      this.client.send(new PutObjectCommand({ ...object, Body: data, ContentType: contentType, ContentLength: data.length }));
     await this.call('put', key, write, () => {
       // A 404 on put means the bucket itself is missing: a deployment fault, not a missing key.
       throw new StorageUnavailableError('put', key, new Error(`bucket ${this.bucket} not found`));
@@ -92,7 +93,8 @@ export class S3Storage implements Storage {
 
   stream(key: string): Promise<Readable | null> {
     // In Node the SDK's body is an http.IncomingMessage, a Readable.
-    const open = async (object: ObjectAddress) => ((await this.client.send(new GetObjectCommand(object))).Body as Readable | undefined) ?? null;
+    const open = async (object: ObjectAddress) =>
+      ((await this.client.send(new GetObjectCommand(object))).Body as Readable | undefined) ?? null;
     return this.call('stream', key, open, () => null);
   }
 
@@ -106,7 +108,12 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a key that is already gone, which suits the interface.
-    await this.call('delete', key, (object) => this.client.send(new DeleteObjectCommand(object)), () => undefined);
+    await this.call(
+      'delete',
+      key,
+      (object) => this.client.send(new DeleteObjectCommand(object)),
+      () => undefined,
+    );
   }
 
   async *list(prefix = ''): AsyncGenerator<string> {

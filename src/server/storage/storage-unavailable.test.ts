@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, uploads } from '../db/schema.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { GENEROUS_LIMITS, makeJpeg, merchantIdOf, postRegistration, registrationBody, stageRequiredDocuments, uploadFile } from '../../../tests/support/registration-fixtures.js';
-import { S3Storage } from './s3-storage.js';
+import {
+  GENEROUS_LIMITS,
+  makeJpeg,
+  merchantIdOf,
+  postRegistration,
+  registrationBody,
+  stageRequiredDocuments,
+  uploadFile,
+} from '../../../tests/support/registration-fixtures.js';
 import { closedPort, S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
-
+import { merchants, uploads } from '../db/schema.js';
+import { S3Storage } from './s3-storage.js';
 
 /**
  * The app on the real S3 driver (s3rver), then on an S3 driver whose endpoint refuses connections: the
@@ -21,8 +28,20 @@ describe('registration with the S3 driver, and with the storage down', () => {
 
   beforeAll(async () => {
     s3server = await startS3TestServer();
-    live = new S3Storage({ bucket: s3server.bucket, region: s3server.region, endpoint: s3server.endpoint, forcePathStyle: true, ...S3RVER_CREDENTIALS });
-    dead = new S3Storage({ bucket: 'x', region: 'us-east-1', endpoint: `http://127.0.0.1:${await closedPort()}`, forcePathStyle: true, ...S3RVER_CREDENTIALS });
+    live = new S3Storage({
+      bucket: s3server.bucket,
+      region: s3server.region,
+      endpoint: s3server.endpoint,
+      forcePathStyle: true,
+      ...S3RVER_CREDENTIALS,
+    });
+    dead = new S3Storage({
+      bucket: 'x',
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${await closedPort()}`,
+      forcePathStyle: true,
+      ...S3RVER_CREDENTIALS,
+    });
     t = await buildTestApp({ env: GENEROUS_LIMITS });
     // Routes read app.deps.storage per request, so the driver can be swapped between requests.
     t.app.deps.storage = live;

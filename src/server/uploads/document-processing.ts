@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import pLimit from 'p-limit';
 import { fileTypeFromBuffer } from 'file-type';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { DOCUMENT_SLOT_INFO, type DocumentSlot, fileTypeMessage, UPLOAD_MESSAGES } from '../../domain/document-slots.js';
+import { DOCUMENT_SLOT_INFO, fileTypeMessage, UPLOAD_MESSAGES, type DocumentSlot } from '../../domain/document-slots.js';
 import type { PhotoQuality } from '../../domain/photo-quality.js';
 import type { UploadResponse } from '../../domain/registration.js';
 import { AppError } from '../http/app-error.js';
@@ -57,7 +57,8 @@ export async function detectDocumentType(slot: DocumentSlot, bytes: Buffer): Pro
 export async function prepareDocument(slot: DocumentSlot, bytes: Buffer): Promise<PreparedDocument> {
   const contentType = await detectDocumentType(slot, bytes);
   if (!contentType) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', fileTypeMessage(slot), slot);
-  const { data, quality } = contentType === 'application/pdf' ? { data: bytes, quality: null } : await reencodeImage(slot, bytes, contentType);
+  const { data, quality } =
+    contentType === 'application/pdf' ? { data: bytes, quality: null } : await reencodeImage(slot, bytes, contentType);
   return {
     data,
     contentType,
@@ -99,6 +100,11 @@ async function reencodeNow(slot: DocumentSlot, bytes: Buffer, contentType: 'imag
     return { data, quality };
   } catch (error) {
     const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
-    throw new AppError(422, tooLarge ? 'IMAGE_TOO_LARGE' : 'UNREADABLE_FILE', tooLarge ? UPLOAD_MESSAGES.tooManyPixels : UPLOAD_MESSAGES.unreadable, slot);
+    throw new AppError(
+      422,
+      tooLarge ? 'IMAGE_TOO_LARGE' : 'UNREADABLE_FILE',
+      tooLarge ? UPLOAD_MESSAGES.tooManyPixels : UPLOAD_MESSAGES.unreadable,
+      slot,
+    );
   }
 }

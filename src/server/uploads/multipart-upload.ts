@@ -27,7 +27,12 @@ const ENVELOPE_BYTES = 64 * 1024;
  * limit (settings' max_upload_mb), refused with its own MB in the message; busboy's 3 MB stays the hard cap.
  */
 export async function readSingleFile(request: FastifyRequest, maxBytes: number = MAX_UPLOAD_BYTES): Promise<ReceivedFile> {
-  const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', maxBytes < MAX_UPLOAD_BYTES ? uploadTooLargeMessage(maxBytes / (1024 * 1024)) : MESSAGES.fileTooLarge);
+  const tooLarge = () =>
+    new AppError(
+      413,
+      'FILE_TOO_LARGE',
+      maxBytes < MAX_UPLOAD_BYTES ? uploadTooLargeMessage(maxBytes / (1024 * 1024)) : MESSAGES.fileTooLarge,
+    );
   // A body declared far larger than one file is refused before a byte of it is read; a body that lies
   // about its length, or is chunked, still meets busboy's fileSize limit while streaming.
   if (Number(request.headers['content-length']) > maxBytes + ENVELOPE_BYTES) throw tooLarge();

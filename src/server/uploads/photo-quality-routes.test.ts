@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentSlot } from '../../domain/document-slots.js';
-import { merchants, uploads } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
+import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 import { blurredPhoto, exposedPhoto, scenePhoto, type Scene } from '../../../tests/support/photo-fixtures.js';
 import {
   GENEROUS_LIMITS,
@@ -16,10 +15,17 @@ import {
   stageDocument,
   uploadFile,
 } from '../../../tests/support/registration-fixtures.js';
-import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
+import type { DocumentSlot } from '../../domain/document-slots.js';
+import { merchants, uploads } from '../db/schema.js';
 
 const BASE = 'https://merchant.aipos.test';
-const SCENE_OF: Record<(typeof REQUIRED_SLOTS)[number], Scene> = { foto_usaha: 'usaha', foto_produk: 'produk', foto_ktp: 'ktp', foto_selfie_ktp: 'selfie', foto_kk: 'kk' };
+const SCENE_OF: Record<(typeof REQUIRED_SLOTS)[number], Scene> = {
+  foto_usaha: 'usaha',
+  foto_produk: 'produk',
+  foto_ktp: 'ktp',
+  foto_selfie_ktp: 'selfie',
+  foto_kk: 'kk',
+};
 
 describe('photo quality at upload (decision 0035)', () => {
   let admin: SignedIn;
@@ -36,14 +42,18 @@ describe('photo quality at upload (decision 0035)', () => {
     expect(response.statusCode).toBe(201);
     return response.json().kualitas;
   };
-  const storedKualitas = async (uploadId: string) => (await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId)))[0]!.kualitas;
+  const storedKualitas = async (uploadId: string) =>
+    (await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId)))[0]!.kualitas;
   const merchantRow = async (id: string) => (await t.database.db.select().from(merchants).where(eq(merchants.id, id)))[0]!;
-  const adminDetail = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${id}`, headers: { cookie: admin.cookie } })).json();
+  const adminDetail = async (id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${id}`, headers: { cookie: admin.cookie } })).json();
 
   /** The five required photos, sharp, except those given. */
   async function stagePhotos(except: Partial<Record<DocumentSlot, Buffer>> = {}) {
     const ids = await Promise.all(
-      REQUIRED_SLOTS.map(async (slot, i) => stageDocument(t.app, slot, except[slot] ?? (await scenePhoto({ scene: SCENE_OF[slot], width: 1200, height: 900, seed: 20 + i })))),
+      REQUIRED_SLOTS.map(async (slot, i) =>
+        stageDocument(t.app, slot, except[slot] ?? (await scenePhoto({ scene: SCENE_OF[slot], width: 1200, height: 900, seed: 20 + i }))),
+      ),
     );
     return Object.fromEntries(REQUIRED_SLOTS.map((slot, i) => [slot, ids[i]]));
   }
@@ -78,8 +88,14 @@ describe('photo quality at upload (decision 0035)', () => {
   });
 
   it('finds a sharp photo with a shorter side under 600 px resolusi_rendah, and 600 px enough', async () => {
-    expect(await kualitasOf('foto_usaha', await scenePhoto({ scene: 'usaha', width: 900, height: 599, seed: 3 }))).toEqual({ ok: false, masalah: ['resolusi_rendah'] });
-    expect(await kualitasOf('foto_usaha', await scenePhoto({ scene: 'usaha', width: 900, height: 600, seed: 3 }))).toEqual({ ok: true, masalah: [] });
+    expect(await kualitasOf('foto_usaha', await scenePhoto({ scene: 'usaha', width: 900, height: 599, seed: 3 }))).toEqual({
+      ok: false,
+      masalah: ['resolusi_rendah'],
+    });
+    expect(await kualitasOf('foto_usaha', await scenePhoto({ scene: 'usaha', width: 900, height: 600, seed: 3 }))).toEqual({
+      ok: true,
+      masalah: [],
+    });
   });
 
   it('measures a PNG as well, and gives a PDF no kualitas (it is kept as sent, never decoded)', async () => {
@@ -119,14 +135,22 @@ describe('photo quality at upload (decision 0035)', () => {
         method: 'POST',
         url: `/api/admin/merchants/${id}/status`,
         headers: { cookie: admin.cookie },
-        payload: { status: 'data_tidak_lengkap', catatan_admin: 'Mohon foto ulang', perbaikan: [{ field: 'foto_ktp', alasan: 'Foto buram' }] },
+        payload: {
+          status: 'data_tidak_lengkap',
+          catatan_admin: 'Mohon foto ulang',
+          perbaikan: [{ field: 'foto_ktp', alasan: 'Foto buram' }],
+        },
       });
       expect(response.statusCode).toBe(200);
       return (await fixLinkFromOutbox(t.database.db, id)).token;
     };
     const resubmit = async (photo: Buffer) => {
       const upload = await stageDocument(t.app, 'foto_ktp', photo);
-      const response = await t.app.inject({ method: 'POST', url: `/api/perbaikan/${await flag()}`, payload: { fields: {}, documents: { foto_ktp: upload } } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/perbaikan/${await flag()}`,
+        payload: { fields: {}, documents: { foto_ktp: upload } },
+      });
       expect(response.statusCode).toBe(200);
     };
 
@@ -139,7 +163,12 @@ describe('photo quality at upload (decision 0035)', () => {
   it("an admin's replacement of a photo removes that slot's kept warning", async () => {
     const id = await register({ foto_ktp: await blurredPhoto(sharpKtp, 2), foto_kk: await exposedPhoto(sharpKtp, 0.35) });
     const body = await multipartBody([{ name: 'foto_ktp', data: sharpKtp, filename: 'ktp.jpg', contentType: 'image/jpeg' }]);
-    const response = await t.app.inject({ method: 'POST', url: `/api/admin/merchants/${id}/documents/foto_ktp`, headers: { ...body.headers, cookie: admin.cookie }, payload: body.payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/merchants/${id}/documents/foto_ktp`,
+      headers: { ...body.headers, cookie: admin.cookie },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(200);
     expect((await merchantRow(id)).peringatanFoto).toEqual({ foto_kk: ['gelap'] });
   });

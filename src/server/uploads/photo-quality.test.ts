@@ -71,6 +71,8 @@ describe('judgePhoto', () => {
   });
 
   it('takes a limit exactly at its value as good (the shorter side of 600 px is enough)', () => {
-    expect(judgePhoto({ ...GOOD, shortSide: 600, sharpness: PHOTO_QUALITY_LIMITS.minSharpness, meanLuma: PHOTO_QUALITY_LIMITS.darkMeanLuma }).ok).toBe(true);
+    expect(
+      judgePhoto({ ...GOOD, shortSide: 600, sharpness: PHOTO_QUALITY_LIMITS.minSharpness, meanLuma: PHOTO_QUALITY_LIMITS.darkMeanLuma }).ok,
+    ).toBe(true);
   });
 });

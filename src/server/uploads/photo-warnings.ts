@@ -9,7 +9,10 @@ type UsedUpload = { slot: DocumentSlot; uploadId: string };
  * at upload (decision 0035): a photo with problems that is submitted is a photo the applicant kept. Never
  * taken from the browser. Only slots with problems appear.
  */
-export function warningsOfUploads(used: readonly UsedUpload[], uploadsById: ReadonlyMap<string, Pick<UploadRow, 'kualitas'>>): PhotoWarnings {
+export function warningsOfUploads(
+  used: readonly UsedUpload[],
+  uploadsById: ReadonlyMap<string, Pick<UploadRow, 'kualitas'>>,
+): PhotoWarnings {
   const warnings: PhotoWarnings = {};
   for (const { slot, uploadId } of used) {
     const masalah = uploadsById.get(uploadId)?.kualitas?.masalah ?? [];

@@ -3,9 +3,9 @@ import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../db/schema.js';
-import { GENEROUS_LIMITS, registerMerchant, stageDocument } from '../../../tests/support/registration-fixtures.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { GENEROUS_LIMITS, registerMerchant, stageDocument } from '../../../tests/support/registration-fixtures.js';
+import { uploads } from '../db/schema.js';
 import { purgeInterruptedWrites, purgeStaleUploads, startUploadPurge } from './upload-purge.js';
 
 const HOUR = 60 * 60 * 1000;

@@ -54,7 +54,13 @@ export async function deleteUnclaimedUploadsBefore(db: Db, cutoff: Date): Promis
  */
 export async function stagedBytes(db: Db, clientIp: string | null): Promise<{ total: number; client: number }> {
   // Both sums in one scan: every upload checks both, and two statements were two round trips per photo.
-  const client = clientIp === null ? sql<string | null>`null` : sql<string | null>`sum(${uploads.size}) filter (where ${uploads.clientIp} = ${clientIp})`;
-  const [row] = await db.select({ total: sum(uploads.size), client }).from(uploads).where(isNull(uploads.claimedBy));
+  const client =
+    clientIp === null
+      ? sql<string | null>`null`
+      : sql<string | null>`sum(${uploads.size}) filter (where ${uploads.clientIp} = ${clientIp})`;
+  const [row] = await db
+    .select({ total: sum(uploads.size), client })
+    .from(uploads)
+    .where(isNull(uploads.claimedBy));
   return { total: Number(row?.total ?? 0), client: Number(row?.client ?? 0) };
 }

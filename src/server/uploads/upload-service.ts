@@ -3,14 +3,16 @@ import { API_MESSAGES } from '../../domain/messages.js';
 import { SUBMISSION_MESSAGES, type UploadResponse } from '../../domain/registration.js';
 import type { AppDeps } from '../app-deps.js';
 import type { UploadRow } from '../db/schema.js';
-import { newDocumentKey } from '../storage/storage-keys.js';
-import { prepareDocument } from './document-processing.js';
 import { AppError } from '../http/app-error.js';
 import { cleanFileName } from '../shared/file-names.js';
-import { deleteUpload, findUploads, insertUpload, stagedBytes } from './upload-repository.js';
+import { newDocumentKey } from '../storage/storage-keys.js';
+import { prepareDocument } from './document-processing.js';
 import { STAGED_UPLOAD_TTL_MS } from './upload-purge.js';
+import { deleteUpload, findUploads, insertUpload, stagedBytes } from './upload-repository.js';
 
-export type UploadDeps = Pick<AppDeps, 'db' | 'storage' | 'now'> & { config: Pick<AppDeps['config'], 'STAGED_UPLOADS_MAX_MB' | 'STAGED_UPLOADS_PER_IP_MB'> };
+export type UploadDeps = Pick<AppDeps, 'db' | 'storage' | 'now'> & {
+  config: Pick<AppDeps['config'], 'STAGED_UPLOADS_MAX_MB' | 'STAGED_UPLOADS_PER_IP_MB'>;
+};
 
 export type ReceivedFile = { slot: DocumentSlot; filename: string; bytes: Buffer };
 
@@ -55,7 +57,12 @@ export async function stageUpload(deps: UploadDeps, file: ReceivedFile, clientIp
 
 /** The answer for a staged row: `kualitas` for a photo (decision 0035), none for a PDF. */
 function toUploadResponse(row: UploadRow): UploadResponse {
-  const answer: UploadResponse = { upload_id: row.id, slot: row.slot as DocumentSlot, size: row.size, content_type: row.contentType as UploadResponse['content_type'] };
+  const answer: UploadResponse = {
+    upload_id: row.id,
+    slot: row.slot as DocumentSlot,
+    size: row.size,
+    content_type: row.contentType as UploadResponse['content_type'],
+  };
   return row.kualitas ? { ...answer, kualitas: row.kualitas } : answer;
 }
 

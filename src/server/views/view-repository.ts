@@ -35,7 +35,14 @@ export async function createView(
 ): Promise<SavedView> {
   const [row] = await db
     .insert(savedViews)
-    .values({ adminId: input.admin.id, nama: input.nama, daftar: input.daftar, filter: input.filter, dibagikan: input.dibagikan, createdAt: input.now })
+    .values({
+      adminId: input.admin.id,
+      nama: input.nama,
+      daftar: input.daftar,
+      filter: input.filter,
+      dibagikan: input.dibagikan,
+      createdAt: input.now,
+    })
     .returning();
   return toView(row!, input.admin.email, input.admin.id);
 }

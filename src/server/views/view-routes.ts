@@ -10,22 +10,24 @@ const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 export const viewAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  app.get('/views', { schema: { tags: ['admin'], querystring: SavedViewListQuerySchema, response: { 200: SavedViewListSchema } } }, async (request) =>
-    listViews(db, requireAdmin(request).id, request.query.daftar),
+  app.get(
+    '/views',
+    { schema: { tags: ['admin'], querystring: SavedViewListQuerySchema, response: { 200: SavedViewListSchema } } },
+    async (request) => listViews(db, requireAdmin(request).id, request.query.daftar),
   );
 
-  app.post('/views', { schema: { tags: ['admin'], body: SavedViewCreateSchema, response: { 201: SavedViewSchema } } }, async (request, reply) => {
-    const admin = requireAdmin(request);
-    const view = await createView(db, { admin: { id: admin.id, email: admin.email }, ...request.body, now: app.deps.now() });
-    return reply.code(201).send(view);
-  });
-
-  app.delete(
-    '/views/:id',
-    { schema: { tags: ['admin'], params: IdParamsSchema } },
+  app.post(
+    '/views',
+    { schema: { tags: ['admin'], body: SavedViewCreateSchema, response: { 201: SavedViewSchema } } },
     async (request, reply) => {
-      await deleteView(db, request.params.id, requireAdmin(request).id);
-      return reply.code(204).send();
+      const admin = requireAdmin(request);
+      const view = await createView(db, { admin: { id: admin.id, email: admin.email }, ...request.body, now: app.deps.now() });
+      return reply.code(201).send(view);
     },
   );
+
+  app.delete('/views/:id', { schema: { tags: ['admin'], params: IdParamsSchema } }, async (request, reply) => {
+    await deleteView(db, request.params.id, requireAdmin(request).id);
+    return reply.code(204).send();
+  });
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { VIEW_MESSAGES } from '../../domain/saved-views.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
+import { VIEW_MESSAGES } from '../../domain/saved-views.js';
 
 describe('saved views of the queue and the merchant list', () => {
   let ani: SignedIn;
@@ -12,13 +12,30 @@ describe('saved views of the queue and the merchant list', () => {
   });
   const call = (who: SignedIn, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload === undefined ? {} : { payload }) });
-  const names = async (who: SignedIn, query = '') => ((await call(who, 'GET', `/api/admin/views${query}`)).json() as { nama: string }[]).map((v) => v.nama);
+  const names = async (who: SignedIn, query = '') =>
+    ((await call(who, 'GET', `/api/admin/views${query}`)).json() as { nama: string }[]).map((v) => v.nama);
 
   it('lists mine and the shared ones; only the owner deletes (403 for another admin)', async () => {
-    const mine = await call(ani, 'POST', '/api/admin/views', { nama: 'Ditolak minggu ini', daftar: 'merchant', filter: { status: 'rejected', sort: 'newest' } });
+    const mine = await call(ani, 'POST', '/api/admin/views', {
+      nama: 'Ditolak minggu ini',
+      daftar: 'merchant',
+      filter: { status: 'rejected', sort: 'newest' },
+    });
     expect(mine.statusCode, mine.body).toBe(201);
-    expect(mine.json()).toMatchObject({ nama: 'Ditolak minggu ini', daftar: 'merchant', filter: { status: 'rejected', sort: 'newest' }, dibagikan: false, milik_saya: true, pembuat: 'ani@aipos.test' });
-    const shared = await call(ani, 'POST', '/api/admin/views', { nama: 'Antrean saya', daftar: 'antrean', filter: { sort: 'queue', klaim: 'saya' }, dibagikan: true });
+    expect(mine.json()).toMatchObject({
+      nama: 'Ditolak minggu ini',
+      daftar: 'merchant',
+      filter: { status: 'rejected', sort: 'newest' },
+      dibagikan: false,
+      milik_saya: true,
+      pembuat: 'ani@aipos.test',
+    });
+    const shared = await call(ani, 'POST', '/api/admin/views', {
+      nama: 'Antrean saya',
+      daftar: 'antrean',
+      filter: { sort: 'queue', klaim: 'saya' },
+      dibagikan: true,
+    });
     expect(shared.statusCode).toBe(201);
     expect(await names(ani)).toEqual(['Ditolak minggu ini', 'Antrean saya']);
     expect(await names(ani, '?daftar=antrean')).toEqual(['Antrean saya']);

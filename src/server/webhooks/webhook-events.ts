@@ -22,7 +22,14 @@ export async function enqueueWebhookEvent(tx: Db, input: WebhookEventInput): Pro
   const payload: WebhookPayload = { id, type: input.type, created_at: input.now.toISOString(), data: input.data };
   const body = JSON.stringify(payload);
   await tx.insert(webhookDeliveries).values(
-    endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId: id, eventType: input.type, body, nextAttemptAt: input.now, createdAt: input.now })),
+    endpoints.map((endpoint) => ({
+      endpointId: endpoint.id,
+      eventId: id,
+      eventType: input.type,
+      body,
+      nextAttemptAt: input.now,
+      createdAt: input.now,
+    })),
   );
   return id;
 }

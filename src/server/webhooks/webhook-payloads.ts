@@ -80,7 +80,13 @@ export function merchantStatusChangedEvent(
 ): WebhookEventInput {
   return {
     type: 'merchant.status_changed',
-    data: { kode_pendaftaran: merchant.kodePendaftaran, nama_toko: merchant.namaToko, status_sebelumnya: change.from, status: change.to, changed_at: now.toISOString() },
+    data: {
+      kode_pendaftaran: merchant.kodePendaftaran,
+      nama_toko: merchant.namaToko,
+      status_sebelumnya: change.from,
+      status: change.to,
+      changed_at: now.toISOString(),
+    },
     now,
   };
 }

@@ -1,11 +1,19 @@
-import { seal } from '../crypto/sealed.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { WEBHOOK_MESSAGES, type Webhook, type WebhookCreate, type WebhookCreated, type WebhookDelivery, type WebhookEvent, type WebhookUpdate } from '../../domain/webhooks.js';
+import {
+  WEBHOOK_MESSAGES,
+  type Webhook,
+  type WebhookCreate,
+  type WebhookCreated,
+  type WebhookDelivery,
+  type WebhookEvent,
+  type WebhookUpdate,
+} from '../../domain/webhooks.js';
 import { writeAudit } from '../audit/public.js';
-import { AppError } from '../http/app-error.js';
+import { seal } from '../crypto/sealed.js';
 import type { Db } from '../db/database.js';
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from '../db/schema.js';
+import { AppError } from '../http/app-error.js';
 
 /** Who made a change, for its audit row. */
 export type WebhookActor = { id: string; ip: string | null; userAgent: string | null };
@@ -77,7 +85,16 @@ export async function createWebhook(db: Db, input: WebhookCreate, actor: Webhook
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(webhookEndpoints)
-      .values({ id, url: input.url, events, active: input.active ?? true, secret: seal(secret, 'webhook_endpoints', 'secret', id), createdBy: actor.id, createdAt: now, updatedAt: now })
+      .values({
+        id,
+        url: input.url,
+        events,
+        active: input.active ?? true,
+        secret: seal(secret, 'webhook_endpoints', 'secret', id),
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await writeAudit(tx, {
       actorId: actor.id,
@@ -162,7 +179,13 @@ export async function listDeliveries(db: Db, endpointId: string): Promise<Webhoo
  * resend then would send it a second time beside it, so it is refused (409) until the result is in. A
  * lease that ran out (a crashed worker) is taken back: its late result, if any, is no longer recorded.
  */
-export async function resendDelivery(db: Db, endpointId: string, deliveryId: string, actor: WebhookActor, now: Date): Promise<WebhookDelivery | null> {
+export async function resendDelivery(
+  db: Db,
+  endpointId: string,
+  deliveryId: string,
+  actor: WebhookActor,
+  now: Date,
+): Promise<WebhookDelivery | null> {
   if (!isWebhookId(deliveryId)) return null;
   const match = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId));
   return db.transaction(async (tx) => {

@@ -1,12 +1,12 @@
-import { unseal } from '../crypto/sealed.js';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_MESSAGES } from '../../domain/webhooks.js';
-import { createUser } from '../../../tests/support/auth-test-kit.js';
 import { signIn } from '../../../tests/support/admin-session.js';
+import { createUser } from '../../../tests/support/auth-test-kit.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { expectRefusal } from '../../../tests/support/refusals.js';
+import { WEBHOOK_MESSAGES } from '../../domain/webhooks.js';
 import { createSession } from '../auth/session-store.js';
+import { unseal } from '../crypto/sealed.js';
 import { queryRows } from '../db/query-rows.js';
 import { auditLogs, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { enqueueWebhookEvent } from './webhook-events.js';
@@ -24,7 +24,11 @@ describe('/api/admin/webhooks', () => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
   const auditOf = (action: string) =>
-    t.database.db.select().from(auditLogs).where(eq(auditLogs.action, action as 'webhook_create')).orderBy(desc(auditLogs.id));
+    t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, action as 'webhook_create'))
+      .orderBy(desc(auditLogs.id));
 
   it('creates an endpoint (201) with a whsec_ secret shown only in that answer, active by default, and audits it without the secret', async () => {
     const response = await call('POST', '/api/admin/webhooks', { url: URL_A, events: ['order.paid', 'merchant.status_changed'] });
@@ -44,7 +48,10 @@ describe('/api/admin/webhooks', () => {
     expect(stored!.secret).not.toContain(created.secret);
     expect(stored!.secret).toMatch(/^enc:v2:/);
     // Read through the column it is the secret again (what the worker signs with).
-    const [row] = await t.database.db.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
+    const [row] = await t.database.db
+      .select({ secret: webhookEndpoints.secret })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, created.id));
     expect(unseal(row!.secret, 'webhook_endpoints', 'secret', created.id)).toBe(created.secret);
 
     const [audit] = await auditOf('webhook_create');
@@ -57,7 +64,9 @@ describe('/api/admin/webhooks', () => {
     expect(JSON.stringify(audit)).not.toContain(created.secret);
 
     // A second endpoint gets a secret of its own.
-    const other = (await call('POST', '/api/admin/webhooks', { url: 'http://localhost:9999/hook', events: ['order.created'], active: false })).json();
+    const other = (
+      await call('POST', '/api/admin/webhooks', { url: 'http://localhost:9999/hook', events: ['order.created'], active: false })
+    ).json();
     expect(other.secret).not.toBe(created.secret);
     expect(other.active).toBe(false);
   });
@@ -86,7 +95,9 @@ describe('/api/admin/webhooks', () => {
         after: { url: URL_A, events: ['order.shipped', 'order.delivered'], active: false },
       },
     });
-    expect((await call('PUT', `/api/admin/webhooks/${first.id}`, { url: 'https://erp.contoh.co.id/v2', active: true })).json()).toMatchObject({
+    expect(
+      (await call('PUT', `/api/admin/webhooks/${first.id}`, { url: 'https://erp.contoh.co.id/v2', active: true })).json(),
+    ).toMatchObject({
       url: 'https://erp.contoh.co.id/v2',
       events: ['order.shipped', 'order.delivered'],
       active: true,
@@ -110,7 +121,11 @@ describe('/api/admin/webhooks', () => {
     expect((await call('POST', '/api/admin/webhooks', { url: URL_A, events: ['order.paid'], secret: 'whsec_mine' })).statusCode).toBe(400);
     expect((await call('POST', '/api/admin/webhooks', { events: ['order.paid'] })).json().error.message).toBe(WEBHOOK_MESSAGES.url);
     const [first] = (await call('GET', '/api/admin/webhooks')).json().items;
-    expectRefusal(await call('PUT', `/api/admin/webhooks/${first.id}`, { events: [] }), 400, { code: 'VALIDATION_ERROR', message: WEBHOOK_MESSAGES.events, field: 'events' });
+    expectRefusal(await call('PUT', `/api/admin/webhooks/${first.id}`, { events: [] }), 400, {
+      code: 'VALIDATION_ERROR',
+      message: WEBHOOK_MESSAGES.events,
+      field: 'events',
+    });
     expect((await call('PUT', `/api/admin/webhooks/${first.id}`, { secret: 'x' })).statusCode).toBe(400);
   });
 
@@ -135,12 +150,26 @@ describe('/api/admin/webhooks', () => {
   it('lists an endpoint’s deliveries newest first, and Kirim Ulang makes any of them due now with a fresh window, audited', async () => {
     const [first] = (await call('GET', '/api/admin/webhooks')).json().items;
     const db = t.database.db;
-    const older = await enqueueWebhookEvent(db, { type: 'order.shipped', data: { kode_pesanan: 'ORD-AAAA1111' }, now: new Date('2026-01-05T01:00:00Z') });
-    const newer = await enqueueWebhookEvent(db, { type: 'order.delivered', data: { kode_pesanan: 'ORD-AAAA1111' }, now: new Date('2026-01-06T01:00:00Z') });
+    const older = await enqueueWebhookEvent(db, {
+      type: 'order.shipped',
+      data: { kode_pesanan: 'ORD-AAAA1111' },
+      now: new Date('2026-01-05T01:00:00Z'),
+    });
+    const newer = await enqueueWebhookEvent(db, {
+      type: 'order.delivered',
+      data: { kode_pesanan: 'ORD-AAAA1111' },
+      now: new Date('2026-01-06T01:00:00Z'),
+    });
     // One that gave up, as the worker leaves it.
     await db
       .update(webhookDeliveries)
-      .set({ state: 'failed', attempts: 14, lastStatusCode: 503, lastError: 'Jawaban HTTP 503', lastAttemptAt: new Date('2026-01-08T01:00:00Z') })
+      .set({
+        state: 'failed',
+        attempts: 14,
+        lastStatusCode: 503,
+        lastError: 'Jawaban HTTP 503',
+        lastAttemptAt: new Date('2026-01-08T01:00:00Z'),
+      })
       .where(and(eq(webhookDeliveries.eventId, older!), eq(webhookDeliveries.endpointId, first.id)));
 
     const response = await call('GET', `/api/admin/webhooks/${first.id}/deliveries`);
@@ -160,7 +189,12 @@ describe('/api/admin/webhooks', () => {
       delivered_at: null,
       created_at: '2026-01-05T01:00:00.000Z',
     });
-    expect(items[0]).toMatchObject({ event_type: 'order.delivered', state: 'pending', attempts: 0, next_attempt_at: '2026-01-06T01:00:00.000Z' });
+    expect(items[0]).toMatchObject({
+      event_type: 'order.delivered',
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: '2026-01-06T01:00:00.000Z',
+    });
     // The body is not part of the log's answer.
     expect(response.body).not.toContain('ORD-AAAA1111');
 
@@ -189,7 +223,11 @@ describe('/api/admin/webhooks', () => {
     expect(response.body).toBe('');
     expect(await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, first.id))).toEqual([]);
     const [audit] = await auditOf('webhook_delete');
-    expect(audit).toMatchObject({ actorId: adminId, targetId: first.id, diff: { before: { url: 'https://erp.contoh.co.id/v2', active: true } } });
+    expect(audit).toMatchObject({
+      actorId: adminId,
+      targetId: first.id,
+      diff: { before: { url: 'https://erp.contoh.co.id/v2', active: true } },
+    });
     expect((await call('DELETE', `/api/admin/webhooks/${first.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/api/admin/webhooks/${first.id}/deliveries`)).statusCode).toBe(404);
     // No audit row of any webhook action holds a secret.
@@ -209,8 +247,16 @@ describe('/api/admin/webhooks', () => {
     ] as const;
     const staff = await createUser(t.app, 'staf@aipos.test', 'kata-sandi-staf-yang-panjang', 'user');
     for (const [method, url] of routes) {
-      expect((await t.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} })).statusCode, `${method} ${url}`).toBe(401);
-      const { token } = await createSession(t.app.deps.db, t.config, { userId: staff.id, secondFactorPending: false, ip: null, userAgent: null }, new Date());
+      expect(
+        (await t.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} })).statusCode,
+        `${method} ${url}`,
+      ).toBe(401);
+      const { token } = await createSession(
+        t.app.deps.db,
+        t.config,
+        { userId: staff.id, secondFactorPending: false, ip: null, userAgent: null },
+        new Date(),
+      );
       const response = await t.app.inject({ method, url, headers: { cookie: `aipos_session=${token}` } });
       expect(response.statusCode, `${method} ${url}`).toBe(403);
       expect(response.json().error.code).toBe('NOT_ADMIN');
@@ -224,7 +270,11 @@ describe('webhook URLs at internal hosts (SSRF)', () => {
     ({ cookie } = await signIn(app.app));
   });
   const call = (method: 'POST' | 'PUT', url: string, payload: object) => t.app.inject({ method, url, headers: { cookie }, payload });
-  const PRIVATE = { code: 'WEBHOOK_URL_PRIVATE', message: 'URL webhook tidak boleh mengarah ke alamat internal (localhost, jaringan privat, atau link-local).', field: 'url' };
+  const PRIVATE = {
+    code: 'WEBHOOK_URL_PRIVATE',
+    message: 'URL webhook tidak boleh mengarah ke alamat internal (localhost, jaringan privat, atau link-local).',
+    field: 'url',
+  };
 
   it('refuses localhost, loopback, private, link-local and unique-local addresses with 400, however written', async () => {
     for (const url of [
@@ -256,7 +306,9 @@ describe('webhook URLs at internal hosts (SSRF)', () => {
     }
     const [first] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, 'https://erp.contoh.co.id/hook'));
     expectRefusal(await call('PUT', `/api/admin/webhooks/${first!.id}`, { url: 'https://192.168.0.5/hook' }), 400, PRIVATE);
-    expect((await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, first!.id)))[0]!.url).toBe('https://erp.contoh.co.id/hook');
+    expect((await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, first!.id)))[0]!.url).toBe(
+      'https://erp.contoh.co.id/hook',
+    );
     // Other fields change as before.
     expect((await call('PUT', `/api/admin/webhooks/${first!.id}`, { active: false })).statusCode).toBe(200);
   });

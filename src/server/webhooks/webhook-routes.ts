@@ -42,39 +42,63 @@ export const webhookAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
 
-  app.get('/webhooks', { schema: { tags: ['admin'], response: { 200: WebhookListSchema } } }, async () => ({ items: await listWebhooks(db) }));
+  app.get('/webhooks', { schema: { tags: ['admin'], response: { 200: WebhookListSchema } } }, async () => ({
+    items: await listWebhooks(db),
+  }));
 
   const allowPrivate = app.deps.config.WEBHOOK_ALLOW_PRIVATE;
 
-  app.post('/webhooks', { schema: { tags: ['admin'], body: WebhookCreateSchema, response: { 201: WebhookCreatedSchema, 400: ApiErrorSchema } } }, async (request, reply) => {
-    checkWebhookUrl(request.body.url, allowPrivate);
-    const created = await createWebhook(db, request.body, actorOf(request), app.deps.now());
-    return reply.status(201).send(created);
-  });
+  app.post(
+    '/webhooks',
+    { schema: { tags: ['admin'], body: WebhookCreateSchema, response: { 201: WebhookCreatedSchema, 400: ApiErrorSchema } } },
+    async (request, reply) => {
+      checkWebhookUrl(request.body.url, allowPrivate);
+      const created = await createWebhook(db, request.body, actorOf(request), app.deps.now());
+      return reply.status(201).send(created);
+    },
+  );
 
-  app.put('/webhooks/:id', { schema: { tags: ['admin'], params: IdParamsSchema, body: WebhookUpdateSchema, response: { 200: WebhookSchema, ...errors } } }, async (request) => {
-    checkWebhookUrl(request.body.url, allowPrivate);
-    const updated = await updateWebhook(db, request.params.id, request.body, actorOf(request), app.deps.now());
-    if (!updated) throw webhookNotFound();
-    // Switched on again: its waiting deliveries go now rather than at the next poll.
-    if (request.body.active) app.webhooks.wake();
-    return updated;
-  });
+  app.put(
+    '/webhooks/:id',
+    { schema: { tags: ['admin'], params: IdParamsSchema, body: WebhookUpdateSchema, response: { 200: WebhookSchema, ...errors } } },
+    async (request) => {
+      checkWebhookUrl(request.body.url, allowPrivate);
+      const updated = await updateWebhook(db, request.params.id, request.body, actorOf(request), app.deps.now());
+      if (!updated) throw webhookNotFound();
+      // Switched on again: its waiting deliveries go now rather than at the next poll.
+      if (request.body.active) app.webhooks.wake();
+      return updated;
+    },
+  );
 
-  app.delete('/webhooks/:id', { schema: { tags: ['admin'], params: IdParamsSchema, response: { 204: z.null(), 404: ApiErrorSchema } } }, async (request, reply) => {
-    if (!(await deleteWebhook(db, request.params.id, actorOf(request)))) throw webhookNotFound();
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/webhooks/:id',
+    { schema: { tags: ['admin'], params: IdParamsSchema, response: { 204: z.null(), 404: ApiErrorSchema } } },
+    async (request, reply) => {
+      if (!(await deleteWebhook(db, request.params.id, actorOf(request)))) throw webhookNotFound();
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/webhooks/:id/deliveries', { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: WebhookDeliveryListSchema, 404: ApiErrorSchema } } }, async (request) => {
-    const endpoint = await findWebhook(db, request.params.id);
-    if (!endpoint) throw webhookNotFound();
-    return { items: await listDeliveries(db, endpoint.id) };
-  });
+  app.get(
+    '/webhooks/:id/deliveries',
+    { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: WebhookDeliveryListSchema, 404: ApiErrorSchema } } },
+    async (request) => {
+      const endpoint = await findWebhook(db, request.params.id);
+      if (!endpoint) throw webhookNotFound();
+      return { items: await listDeliveries(db, endpoint.id) };
+    },
+  );
 
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/resend',
-    { schema: { tags: ['admin'], params: DeliveryParamsSchema, response: { 200: WebhookDeliverySchema, 404: ApiErrorSchema, 409: ApiErrorSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: DeliveryParamsSchema,
+        response: { 200: WebhookDeliverySchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
     async (request) => {
       const endpoint = await findWebhook(db, request.params.id);
       if (!endpoint) throw webhookNotFound();

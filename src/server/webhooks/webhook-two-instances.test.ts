@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookCreated } from '../../domain/webhooks.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { twoInstancesPerSuite } from '../../../tests/support/two-instances.js';
 import { WebhookReceiver } from '../../../tests/support/webhook-receiver.js';
+import type { WebhookCreated } from '../../domain/webhooks.js';
 import { webhookDeliveries } from '../db/schema.js';
 import { enqueueWebhookEvent } from './webhook-events.js';
 
@@ -29,8 +29,16 @@ describe('webhooks with two instances on one PostgreSQL database', () => {
     const [erp, acquirer] = receivers as [WebhookReceiver, WebhookReceiver];
     const { cookie } = await signIn(a);
     const endpoints: WebhookCreated[] = [];
-    for (const [app, receiver] of [[a, erp], [b, acquirer]] as const) {
-      const response = await app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: { cookie }, payload: { url: receiver.url, events: ['order.paid', 'merchant.status_changed'] } });
+    for (const [app, receiver] of [
+      [a, erp],
+      [b, acquirer],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/admin/webhooks',
+        headers: { cookie },
+        payload: { url: receiver.url, events: ['order.paid', 'merchant.status_changed'] },
+      });
       expect(response.statusCode).toBe(201);
       endpoints.push(response.json());
     }
@@ -42,7 +50,11 @@ describe('webhooks with two instances on one PostgreSQL database', () => {
     for (let i = 0; i < EVENTS; i += 1) {
       const database = instances.databases[i % 2]!;
       const type = i % 3 === 0 ? 'merchant.status_changed' : 'order.paid';
-      const id = await enqueueWebhookEvent(database.db, { type, data: { kode_pesanan: `ORD-TWO${String(i).padStart(5, '0')}`, status: 'siap_dikemas' }, now: new Date() });
+      const id = await enqueueWebhookEvent(database.db, {
+        type,
+        data: { kode_pesanan: `ORD-TWO${String(i).padStart(5, '0')}`, status: 'siap_dikemas' },
+        now: new Date(),
+      });
       eventIds.push(id!);
       (i % 2 === 0 ? a : b).webhooks.wake();
     }
@@ -50,24 +62,40 @@ describe('webhooks with two instances on one PostgreSQL database', () => {
     await erp.waitFor(EVENTS, 60_000);
     await acquirer.waitFor(EVENTS + 1, 60_000);
     await expect
-      .poll(async () => (await instances.databases[1]!.db.select({ state: webhookDeliveries.state }).from(webhookDeliveries)).every((row) => row.state === 'sent'), { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await instances.databases[1]!.db.select({ state: webhookDeliveries.state }).from(webhookDeliveries)).every(
+            (row) => row.state === 'sent',
+          ),
+        { timeout: 20_000 },
+      )
       .toBe(true);
     // Every claim counts an attempt before its POST: once the attempts recorded equal the requests
     // received, no POST is still on its way. A duplicate (a second claim of a delivery) would show here.
     await expect
-      .poll(async () => {
-        const all = await instances.databases[0]!.db.select({ attempts: webhookDeliveries.attempts }).from(webhookDeliveries);
-        return all.reduce((sum, row) => sum + row.attempts, 0) - erp.received.length - acquirer.received.length;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const all = await instances.databases[0]!.db.select({ attempts: webhookDeliveries.attempts }).from(webhookDeliveries);
+          return all.reduce((sum, row) => sum + row.attempts, 0) - erp.received.length - acquirer.received.length;
+        },
+        { timeout: 20_000 },
+      )
       .toBe(0);
 
     const rows = await instances.databases[0]!.db.select().from(webhookDeliveries);
     expect(rows).toHaveLength(2 * EVENTS);
-    for (const [receiver, endpoint] of [[erp, endpoints[0]!], [acquirer, endpoints[1]!]] as const) {
-      const delivered = receiver.received.filter((request) => request.status === 200).map((request) => String(request.headers['aipos-event-id']));
+    for (const [receiver, endpoint] of [
+      [erp, endpoints[0]!],
+      [acquirer, endpoints[1]!],
+    ] as const) {
+      const delivered = receiver.received
+        .filter((request) => request.status === 200)
+        .map((request) => String(request.headers['aipos-event-id']));
       expect(delivered).toHaveLength(EVENTS);
       expect(new Set(delivered)).toEqual(new Set(eventIds));
-      expect(rows.filter((row) => row.endpointId === endpoint.id).reduce((sum, row) => sum + row.attempts, 0)).toBe(receiver.received.length);
+      expect(rows.filter((row) => row.endpointId === endpoint.id).reduce((sum, row) => sum + row.attempts, 0)).toBe(
+        receiver.received.length,
+      );
     }
     expect(erp.received).toHaveLength(EVENTS);
     expect(acquirer.received).toHaveLength(EVENTS + 1);

@@ -57,7 +57,10 @@ function isPrivateV6(address: string): boolean {
  * each delivery.
  */
 export function isPrivateWebhookHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (isIPv4(host)) return isPrivateV4(host);
   if (isIPv6(host)) return isPrivateV6(host);

@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { seal } from '../crypto/sealed.js';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookCreated, WebhookEvent } from '../../domain/webhooks.js';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { WebhookReceiver, type ReceivedWebhook } from '../../../tests/support/webhook-receiver.js';
+import type { WebhookCreated, WebhookEvent } from '../../domain/webhooks.js';
+import { seal } from '../crypto/sealed.js';
 import { auditLogs, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { enqueueWebhookEvent } from './webhook-events.js';
-import { signWebhook, WebhookWorker, webhookRetryDelayMs } from './webhook-worker.js';
+import { signWebhook, webhookRetryDelayMs, WebhookWorker } from './webhook-worker.js';
 
 const RETRY_BASE_MS = 200;
 const HOUR = 3_600_000;
@@ -37,7 +36,10 @@ describe('the webhook worker against a receiver', () => {
     await receiver?.stop();
   });
   const t = testAppPerSuite(
-    { env: { WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS), WEBHOOK_TIMEOUT_MS: '1000' }, now: () => new Date(Date.now() + offsetMs) },
+    {
+      env: { WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS), WEBHOOK_TIMEOUT_MS: '1000' },
+      now: () => new Date(Date.now() + offsetMs),
+    },
     async (app) => {
       ({ cookie } = await signIn(app.app));
     },
@@ -49,7 +51,12 @@ describe('the webhook worker against a receiver', () => {
   });
 
   const createEndpoint = async (events: WebhookEvent[], url = receiver.url, active = true): Promise<WebhookCreated> => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: { cookie }, payload: { url, events, active } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      headers: { cookie },
+      payload: { url, events, active },
+    });
     expect(response.statusCode).toBe(201);
     return response.json();
   };
@@ -63,7 +70,10 @@ describe('the webhook worker against a receiver', () => {
     return row!;
   };
   const deliveries = async (endpointId: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${endpointId}/deliveries`, headers: { cookie } })).json().items as { id: string; state: string }[];
+    (await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${endpointId}/deliveries`, headers: { cookie } })).json().items as {
+      id: string;
+      state: string;
+    }[];
 
   it('POSTs the exact body with a signature the receiver verifies, and records the delivery as sent', async () => {
     const endpoint = await createEndpoint(['order.shipped']);
@@ -80,7 +90,9 @@ describe('the webhook worker against a receiver', () => {
     expect(verify(request!, endpoint.secret, Math.floor(Date.now() / 1000))).toBe(true);
     // Another secret, or a body changed by one byte, does not verify.
     expect(verify(request!, 'whsec_lain', Math.floor(Date.now() / 1000))).toBe(false);
-    expect(verify({ ...request!, body: request!.body.replace('JNE00', 'JNE01') }, endpoint.secret, Math.floor(Date.now() / 1000))).toBe(false);
+    expect(verify({ ...request!, body: request!.body.replace('JNE00', 'JNE01') }, endpoint.secret, Math.floor(Date.now() / 1000))).toBe(
+      false,
+    );
     // A replay long after fails the age check.
     expect(verify(request!, endpoint.secret, Math.floor(Date.now() / 1000) + 600)).toBe(false);
     const payload = JSON.parse(request!.body);
@@ -93,7 +105,9 @@ describe('the webhook worker against a receiver', () => {
     expect(row).toMatchObject({ attempts: 1, lastStatusCode: 200, lastError: null });
     expect(row.deliveredAt).toBeInstanceOf(Date);
     expect(row.lastAttemptAt).toBeInstanceOf(Date);
-    expect(await deliveries(endpoint.id)).toMatchObject([{ event_id: eventId, state: 'sent', attempts: 1, last_status_code: 200, next_attempt_at: null }]);
+    expect(await deliveries(endpoint.id)).toMatchObject([
+      { event_id: eventId, state: 'sent', attempts: 1, last_status_code: 200, next_attempt_at: null },
+    ]);
   });
 
   it('retries after a 500 once the back-off has passed, with the same body and event id, then records it sent', async () => {
@@ -157,7 +171,11 @@ describe('the webhook worker against a receiver', () => {
     expect(await deliveries(endpoint.id)).toMatchObject([{ event_id: eventId, state: 'failed', next_attempt_at: null }]);
 
     receiver.answerAlways(200);
-    const resend = await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/${endpoint.id}/deliveries/${failed.id}/resend`, headers: { cookie } });
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/webhooks/${endpoint.id}/deliveries/${failed.id}/resend`,
+      headers: { cookie },
+    });
     expect(resend.statusCode).toBe(200);
     await receiver.waitFor(attemptsBefore + 1);
     const again = receiver.received.at(-1)!;
@@ -168,7 +186,11 @@ describe('the webhook worker against a receiver', () => {
     expect(await deliveryOf(eventId)).toMatchObject({ attempts: 1, lastStatusCode: 200, lastError: null });
 
     // A delivery already sent can be sent once more too (the receiver lost it).
-    const resentAgain = await t.app.inject({ method: 'POST', url: `/api/admin/webhooks/${endpoint.id}/deliveries/${failed.id}/resend`, headers: { cookie } });
+    const resentAgain = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/webhooks/${endpoint.id}/deliveries/${failed.id}/resend`,
+      headers: { cookie },
+    });
     expect(resentAgain.json()).toMatchObject({ state: 'pending', delivered_at: null });
     await receiver.waitFor(attemptsBefore + 2);
     await expect.poll(async () => (await deliveryOf(eventId)).state).toBe('sent');
@@ -185,7 +207,12 @@ describe('the webhook worker against a receiver', () => {
       endpointId: endpoint.id,
       eventId,
       eventType: 'order.delivered',
-      body: JSON.stringify({ id: eventId, type: 'order.delivered', created_at: createdAt.toISOString(), data: { kode_pesanan: 'ORD-WINDOW01' } }),
+      body: JSON.stringify({
+        id: eventId,
+        type: 'order.delivered',
+        created_at: createdAt.toISOString(),
+        data: { kode_pesanan: 'ORD-WINDOW01' },
+      }),
       attempts: 20,
       nextAttemptAt: new Date(),
       createdAt,
@@ -209,13 +236,23 @@ describe('the webhook worker against a receiver', () => {
       endpointId: endpoint.id,
       eventId,
       eventType: 'order.created',
-      body: JSON.stringify({ id: eventId, type: 'order.created', created_at: new Date().toISOString(), data: { kode_pesanan: 'ORD-WAIT0001' } }),
+      body: JSON.stringify({
+        id: eventId,
+        type: 'order.created',
+        created_at: new Date().toISOString(),
+        data: { kode_pesanan: 'ORD-WAIT0001' },
+      }),
     });
     expect(await t.app.webhooks.worker.runOnce()).toBe(0);
     expect(receiver.received).toEqual([]);
     expect((await deliveryOf(eventId)).attempts).toBe(0);
 
-    const on = await t.app.inject({ method: 'PUT', url: `/api/admin/webhooks/${endpoint.id}`, headers: { cookie }, payload: { active: true } });
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/webhooks/${endpoint.id}`,
+      headers: { cookie },
+      payload: { active: true },
+    });
     expect(on.statusCode).toBe(200);
     await receiver.waitFor(1);
     expect(receiver.received[0]!.headers['aipos-event-id']).toBe(eventId);
@@ -225,7 +262,9 @@ describe('the webhook worker against a receiver', () => {
 
   it('signs "<t>.<body>" with HMAC-SHA256 in hex', () => {
     const body = '{"id":"e1"}';
-    expect(signWebhook('whsec_uji', body, 1_700_000_000)).toBe(`t=1700000000,v1=${createHmac('sha256', 'whsec_uji').update(`1700000000.${body}`).digest('hex')}`);
+    expect(signWebhook('whsec_uji', body, 1_700_000_000)).toBe(
+      `t=1700000000,v1=${createHmac('sha256', 'whsec_uji').update(`1700000000.${body}`).digest('hex')}`,
+    );
   });
 });
 
@@ -240,22 +279,37 @@ describe('a delivery in flight (claimed, its lease running)', () => {
     await receiver?.stop();
   });
   // A receiver that never answers holds the attempt for as long as the test needs: only a stop ends it.
-  const t = testAppPerSuite({ env: { WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_TIMEOUT_MS: '60000' }, now: () => new Date(Date.now() + offsetMs) }, async (app) => {
-    ({ cookie } = await signIn(app.app));
-  });
+  const t = testAppPerSuite(
+    { env: { WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_TIMEOUT_MS: '60000' }, now: () => new Date(Date.now() + offsetMs) },
+    async (app) => {
+      ({ cookie } = await signIn(app.app));
+    },
+  );
   const LEASE_MS = 5 * 60_000;
-  const IN_FLIGHT = { error: { code: 'DELIVERY_IN_FLIGHT', message: 'Pengiriman ini sedang berlangsung. Tunggu hasilnya, lalu kirim ulang bila perlu.' } };
+  const IN_FLIGHT = {
+    error: { code: 'DELIVERY_IN_FLIGHT', message: 'Pengiriman ini sedang berlangsung. Tunggu hasilnya, lalu kirim ulang bila perlu.' },
+  };
 
   it('refuses Kirim Ulang while the attempt runs; a lease that ran out is taken back, and the late result is not recorded over the new one', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/webhooks', headers: { cookie }, payload: { url: receiver.url, events: ['order.paid'] } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      headers: { cookie },
+      payload: { url: receiver.url, events: ['order.paid'] },
+    });
     const endpoint = created.json() as WebhookCreated;
     receiver.stall();
-    const eventId = (await enqueueWebhookEvent(t.database.db, { type: 'order.paid', data: { kode_pesanan: 'ORD-LEASE001' }, now: t.app.deps.now() }))!;
+    const eventId = (await enqueueWebhookEvent(t.database.db, {
+      type: 'order.paid',
+      data: { kode_pesanan: 'ORD-LEASE001' },
+      now: t.app.deps.now(),
+    }))!;
     t.app.webhooks.wake();
     await receiver.waitFor(1);
     const [claimed] = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
     expect(claimed).toMatchObject({ state: 'pending', attempts: 1 });
-    const resend = () => t.app.inject({ method: 'POST', url: `/api/admin/webhooks/${endpoint.id}/deliveries/${claimed!.id}/resend`, headers: { cookie } });
+    const resend = () =>
+      t.app.inject({ method: 'POST', url: `/api/admin/webhooks/${endpoint.id}/deliveries/${claimed!.id}/resend`, headers: { cookie } });
 
     // In flight: a resend would send it a second time beside the running attempt.
     const refused = await resend();
@@ -282,7 +336,8 @@ describe('a delivery in flight (claimed, its lease running)', () => {
     expect(receiver.received).toHaveLength(2);
   });
 
-  const deliveryRow = async (eventId: string) => (await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)))[0]!;
+  const deliveryRow = async (eventId: string) =>
+    (await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)))[0]!;
 });
 
 describe('stopping the server with a delivery in flight', () => {
@@ -295,7 +350,12 @@ describe('stopping the server with a delivery in flight', () => {
       const endpointId = randomUUID();
       const [endpoint] = await db
         .insert(webhookEndpoints)
-        .values({ id: endpointId, url: receiver.url, events: ['order.created'], secret: seal('whsec_berhenti', 'webhook_endpoints', 'secret', endpointId) })
+        .values({
+          id: endpointId,
+          url: receiver.url,
+          events: ['order.created'],
+          secret: seal('whsec_berhenti', 'webhook_endpoints', 'secret', endpointId),
+        })
         .returning();
       receiver.stall();
       const eventId = await enqueueWebhookEvent(db, { type: 'order.created', data: { kode_pesanan: 'ORD-STOP0001' }, now: new Date() });
@@ -303,7 +363,13 @@ describe('stopping the server with a delivery in flight', () => {
       await receiver.waitFor(1);
       await t.app.close();
       const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId!));
-      expect(row).toMatchObject({ endpointId: endpoint!.id, state: 'pending', attempts: 1, lastStatusCode: null, lastError: 'Dihentikan karena server berhenti' });
+      expect(row).toMatchObject({
+        endpointId: endpoint!.id,
+        state: 'pending',
+        attempts: 1,
+        lastStatusCode: null,
+        lastError: 'Dihentikan karena server berhenti',
+      });
     } finally {
       await t.close();
       await receiver.stop();

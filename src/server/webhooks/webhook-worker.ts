@@ -1,8 +1,8 @@
-import { unseal } from '../crypto/sealed.js';
 import { createHmac } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { unseal } from '../crypto/sealed.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 import { webhookEndpoints } from '../db/schema.js';
@@ -114,7 +114,12 @@ export class WebhookWorker {
       .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, secret: webhookEndpoints.secret })
       .from(webhookEndpoints)
       .where(inArray(webhookEndpoints.id, endpointIds));
-    const byId = new Map(endpoints.map((endpoint) => [endpoint.id, { url: endpoint.url, secret: unseal(endpoint.secret, 'webhook_endpoints', 'secret', endpoint.id) }]));
+    const byId = new Map(
+      endpoints.map((endpoint) => [
+        endpoint.id,
+        { url: endpoint.url, secret: unseal(endpoint.secret, 'webhook_endpoints', 'secret', endpoint.id) },
+      ]),
+    );
     // One slow receiver must not hold up the others of the batch.
     await Promise.all(
       claimed.map(async (delivery) => {
@@ -168,10 +173,16 @@ export class WebhookWorker {
         [delivery.id, now, outcome.status, delivery.claim_token],
       );
       if (recorded.length === 0) {
-        log.warn({ deliveryId: delivery.id, eventId: delivery.event_id, statusCode: outcome.status }, 'webhook delivered after its claim was lost; result not recorded');
+        log.warn(
+          { deliveryId: delivery.id, eventId: delivery.event_id, statusCode: outcome.status },
+          'webhook delivered after its claim was lost; result not recorded',
+        );
         return;
       }
-      log.info({ deliveryId: delivery.id, eventId: delivery.event_id, statusCode: outcome.status, attempts: delivery.attempts }, 'webhook delivered');
+      log.info(
+        { deliveryId: delivery.id, eventId: delivery.event_id, statusCode: outcome.status, attempts: delivery.attempts },
+        'webhook delivered',
+      );
       return;
     }
     const giveUpAt = new Date(delivery.created_at).getTime() + config.WEBHOOK_GIVE_UP_HOURS * 3_600_000;
@@ -186,8 +197,18 @@ export class WebhookWorker {
       [delivery.id, failed ? 'failed' : 'pending', next, outcome.status, outcome.error, delivery.claim_token],
     );
     log.warn(
-      { deliveryId: delivery.id, eventId: delivery.event_id, statusCode: outcome.status, attempts: delivery.attempts, error: outcome.error },
-      recorded.length === 0 ? 'webhook attempt failed after its claim was lost; result not recorded' : failed ? 'webhook failed, giving up' : 'webhook delivery failed, will retry',
+      {
+        deliveryId: delivery.id,
+        eventId: delivery.event_id,
+        statusCode: outcome.status,
+        attempts: delivery.attempts,
+        error: outcome.error,
+      },
+      recorded.length === 0
+        ? 'webhook attempt failed after its claim was lost; result not recorded'
+        : failed
+          ? 'webhook failed, giving up'
+          : 'webhook delivery failed, will retry',
     );
   }
 }

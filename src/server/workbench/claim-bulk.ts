@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { CLAIM_MESSAGES, type BulkRequest, type BulkResult } from '../../domain/review-claims.js';
 import { writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
+import { lockMerchant } from '../db/merchant-rows.js';
 import { merchants, users } from '../db/schema.js';
 import { badRequest } from '../http/app-error.js';
-import { lockMerchant } from '../db/merchant-rows.js';
 import { liveHolder, type ClaimClock } from './claim-clock.js';
 import { claimAudit, RELEASED, type ClaimActor } from './claims.js';
 
@@ -36,7 +36,9 @@ export async function bulkClaims(db: Db, request: BulkRequest, actor: ClaimActor
       await tx.update(merchants).set({ claimedBy: target, claimedAt: clock.now, claimSeenAt: clock.now }).where(eq(merchants.id, row.id));
       await writeAudit(
         tx,
-        assignee ? claimAudit(actor, 'claim_assigned', row, { kepada: assignee.id, kepada_email: assignee.email }) : claimAudit(actor, 'claim_taken', row, { melalui: 'massal' }),
+        assignee
+          ? claimAudit(actor, 'claim_assigned', row, { kepada: assignee.id, kepada_email: assignee.email })
+          : claimAudit(actor, 'claim_taken', row, { melalui: 'massal' }),
       );
       return { done: true };
     });
@@ -47,7 +49,10 @@ export async function bulkClaims(db: Db, request: BulkRequest, actor: ClaimActor
 }
 
 async function requireAdminUser(db: Db, id: string): Promise<{ id: string; email: string }> {
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.id, id), eq(users.role, 'admin')));
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'admin')));
   if (!user) throw badRequest(CLAIM_MESSAGES.adminNotFound, 'admin_id');
   return user;
 }

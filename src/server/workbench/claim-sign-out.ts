@@ -5,6 +5,8 @@ import { releaseAdminClaims } from './claims.js';
 export async function releaseClaimsOnSignOut(app: FastifyInstance, userId: string, request: FastifyRequest): Promise<void> {
   const released = await releaseAdminClaims(app.deps.db, { id: userId, ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
   for (const merchantId of released) {
-    app.deps.events.publish({ kind: 'updated', merchant_id: merchantId }).catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
+    app.deps.events
+      .publish({ kind: 'updated', merchant_id: merchantId })
+      .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
   }
 }

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { CLAIM_MESSAGES, type ClaimRequest, type ClaimState, type QueueNext } from '../../domain/review-claims.js';
 import { MESSAGES } from '../../domain/messages.js';
+import { CLAIM_MESSAGES, type ClaimRequest, type ClaimState, type QueueNext } from '../../domain/review-claims.js';
 import { writeAudit, writeAudits } from '../audit/public.js';
 import type { Db } from '../db/database.js';
+import { lockMerchant } from '../db/merchant-rows.js';
 import { executeRows } from '../db/query-rows.js';
 import { merchants, users, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { lockMerchant } from '../db/merchant-rows.js';
 import { claimCutoff, liveHolder, type ClaimClock } from './claim-clock.js';
 
 /**
@@ -17,7 +17,11 @@ import { claimCutoff, liveHolder, type ClaimClock } from './claim-clock.js';
  */
 export type ClaimActor = { id: string; ip?: string | null; userAgent?: string | null };
 
-export const RELEASED: Pick<MerchantRow, 'claimedBy' | 'claimedAt' | 'claimSeenAt'> = { claimedBy: null, claimedAt: null, claimSeenAt: null };
+export const RELEASED: Pick<MerchantRow, 'claimedBy' | 'claimedAt' | 'claimSeenAt'> = {
+  claimedBy: null,
+  claimedAt: null,
+  claimSeenAt: null,
+};
 
 export async function adminEmails(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
@@ -31,7 +35,12 @@ export async function heldError(db: Db, holderId: string): Promise<AppError> {
   return new AppError(409, 'CLAIM_HELD', CLAIM_MESSAGES.heldBy(email));
 }
 
-export function claimAudit(actor: ClaimActor, action: 'claim_taken' | 'claim_released' | 'claim_takeover' | 'claim_assigned', row: MerchantRow, diff: Record<string, unknown> = {}) {
+export function claimAudit(
+  actor: ClaimActor,
+  action: 'claim_taken' | 'claim_released' | 'claim_takeover' | 'claim_assigned',
+  row: MerchantRow,
+  diff: Record<string, unknown> = {},
+) {
   return {
     actorId: actor.id,
     action,
@@ -48,7 +57,13 @@ export function claimAudit(actor: ClaimActor, action: 'claim_taken' | 'claim_rel
  * them; otherwise the columns that leave the caller holding the case (an unclaimed one is claimed by the
  * act itself, audited claim_taken so the time from claim to decision is measured from it).
  */
-export async function claimForAct(tx: Db, row: MerchantRow, actor: ClaimActor, clock: ClaimClock, via: string): Promise<Partial<MerchantRow>> {
+export async function claimForAct(
+  tx: Db,
+  row: MerchantRow,
+  actor: ClaimActor,
+  clock: ClaimClock,
+  via: string,
+): Promise<Partial<MerchantRow>> {
   const holder = liveHolder(row, clock);
   if (holder && holder !== actor.id) throw await heldError(tx, holder);
   if (holder === actor.id) return { claimSeenAt: clock.now };
@@ -73,7 +88,13 @@ export type ClaimChange = { state: ClaimState; changed: boolean };
  * POST .../claim: takes the case, or keeps it (the review screen's heartbeat, unaudited). Another admin's
  * live claim is a 409 unless the body asks to take it over with a reason (audited claim_takeover).
  */
-export async function takeClaim(db: Db, merchantId: string, request: ClaimRequest, actor: ClaimActor, clock: ClaimClock): Promise<ClaimChange> {
+export async function takeClaim(
+  db: Db,
+  merchantId: string,
+  request: ClaimRequest,
+  actor: ClaimActor,
+  clock: ClaimClock,
+): Promise<ClaimChange> {
   return db.transaction(async (tx) => {
     const row = await requireLocked(tx, merchantId);
     const holder = liveHolder(row, clock);
@@ -109,7 +130,11 @@ export async function releaseClaim(db: Db, merchantId: string, actor: ClaimActor
 /** Sign-out: every claim the admin holds ends at once, each with its claim_released row. Returns their ids. */
 export async function releaseAdminClaims(db: Db, actor: ClaimActor): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const released = await tx.update(merchants).set(RELEASED).where(and(isNotNull(merchants.claimedBy), eq(merchants.claimedBy, actor.id))).returning();
+    const released = await tx
+      .update(merchants)
+      .set(RELEASED)
+      .where(and(isNotNull(merchants.claimedBy), eq(merchants.claimedBy, actor.id)))
+      .returning();
     await writeAudits(
       tx,
       released.map((row) => claimAudit(actor, 'claim_released', row, { melalui: 'keluar' })),

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DuplicateKey, DuplicateList } from '../../domain/workbench.js';
+import { photoLabel } from '../../domain/machine-checks.js';
 import { normalizeStatus } from '../../domain/vocabularies.js';
+import type { DuplicateKey, DuplicateList } from '../../domain/workbench.js';
+import { findPhotoDuplicates } from '../checks/public.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 import { merchants } from '../db/schema.js';
-import { findPhotoDuplicates } from '../checks/public.js';
-import { photoLabel } from '../../domain/machine-checks.js';
 
 /*
  * A possible duplicate is another live merchant with the same NIK (its keyed hash: the value is encrypted),
@@ -32,7 +32,16 @@ export const hasDuplicatesColumn = sql<boolean>`("merchants"."purged_at" is null
 /** At most this many are listed: a key shared more widely is a test value or fraud, and 50 names say so. */
 export const DUPLICATE_LIMIT = 50;
 
-type DuplicateRow = { id: string; kode_pendaftaran: string; nama_toko: string; status: string; nik: boolean; no_rekening: boolean; no_hp: boolean; email: boolean };
+type DuplicateRow = {
+  id: string;
+  kode_pendaftaran: string;
+  nama_toko: string;
+  status: string;
+  nik: boolean;
+  no_rekening: boolean;
+  no_hp: boolean;
+  email: boolean;
+};
 
 // One statement: the merchant's keys, the four index probes united, the others' rows with the keys they share.
 const DUPLICATES_SQL = `
@@ -62,14 +71,28 @@ export async function findDuplicates(db: Db, id: string): Promise<DuplicateList>
   const rows = await queryRows<DuplicateRow>(db, DUPLICATES_SQL, [id]);
   const list: DuplicateList = rows.map((row) => {
     const matched = (['nik', 'no_rekening', 'no_hp', 'email'] as const).filter((key) => row[key]) satisfies DuplicateKey[];
-    return { id: row.id, kode_pendaftaran: row.kode_pendaftaran, nama_toko: row.nama_toko, status: normalizeStatus(row.status), matched_on: matched };
+    return {
+      id: row.id,
+      kode_pendaftaran: row.kode_pendaftaran,
+      nama_toko: row.nama_toko,
+      status: normalizeStatus(row.status),
+      matched_on: matched,
+    };
   });
   // The reused photos the machine checks found: added to the same merchant's entry, or an entry of their own.
   for (const photo of await findPhotoDuplicates(db, id)) {
     const entry = list.find((item) => item.id === photo.id);
     const photos = photo.slots.map(photoLabel);
     if (entry) Object.assign(entry, { matched_on: [...entry.matched_on, 'foto'], photos });
-    else list.push({ id: photo.id, kode_pendaftaran: photo.kode_pendaftaran, nama_toko: photo.nama_toko, status: normalizeStatus(photo.status), matched_on: ['foto'], photos });
+    else
+      list.push({
+        id: photo.id,
+        kode_pendaftaran: photo.kode_pendaftaran,
+        nama_toko: photo.nama_toko,
+        status: normalizeStatus(photo.status),
+        matched_on: ['foto'],
+        photos,
+      });
   }
   return list.slice(0, DUPLICATE_LIMIT);
 }

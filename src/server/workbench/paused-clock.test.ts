@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs, merchants } from '../db/schema.js';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
-import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
-import { resumedQueuedAt } from './paused-clock.js';
-import { workingDaysSince } from '../shared/working-days.js';
 import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
+import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
+import { auditLogs, merchants } from '../db/schema.js';
+import { workingDaysSince } from '../shared/working-days.js';
+import { resumedQueuedAt } from './paused-clock.js';
 
 /** A WIB wall-clock time as an instant. */
 const wib = (local: string) => new Date(`${local}+07:00`);
@@ -19,7 +19,9 @@ describe('resumedQueuedAt', () => {
     expect(workingDaysSince(at, wib('2026-11-16T10:00:00'))).toBe(2);
     expect(workingDaysSince(at, wib('2026-11-17T08:00:00'))).toBe(3);
     // Paused the day it came in: resumed at the resubmission itself.
-    expect(resumedQueuedAt(wib('2026-11-02T09:00:00'), wib('2026-11-02T15:00:00'), wib('2026-11-16T10:00:00'))).toEqual(wib('2026-11-16T10:00:00'));
+    expect(resumedQueuedAt(wib('2026-11-02T09:00:00'), wib('2026-11-02T15:00:00'), wib('2026-11-16T10:00:00'))).toEqual(
+      wib('2026-11-16T10:00:00'),
+    );
   });
 });
 
@@ -37,14 +39,21 @@ describe('the clock that is fair to reviewers (moved clock)', () => {
     admin = await signIn(t.app);
   };
   const ages = async () =>
-    Object.fromEntries(((await call('GET', '/api/admin/merchants?sort=queue')).json().items as { nama_toko: string; age_working_days: number }[]).map((m) => [m.nama_toko, m.age_working_days]));
+    Object.fromEntries(
+      ((await call('GET', '/api/admin/merchants?sort=queue')).json().items as { nama_toko: string; age_working_days: number }[]).map(
+        (m) => [m.nama_toko, m.age_working_days],
+      ),
+    );
 
   it('pauses the age while the applicant has the case, resumes it at resubmission; the dashboard splits the wait', async () => {
     const paused = await registerMerchant(t.app, { email: 'jeda@example.com', nama_toko: 'Toko Jeda' });
     const waiting = await registerMerchant(t.app, { email: 'antre@example.com', nama_toko: 'Toko Antre', no_hp: '081299990001' });
 
     await move(wib('2026-11-04T10:00:00'));
-    const fix = await call('POST', `/api/admin/merchants/${paused.id}/status`, { status: 'data_tidak_lengkap', perbaikan: [{ field: 'nama_toko', alasan: 'Tidak sama dengan papan nama' }] });
+    const fix = await call('POST', `/api/admin/merchants/${paused.id}/status`, {
+      status: 'data_tidak_lengkap',
+      perbaikan: [{ field: 'nama_toko', alasan: 'Tidak sama dengan papan nama' }],
+    });
     expect(fix.statusCode, fix.body).toBe(200);
     const { token } = await fixLinkFromOutbox(t.database.db, paused.id);
     const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, paused.id));
@@ -57,11 +66,17 @@ describe('the clock that is fair to reviewers (moved clock)', () => {
     // Claimed, then rejected (the trail's own times, stamped by the database, are checked below).
     expect((await call('POST', `/api/admin/merchants/${waiting.id}/claim`)).statusCode).toBe(200);
     await move(wib('2026-11-06T10:15:00'));
-    expect((await call('POST', `/api/admin/merchants/${waiting.id}/status`, { status: 'rejected', kode_alasan: ['data_ganda'] })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/admin/merchants/${waiting.id}/status`, { status: 'rejected', kode_alasan: ['data_ganda'] })).statusCode,
+    ).toBe(200);
 
     // The resubmission ten days later: the age is the two days it had, not eleven.
     await move(wib('2026-11-16T10:00:00'));
-    const resubmitted = await t.app.inject({ method: 'POST', url: `/api/perbaikan/${token}`, payload: { fields: { nama_toko: 'Toko Jeda Baru' } } });
+    const resubmitted = await t.app.inject({
+      method: 'POST',
+      url: `/api/perbaikan/${token}`,
+      payload: { fields: { nama_toko: 'Toko Jeda Baru' } },
+    });
     expect(resubmitted.statusCode, resubmitted.body).toBe(200);
     const [back] = await t.database.db.select().from(merchants).where(eq(merchants.id, paused.id));
     expect(back!.waitingSince).toBeNull();

@@ -1,5 +1,5 @@
-import type { MerchantRow } from '../db/schema.js';
 import type { Db } from '../db/database.js';
+import type { MerchantRow } from '../db/schema.js';
 import type { ClaimClock } from './claim-clock.js';
 import { claimForAct, RELEASED, type ClaimActor } from './claims.js';
 import { approvalStep, NO_FIRST_APPROVAL } from './second-approval.js';

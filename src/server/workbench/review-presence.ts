@@ -69,10 +69,13 @@ export class ReviewPresenceStore {
     const entries = this.byMerchant.get(merchantId);
     if (!entries || entries.size === 0) return void this.timers.delete(merchantId);
     const next = Math.min(...[...entries.values()].map((e) => e.expiresAt));
-    const timer = setTimeout(() => {
-      if (this.prune(merchantId)) this.emitter.emit('change', this.list(merchantId));
-      this.scheduleExpiry(merchantId);
-    }, Math.max(0, next - this.clock()) + 10);
+    const timer = setTimeout(
+      () => {
+        if (this.prune(merchantId)) this.emitter.emit('change', this.list(merchantId));
+        this.scheduleExpiry(merchantId);
+      },
+      Math.max(0, next - this.clock()) + 10,
+    );
     timer.unref();
     this.timers.set(merchantId, timer);
   }

@@ -16,7 +16,10 @@ import { hasReviewWarnings } from './review-warnings.js';
 export type ApprovalStep = 'first' | 'complete' | 'none';
 
 /** Any decision other than the second 'verified' clears a waiting first approval. */
-export const NO_FIRST_APPROVAL: Pick<MerchantRow, 'persetujuanPertamaOleh' | 'persetujuanPertamaAt'> = { persetujuanPertamaOleh: null, persetujuanPertamaAt: null };
+export const NO_FIRST_APPROVAL: Pick<MerchantRow, 'persetujuanPertamaOleh' | 'persetujuanPertamaAt'> = {
+  persetujuanPertamaOleh: null,
+  persetujuanPertamaAt: null,
+};
 
 export async function approvalStep(tx: Db, row: MerchantRow, next: string, actorId: string): Promise<ApprovalStep> {
   if (next !== 'verified') return 'none';
@@ -27,7 +30,9 @@ export async function approvalStep(tx: Db, row: MerchantRow, next: string, actor
   if (row.status === 'verified') return 'none';
   const rules = (await readSettings(tx)).four_eyes;
   const needsSecond =
-    rules.selalu || (rules.omset_di_atas !== null && row.omsetPerBulan > rules.omset_di_atas) || (rules.saat_peringatan && (await hasReviewWarnings(tx, row.id)));
+    rules.selalu ||
+    (rules.omset_di_atas !== null && row.omsetPerBulan > rules.omset_di_atas) ||
+    (rules.saat_peringatan && (await hasReviewWarnings(tx, row.id)));
   return needsSecond ? 'first' : 'none';
 }
 

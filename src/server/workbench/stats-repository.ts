@@ -1,11 +1,11 @@
 import { and, count, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { STATS_DAYS, SLA_OVERDUE_AFTER_DAYS, type AdminStats } from '../../domain/workbench.js';
 import { MERCHANT_STATUSES } from '../../domain/vocabularies.js';
+import { SLA_OVERDUE_AFTER_DAYS, STATS_DAYS, type AdminStats } from '../../domain/workbench.js';
 import type { Db } from '../db/database.js';
 import { auditLogs, merchantCounts, merchants } from '../db/schema.js';
 import { wibDay } from '../db/wib-day.js';
-import { reviewerStats, waitingTotals } from './reviewer-stats.js';
 import { addDays, ageCutoff, jakartaDay, jakartaDayStart, workingDaysBetween } from '../shared/working-days.js';
+import { reviewerStats, waitingTotals } from './reviewer-stats.js';
 
 /** The grouped day as 'YYYY-MM-DD' text: node-postgres would turn a date into a local-time Date. */
 const asText = (day: SQL) => sql<string>`${day}::text`;
@@ -51,7 +51,12 @@ async function perDay(db: Db, firstDay: string, today: string): Promise<AdminSta
     .select({ kind: sql<string>`'d'`.as('kind'), day: asText(decisionDay).as('day'), n: count().as('n') })
     .from(auditLogs)
     // Literals, as in the index's predicate: PostgreSQL proves the partial index applies from the query text.
-    .where(and(sql`${auditLogs.action} = 'status_change' and coalesce(${auditLogs.diff}->>'to', '') <> 'processing'`, fromDay(decisionDay, firstDay)))
+    .where(
+      and(
+        sql`${auditLogs.action} = 'status_change' and coalesce(${auditLogs.diff}->>'to', '') <> 'processing'`,
+        fromDay(decisionDay, firstDay),
+      ),
+    )
     .groupBy(decisionDay);
   const rows = await registrations.unionAll(decisions);
   const days = new Map<string, { registrations: number; decisions: number }>();

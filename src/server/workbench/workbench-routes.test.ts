@@ -1,4 +1,3 @@
-import { seal } from '../crypto/sealed.js';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
@@ -6,6 +5,7 @@ import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
 import { MERCHANT_MESSAGES } from '../../domain/merchants.js';
 import type { MerchantStatus } from '../../domain/vocabularies.js';
+import { seal } from '../crypto/sealed.js';
 import { auditLogs, merchants, type NewMerchantRow } from '../db/schema.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
 
@@ -19,7 +19,12 @@ describe('GET /api/admin/merchants/{id}/duplicates and the list flag', () => {
     ({ cookie } = await signIn(app.app));
   });
   const create = async (overrides: Record<string, string>) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/merchants', headers: { cookie }, payload: { ...ADMIN_CREATE_BODY, ...overrides } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/merchants',
+      headers: { cookie },
+      payload: { ...ADMIN_CREATE_BODY, ...overrides },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as { id: string; kode_pendaftaran: string };
   };
@@ -47,16 +52,22 @@ describe('GET /api/admin/merchants/{id}/duplicates and the list flag', () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${first.id}/duplicates`, headers: { cookie } });
     expect(response.statusCode).toBe(200);
     // All made at the same instant: the answer's order (submission, then id) is by id here; compare by name.
-    const found = (response.json() as { id: string; kode_pendaftaran: string; nama_toko: string; status: string; matched_on: string[] }[]).sort((a, b) =>
-      a.nama_toko.localeCompare(b.nama_toko),
-    );
+    const found = (
+      response.json() as { id: string; kode_pendaftaran: string; nama_toko: string; status: string; matched_on: string[] }[]
+    ).sort((a, b) => a.nama_toko.localeCompare(b.nama_toko));
     expect(found.map((d) => [d.id, d.matched_on])).toEqual([
       [byNik.id, ['nik']],
       [byAccount.id, ['no_rekening']],
       [byPhone.id, ['no_hp']],
       [byEmail.id, ['email']],
     ]);
-    expect(found[0]).toEqual({ id: byNik.id, kode_pendaftaran: byNik.kode_pendaftaran, nama_toko: 'Toko Lain 1', status: 'processing', matched_on: ['nik'] });
+    expect(found[0]).toEqual({
+      id: byNik.id,
+      kode_pendaftaran: byNik.kode_pendaftaran,
+      nama_toko: 'Toko Lain 1',
+      status: 'processing',
+      matched_on: ['nik'],
+    });
 
     const other = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${otherBank.id}/duplicates`, headers: { cookie } });
     expect(other.json()).toEqual([]);
@@ -79,24 +90,34 @@ describe('GET /api/admin/merchants/{id}/duplicates and the list flag', () => {
   it('never counts purged rows as duplicates of each other (their phone and e-mail are one marker)', async () => {
     const purged = [await create(distinct(10)), await create(distinct(11))];
     for (const { id } of purged) {
-      await t.database.db.update(merchants).set({ noHp: '[dihapus]', email: '[dihapus]', nikHash: null, noRekeningHash: null, purgedAt: NOW }).where(eq(merchants.id, id));
+      await t.database.db
+        .update(merchants)
+        .set({ noHp: '[dihapus]', email: '[dihapus]', nikHash: null, noRekeningHash: null, purgedAt: NOW })
+        .where(eq(merchants.id, id));
     }
     const response = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${purged[0]!.id}/duplicates`, headers: { cookie } });
     expect(response.json()).toEqual([]);
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/merchants?page_size=100', headers: { cookie } });
-    const flags = (list.json().items as { id: string; has_duplicates: boolean }[]).filter((m) => purged.some((p) => p.id === m.id)).map((m) => m.has_duplicates);
+    const flags = (list.json().items as { id: string; has_duplicates: boolean }[])
+      .filter((m) => purged.some((p) => p.id === m.id))
+      .map((m) => m.has_duplicates);
     expect(flags).toEqual([false, false]);
   });
 
   it('answers 404 for a deleted or unknown merchant', async () => {
     const gone = await create(distinct(8));
     await t.app.inject({ method: 'DELETE', url: `/api/admin/merchants/${gone.id}`, headers: { cookie } });
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${gone.id}/duplicates`, headers: { cookie } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/merchants/bukan-id/duplicates', headers: { cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${gone.id}/duplicates`, headers: { cookie } })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/merchants/bukan-id/duplicates', headers: { cookie } })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${gone.id}/duplicates` })).statusCode).toBe(401);
   });
 
-  const reveal = (id: string) => t.app.inject({ method: 'POST', url: `/api/admin/merchants/${id}/reveal`, headers: { cookie }, payload: { field: 'nik' } });
+  const reveal = (id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/merchants/${id}/reveal`, headers: { cookie }, payload: { field: 'nik' } });
 
   it('decodes the NIK for the detail as flags only, and birth date and sex only with the reveal', async () => {
     const jakarta = await create(distinct(9));
@@ -106,7 +127,11 @@ describe('GET /api/admin/merchants/{id}/duplicates and the list flag', () => {
     expect(detail.nik).toBe('•••• •••• •••• 1009');
     // Nowhere in the answer: neither the birth date in any spelling nor the sex.
     expect(detailResponse.body).not.toMatch(/1990-08-17|170890|birth_date|"sex"/);
-    expect((await reveal(jakarta.id)).json()).toEqual({ field: 'nik', value: '3171011708901009', nik_personal: { birth_date: '1990-08-17', sex: 'L' } });
+    expect((await reveal(jakarta.id)).json()).toEqual({
+      field: 'nik',
+      value: '3171011708901009',
+      nik_personal: { birth_date: '1990-08-17', sex: 'L' },
+    });
 
     const moved = await create({ ...distinct(10), provinsi: 'Jawa Barat', nik: '3171015708051010' });
     const movedDetail = (await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${moved.id}`, headers: { cookie } })).json();
@@ -123,7 +148,10 @@ describe('GET /api/admin/merchants/{id}/duplicates and the list flag', () => {
     ];
     for (const [index, [nik, problems]] of cases.entries()) {
       const created = await create(distinct(11 + index));
-      await t.database.db.update(merchants).set({ nik: seal(nik, 'merchants', 'nik', created.id) }).where(eq(merchants.id, created.id));
+      await t.database.db
+        .update(merchants)
+        .set({ nik: seal(nik, 'merchants', 'nik', created.id) })
+        .where(eq(merchants.id, created.id));
       const detail = (await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${created.id}`, headers: { cookie } })).json();
       expect(detail.nik_check.problems).toEqual(problems);
       expect(Object.keys(detail.nik_check).sort()).toEqual(['problems', 'province_code', 'province_mismatch', 'province_name']);
@@ -157,7 +185,10 @@ describe('GET /api/admin/merchants?sort=queue', () => {
   const queue = async (params = '') => {
     const response = await t.app.inject({ method: 'GET', url: `/api/admin/merchants?sort=queue${params}`, headers: { cookie } });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { total: number; items: { nama_toko: string; age_working_days: number | null; sla: string | null; status: string }[] };
+    return response.json() as {
+      total: number;
+      items: { nama_toko: string; age_working_days: number | null; sla: string | null; status: string }[];
+    };
   };
 
   it('lists only live processing merchants, longest waiting first, with their age in working days and SLA', async () => {
@@ -171,7 +202,13 @@ describe('GET /api/admin/merchants?sort=queue', () => {
       ['Antre 7', 0, 'on_time'],
     ]);
     // The status filter does not widen the queue; search and paging still apply.
-    expect((await queue('&status=verified')).items.map((m) => m.nama_toko)).toEqual(['Antre 2', 'Antre 3', 'Antre 6', 'Antre 1', 'Antre 7']);
+    expect((await queue('&status=verified')).items.map((m) => m.nama_toko)).toEqual([
+      'Antre 2',
+      'Antre 3',
+      'Antre 6',
+      'Antre 1',
+      'Antre 7',
+    ]);
     expect((await queue('&q=antre%203')).items.map((m) => m.nama_toko)).toEqual(['Antre 3']);
   });
 
@@ -183,7 +220,12 @@ describe('GET /api/admin/merchants?sort=queue', () => {
   it('moves a merchant back to processing to the end of the queue, and records its first decision once', async () => {
     const [first] = await t.database.db.select().from(merchants).where(eq(merchants.namaToko, 'Antre 2'));
     const change = (status: string) =>
-      t.app.inject({ method: 'POST', url: `/api/admin/merchants/${first!.id}/status`, headers: { cookie }, payload: { status, ...(status === 'rejected' ? { kode_alasan: ['data_ganda'] } : {}) } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/merchants/${first!.id}/status`,
+        headers: { cookie },
+        payload: { status, ...(status === 'rejected' ? { kode_alasan: ['data_ganda'] } : {}) },
+      });
     expect((await change('verified')).statusCode).toBe(200);
     expect((await change('processing')).statusCode).toBe(200);
     expect((await queue()).items.map((m) => m.nama_toko).at(-1)).toBe('Antre 2');
@@ -201,19 +243,36 @@ describe('POST .../status from the review screen: expected_status and checklist'
   });
 
   it('answers the stale-save 409 when the status changed meanwhile, and stores the checklist with the decision', async () => {
-    const created = (await t.app.inject({ method: 'POST', url: '/api/admin/merchants', headers: { cookie }, payload: ADMIN_CREATE_BODY })).json() as { id: string };
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/admin/merchants', headers: { cookie }, payload: ADMIN_CREATE_BODY })
+    ).json() as { id: string };
     const url = `/api/admin/merchants/${created.id}/status`;
     const checklist = { foto_ktp: { readable: true, matches: true }, foto_selfie_ktp: { readable: true, matches: false } };
-    const first = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: { status: 'verified', expected_status: 'processing', checklist } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie },
+      payload: { status: 'verified', expected_status: 'processing', checklist },
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const second = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: { status: 'rejected', expected_status: 'processing', kode_alasan: ['data_ganda'] } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie },
+      payload: { status: 'rejected', expected_status: 'processing', kode_alasan: ['data_ganda'] },
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ error: { code: 'STALE_UPDATE', message: MERCHANT_MESSAGES.staleSave } });
     const rows = await t.database.db.select().from(auditLogs).where(eq(auditLogs.targetId, created.id));
     const decisions = rows.filter((r) => r.action === 'status_change');
     expect(decisions).toHaveLength(1);
     expect(decisions[0]!.diff).toMatchObject({ from: 'processing', to: 'verified', checklist });
-    const bad = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: { status: 'verified', checklist: { foto_lain: { readable: true, matches: true } } } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie },
+      payload: { status: 'verified', checklist: { foto_lain: { readable: true, matches: true } } },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -247,14 +306,22 @@ describe('GET /api/admin/stats', () => {
       row(11, 'verified', wib('2026-09-01'), { firstDecidedAt: wib('2026-09-02') }),
     ]);
     // Decisions per day: status changes away from processing (a change back to processing is none).
-    const decision = (day: Date, to: string) => ({ action: 'status_change', targetTable: 'merchants', targetId: 'x', diff: { from: 'processing', to }, createdAt: day });
-    await db.insert(auditLogs).values([
-      decision(wib('2026-11-24', '09:00'), 'verified'),
-      decision(wib('2026-11-24', '16:00'), 'rejected'),
-      decision(wib('2026-11-24', '17:00'), 'processing'),
-      decision(wib('2026-11-25', '00:30'), 'verified'),
-      decision(wib('2026-10-01'), 'verified'),
-    ]);
+    const decision = (day: Date, to: string) => ({
+      action: 'status_change',
+      targetTable: 'merchants',
+      targetId: 'x',
+      diff: { from: 'processing', to },
+      createdAt: day,
+    });
+    await db
+      .insert(auditLogs)
+      .values([
+        decision(wib('2026-11-24', '09:00'), 'verified'),
+        decision(wib('2026-11-24', '16:00'), 'rejected'),
+        decision(wib('2026-11-24', '17:00'), 'processing'),
+        decision(wib('2026-11-25', '00:30'), 'verified'),
+        decision(wib('2026-10-01'), 'verified'),
+      ]);
   });
 
   it('answers the counts, overdue, 30 WIB days and the percentiles of the rows it holds', async () => {
@@ -288,7 +355,9 @@ describe('review presence', () => {
   });
 
   it('lists the admins who have the merchant open, until they leave', async () => {
-    const created = (await t.app.inject({ method: 'POST', url: '/api/admin/merchants', headers: { cookie: first.cookie }, payload: ADMIN_CREATE_BODY })).json() as { id: string };
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/admin/merchants', headers: { cookie: first.cookie }, payload: ADMIN_CREATE_BODY })
+    ).json() as { id: string };
     const url = `/api/admin/merchants/${created.id}/review-presence`;
     const one = await t.app.inject({ method: 'POST', url, headers: { cookie: first.cookie } });
     expect(one.json()).toEqual({ merchant_id: created.id, admins: [{ id: first.userId, name: 'admin@aipos.test' }] });
@@ -298,6 +367,9 @@ describe('review presence', () => {
     const left = await t.app.inject({ method: 'DELETE', url, headers: { cookie: first.cookie } });
     expect(left.json().admins).toEqual([{ id: second.userId, name: 'kedua@aipos.test' }]);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/merchants/bukan-id/review-presence', headers: { cookie: first.cookie } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/merchants/bukan-id/review-presence', headers: { cookie: first.cookie } }))
+        .statusCode,
+    ).toBe(404);
   });
 });

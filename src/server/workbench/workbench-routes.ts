@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { AdminStatsSchema, DuplicateListSchema, ReviewPresenceSchema } from '../../domain/workbench.js';
+import { findMerchant } from '../db/merchant-rows.js';
 import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
-import { findMerchant } from '../db/merchant-rows.js';
 import { findDuplicates } from './duplicate-repository.js';
 import { reviewPresence } from './review-presence.js';
 import { adminStats } from './stats-repository.js';
@@ -36,7 +36,9 @@ export const workbenchAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return row.id;
   };
 
-  app.get('/merchants/:id/review-presence', { schema: presenceSchema }, async (request) => presence.list(await merchantId(request.params.id)));
+  app.get('/merchants/:id/review-presence', { schema: presenceSchema }, async (request) =>
+    presence.list(await merchantId(request.params.id)),
+  );
 
   app.post('/merchants/:id/review-presence', { schema: presenceSchema }, async (request) => {
     const admin = requireAdmin(request);

@@ -5,14 +5,18 @@ import { makePdf } from '../../support/registration-fixtures.js';
 import { merchantIdByCode, signedInContext } from './admin-merchants-setup.js';
 
 export function makeJpeg(width: number, height: number, background = '#2e86c1'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Random pixels compress badly: a PNG of about width x height x 3 bytes, for an upload slow enough to watch. */
 export function makeNoisePng(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = Math.floor(Math.random() * 256);
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 export type Registered = { id: string; kode_pendaftaran: string; nama_toko: string };
@@ -29,14 +33,22 @@ async function upload(request: APIRequestContext, slot: string, part: Part): Pro
  * A registration as an applicant's browser sends it, from a context of its own with no admin session:
  * the five photos, and with `withPdf` an NPWP as PDF (these bytes, or a one-page blank PDF).
  */
-export async function registerInOwnContext(browser: Browser, baseUrl: string, options: { nama_toko?: string; withPdf?: boolean | Buffer } = {}): Promise<Registered> {
+export async function registerInOwnContext(
+  browser: Browser,
+  baseUrl: string,
+  options: { nama_toko?: string; withPdf?: boolean | Buffer } = {},
+): Promise<Registered> {
   const context = await browser.newContext({ baseURL: baseUrl });
   try {
     const jpeg = await makeJpeg(64, 48);
     const parts: Record<string, Part> = Object.fromEntries(
-      ['foto_usaha', 'foto_produk', 'foto_ktp', 'foto_selfie_ktp', 'foto_kk'].map((slot) => [slot, { name: `${slot}.jpg`, mimeType: 'image/jpeg', buffer: jpeg }]),
+      ['foto_usaha', 'foto_produk', 'foto_ktp', 'foto_selfie_ktp', 'foto_kk'].map((slot) => [
+        slot,
+        { name: `${slot}.jpg`, mimeType: 'image/jpeg', buffer: jpeg },
+      ]),
     );
-    if (options.withPdf) parts.npwp_file = { name: 'npwp.pdf', mimeType: 'application/pdf', buffer: options.withPdf === true ? makePdf() : options.withPdf };
+    if (options.withPdf)
+      parts.npwp_file = { name: 'npwp.pdf', mimeType: 'application/pdf', buffer: options.withPdf === true ? makePdf() : options.withPdf };
     const slots = Object.keys(parts);
     const ids = await Promise.all(slots.map((slot) => upload(context.request, slot, parts[slot]!)));
     const suffix = randomUUID().slice(0, 8);

@@ -18,7 +18,11 @@ export function startMerchantsServer(env: Record<string, string> = {}): Promise<
 }
 
 /** A browser context signed in as the admin (or another account) through the sign-in API (the login screen has its own tests). */
-export async function signedInContext(browser: Browser, baseUrl: string, account: { email: string; password: string } = MERCHANTS_ADMIN): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  account: { email: string; password: string } = MERCHANTS_ADMIN,
+): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
   const response = await context.request.post('/api/auth/login', { data: account });
   if (!response.ok()) throw new Error(`sign-in: ${response.status()} ${await response.text()}`);
@@ -66,7 +70,9 @@ export async function createMerchantThroughApi(request: APIRequestContext, nama_
 }
 
 export async function setStatusThroughApi(request: APIRequestContext, id: string, status: string): Promise<void> {
-  const response = await request.post(`/api/admin/merchants/${id}/status`, { data: { status, catatan_admin: null, ...(status === 'rejected' ? { kode_alasan: ['data_ganda'] } : {}) } });
+  const response = await request.post(`/api/admin/merchants/${id}/status`, {
+    data: { status, catatan_admin: null, ...(status === 'rejected' ? { kode_alasan: ['data_ganda'] } : {}) },
+  });
   if (!response.ok()) throw new Error(`status: ${response.status()} ${await response.text()}`);
 }
 

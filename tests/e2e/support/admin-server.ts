@@ -12,7 +12,12 @@ export const E2E_TOTP_ADMIN = { email: 'totp@aipos.test', password: 'bakso-malan
  * The real `user:create` on a database: a fresh DATA_DIR (before its server takes the lock), or with
  * `{ DATABASE_URL, DATA_ENCRYPTION_KEY }` a PostgreSQL database beside a running server.
  */
-export function userCreate(target: { DATA_DIR: string } | { DATABASE_URL: string; DATA_ENCRYPTION_KEY: string }, email: string, password: string, role: 'admin' | 'user'): void {
+export function userCreate(
+  target: { DATA_DIR: string } | { DATABASE_URL: string; DATA_ENCRYPTION_KEY: string },
+  email: string,
+  password: string,
+  role: 'admin' | 'user',
+): void {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const result = spawnSync('node_modules/.bin/tsx', ['scripts/user-create.ts', '--email', email, '--password', password, '--role', role], {
     env: { ...env, ...target, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },

@@ -55,7 +55,12 @@ type Stoppable = { stop(): Promise<unknown> } | undefined;
 type Droppable = { drop(): Promise<unknown> } | undefined;
 
 /** Closes what a browser suite opened, each step even when an earlier one failed: pages, browser, servers, databases. */
-export async function closeSuite(opened: { contexts: BrowserContext[]; browser: Browser | undefined; servers: Stoppable[]; databases?: Droppable[] }): Promise<void> {
+export async function closeSuite(opened: {
+  contexts: BrowserContext[];
+  browser: Browser | undefined;
+  servers: Stoppable[];
+  databases?: Droppable[];
+}): Promise<void> {
   for (const context of opened.contexts) await context.close().catch(() => {});
   await opened.browser?.close();
   for (const server of opened.servers) await server?.stop();

@@ -21,7 +21,9 @@ function sourceFiles(dir: string): string[] {
 
 /** The secrets the suites type or send, read from their sources so a new suite's secrets are covered too. */
 function secretsFromTests(): { passwords: string[]; accounts: string[] } {
-  const sources = sourceFiles(E2E_DIR).map((file) => readFileSync(file, 'utf8')).join('\n');
+  const sources = sourceFiles(E2E_DIR)
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
   const passwords = [...sources.matchAll(/(?:password|sandi)\w*['"]?\s*[:=,]\s*'([^'\s]{10,})'/gi)].map((m) => m[1]!);
   const accounts = [...sources.matchAll(/no_rekening['"]?\s*[:,]\s*'(\d[\d\s.-]{4,}\d)'/gi)].map((m) => m[1]!.replace(/\D/g, ''));
   // Rows the status suites insert straight into PostgreSQL carry this account number in their SQL.

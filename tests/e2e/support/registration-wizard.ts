@@ -7,7 +7,9 @@ export type FilePayload = { name: string; mimeType: string; buffer: Buffer };
 
 /** A real JPEG, made here so the server's byte sniffing and re-encoding see a genuine image. */
 export async function jpegFile(name: string, width = 64, height = 48): Promise<FilePayload> {
-  const buffer = await sharp({ create: { width, height, channels: 3, background: '#2e86c1' } }).jpeg().toBuffer();
+  const buffer = await sharp({ create: { width, height, channels: 3, background: '#2e86c1' } })
+    .jpeg()
+    .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
@@ -18,7 +20,9 @@ export async function jpegFile(name: string, width = 64, height = 48): Promise<F
 export async function pngFile(name: string, side = 32): Promise<FilePayload> {
   const raw = Buffer.alloc(side * side * 3);
   for (let i = 0; i < raw.length; i += 1) raw[i] = Math.floor(Math.random() * 256);
-  const buffer = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  const buffer = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 

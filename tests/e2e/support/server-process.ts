@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, cpSync, createWriteStream, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createFreshDatabase } from '../../support/fresh-database.js';
 import { freePortForTest } from '../../support/free-port.js';
+import { createFreshDatabase } from '../../support/fresh-database.js';
 
 export type RunningServer = {
   baseUrl: string;
@@ -50,7 +50,15 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       CHECKS_WORKER: 'off',
       // The suites' webhook receivers listen on 127.0.0.1.
       WEBHOOK_ALLOW_PRIVATE: '1',
-      NODE_ENV: 'production', REQUIRE_ADMIN_MFA: 'false', LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...(env.DATABASE_URL ? { DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY } : {}), ...env },
+      NODE_ENV: 'production',
+      REQUIRE_ADMIN_MFA: 'false',
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...(env.DATABASE_URL ? { DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

@@ -41,9 +41,25 @@ export class AdminClient {
 /** The PUT body an admin's edit form sends: the profile as read, plus the updated_at it started from. */
 export function editBody(detail: MerchantDetail, changes: Record<string, unknown>): Record<string, unknown> {
   const fields = [
-    'nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha',
-    'omset_per_bulan', 'nama_pemilik', 'nik', 'no_hp', 'email', 'alamat_pemilik', 'nama_bank', 'no_rekening',
-    'nama_rekening', 'status', 'catatan_admin',
+    'nama_toko',
+    'kategori_usaha',
+    'alamat_jalan',
+    'kecamatan',
+    'kota_kab',
+    'provinsi',
+    'kode_pos',
+    'tempat_usaha',
+    'omset_per_bulan',
+    'nama_pemilik',
+    'nik',
+    'no_hp',
+    'email',
+    'alamat_pemilik',
+    'nama_bank',
+    'no_rekening',
+    'nama_rekening',
+    'status',
+    'catatan_admin',
   ];
   return { ...Object.fromEntries(fields.map((f) => [f, detail[f]])), ...changes, expected_updated_at: detail.updated_at };
 }

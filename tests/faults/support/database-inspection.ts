@@ -72,7 +72,9 @@ async function inspect(dataDir: string, query: Query): Promise<Inspection> {
     keys: DOCUMENT_COLUMNS.map((column) => row[column]).filter((key): key is string => typeof key === 'string'),
   }));
   const filesRoot = path.join(dataDir, 'files');
-  const missingFiles = merchants.flatMap((m) => m.keys.filter((key) => !existsSync(path.join(filesRoot, key))).map((key) => ({ merchant: m.kode_pendaftaran, key })));
+  const missingFiles = merchants.flatMap((m) =>
+    m.keys.filter((key) => !existsSync(path.join(filesRoot, key))).map((key) => ({ merchant: m.kode_pendaftaran, key })),
+  );
 
   const [orphanClaims] = await query(
     `select count(*)::int as n from uploads u left join merchants m on m.id = u.claimed_by where u.claimed_by is not null and m.id is null`,

@@ -5,7 +5,10 @@ import { SiteHeader } from './site-header';
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#konten" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#konten"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Langsung ke konten
       </a>
       <SiteHeader />

@@ -48,7 +48,9 @@ export function SiteHeader() {
             ))}
           </nav>
           <div className="hidden items-center gap-2 md:flex">
-            <LinkButton to="/admin/login" variant="secondary" size="sm">Admin</LinkButton>
+            <LinkButton to="/admin/login" variant="secondary" size="sm">
+              Admin
+            </LinkButton>
             <LinkButton to="/shop" size="sm">
               <ShoppingCart aria-hidden />
               Beli Produk
@@ -74,8 +76,12 @@ export function SiteHeader() {
               </NavLink>
             ))}
             <div className="mt-2 flex gap-2">
-              <LinkButton to="/admin/login" variant="secondary" size="sm" className="flex-1">Admin</LinkButton>
-              <LinkButton to="/shop" size="sm" className="flex-1">Beli Produk</LinkButton>
+              <LinkButton to="/admin/login" variant="secondary" size="sm" className="flex-1">
+                Admin
+              </LinkButton>
+              <LinkButton to="/shop" size="sm" className="flex-1">
+                Beli Produk
+              </LinkButton>
             </div>
           </nav>
         </div>

@@ -18,7 +18,16 @@ type DataTableProps<Item> = {
 };
 
 /** The admin lists' table: header, loading, failed and empty states, then one row per item. */
-export function DataTable<Item>({ label, columns, items, loading, loadingRows = 1, failedText, emptyText, renderRow }: DataTableProps<Item>) {
+export function DataTable<Item>({
+  label,
+  columns,
+  items,
+  loading,
+  loadingRows = 1,
+  failedText,
+  emptyText,
+  renderRow,
+}: DataTableProps<Item>) {
   return (
     <Table label={label} aria-busy={loading}>
       <TableHead>

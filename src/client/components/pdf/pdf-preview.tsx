@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { useCallback, useEffect, useState } from 'react';
 import { PDF_PREVIEW_MESSAGES } from '../../../domain/pdf-preview-messages';
 import { Button } from '../ui/button';
 

@@ -20,7 +20,17 @@ type ConfirmDialogProps = {
  * A question that must be answered: no close corner, Escape and Batal cancel, focus starts on Batal so
  * a stray Enter never confirms a destructive action.
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Batal', onConfirm, pending, destructive }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Batal',
+  onConfirm,
+  pending,
+  destructive,
+}: ConfirmDialogProps) {
   return (
     <RadixAlertDialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <RadixAlertDialog.Portal>

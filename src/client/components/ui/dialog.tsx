@@ -34,7 +34,10 @@ export function DialogContent({ title, description, children, className, hideClo
         {description && <RadixDialog.Description className="mt-2 text-sm text-slate-600">{description}</RadixDialog.Description>}
         <div className="mt-4">{children}</div>
         {!hideClose && (
-          <RadixDialog.Close className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600" aria-label="Tutup">
+          <RadixDialog.Close
+            className="absolute right-4 top-4 rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            aria-label="Tutup"
+          >
             <X aria-hidden className="size-4" />
           </RadixDialog.Close>
         )}

@@ -58,7 +58,10 @@ export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 
   return (
     <input
       type="checkbox"
-      className={cn('size-4 shrink-0 rounded border-slate-300 accent-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600', className)}
+      className={cn(
+        'size-4 shrink-0 rounded border-slate-300 accent-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600',
+        className,
+      )}
       {...props}
     />
   );

@@ -11,7 +11,12 @@ export function Table({ className, label, ...props }: ComponentProps<'table'> & 
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead className={cn('border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600', className)} {...props} />;
+  return (
+    <thead
+      className={cn('border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600', className)}
+      {...props}
+    />
+  );
 }
 
 /** `joined`: the row runs on into the next one (an expanded detail row), so no rule between them. */

@@ -23,5 +23,10 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
 
 /** With forceMount an inactive panel stays in the DOM (e.g. to keep a form's edits) and is only hidden. */
 export function TabsContent({ className, ...props }: ComponentProps<typeof RadixTabs.Content>) {
-  return <RadixTabs.Content className={cn('pt-6 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=inactive]:hidden', className)} {...props} />;
+  return (
+    <RadixTabs.Content
+      className={cn('pt-6 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=inactive]:hidden', className)}
+      {...props}
+    />
+  );
 }

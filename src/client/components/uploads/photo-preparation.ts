@@ -1,6 +1,5 @@
 import imageCompression from 'browser-image-compression';
 import { MAX_UPLOAD_BYTES, PHOTO_SCALING } from '../../../domain/document-slots';
-
 import { MAX_PHOTO_SIDE } from './upload-rules';
 
 /** The photo cannot be sent: 'size' when it is over 3 MB and cannot be shrunk to fit, 'type' when the scaling fails. */

@@ -32,7 +32,11 @@ export function PhotoQualityNotice({ label, masalah, kept, onReplace, onKeep }: 
     );
   }
   return (
-    <div role="group" aria-label={`Peringatan foto ${label}`} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+    <div
+      role="group"
+      aria-label={`Peringatan foto ${label}`}
+      className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+    >
       <div role="alert" className="space-y-1">
         {masalah.map((problem) => (
           <p key={problem} className="flex items-start gap-2">

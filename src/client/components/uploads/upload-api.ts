@@ -1,6 +1,6 @@
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import type { UploadResponse } from '../../../domain/registration';
-import { ApiRequestError, apiFetch } from '../../lib/api-client';
+import { apiFetch, ApiRequestError } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload-with-progress';
 
 // The answers' schema loads with the first answer, not with the page (page budgets, decision 0043).
@@ -13,7 +13,14 @@ export function uploadDocument(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadResponse> {
-  return uploadWithProgress({ url: '/api/uploads', field: slot, file, schema: loadUploadSchema, onProgress, ...(signal ? { signal } : {}) });
+  return uploadWithProgress({
+    url: '/api/uploads',
+    field: slot,
+    file,
+    schema: loadUploadSchema,
+    onProgress,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /**

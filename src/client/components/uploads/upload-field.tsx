@@ -2,12 +2,12 @@ import { Eye, FileText, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useId, useRef } from 'react';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import { formatMegabytes } from '../../../domain/format';
-import { buttonVariants, Button } from '../ui/button';
+import { cn } from '../../lib/cn';
+import { Button, buttonVariants } from '../ui/button';
 import { Label } from '../ui/label';
 import { Progress } from '../ui/progress';
-import { cn } from '../../lib/cn';
-import type { UploadedDocument } from './use-document-uploads';
 import { acceptAttribute, PDF_TYPE } from './upload-rules';
+import type { UploadedDocument } from './use-document-uploads';
 
 // Loaded only when the server warned about a photo: the wizard's first load has no room for it.
 const PhotoQualityNotice = lazy(async () => ({ default: (await import('./photo-quality-notice')).PhotoQualityNotice }));
@@ -76,7 +76,13 @@ export function UploadField({ slot, document, error, onChoose, onRemove, onKeep,
       {document && <ChosenFile label={info.label} document={document} onRemove={onRemove} />}
       {document?.status === 'done' && document.masalah.length > 0 && (
         <Suspense fallback={null}>
-          <PhotoQualityNotice label={info.label} masalah={document.masalah} kept={document.kept} onReplace={() => input.current?.click()} onKeep={onKeep} />
+          <PhotoQualityNotice
+            label={info.label}
+            masalah={document.masalah}
+            kept={document.kept}
+            onReplace={() => input.current?.click()}
+            onKeep={onKeep}
+          />
         </Suspense>
       )}
       {error && (
@@ -133,7 +139,11 @@ function ChosenFile({ label, document, onRemove }: { label: string; document: Up
         </span>
         {/* Announces the start and the end, not every percent. */}
         <span className="sr-only" aria-live="polite">
-          {document.status === 'done' ? `${label} berhasil diunggah` : document.status === 'uploading' ? `Mengunggah ${label}` : statusText(document)}
+          {document.status === 'done'
+            ? `${label} berhasil diunggah`
+            : document.status === 'uploading'
+              ? `Mengunggah ${label}`
+              : statusText(document)}
         </span>
       </div>
     </div>
@@ -144,7 +154,11 @@ function ChosenFile({ label, document, onRemove }: { label: string; document: Up
 export function DocumentThumbnail({ document, label, className }: { document: UploadedDocument; label: string; className?: string }) {
   if (document.type === PDF_TYPE || !document.previewUrl) {
     return (
-      <div className={cn('flex shrink-0 items-center justify-center rounded-md bg-red-50 text-red-700', className)} role="img" aria-label={document.type === PDF_TYPE ? `${label} (PDF)` : label}>
+      <div
+        className={cn('flex shrink-0 items-center justify-center rounded-md bg-red-50 text-red-700', className)}
+        role="img"
+        aria-label={document.type === PDF_TYPE ? `${label} (PDF)` : label}
+      >
         <FileText aria-hidden className="size-7" />
       </div>
     );

@@ -17,10 +17,14 @@ export function isRetryable(error: unknown): boolean {
 function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new DOMException('Upload dibatalkan', 'AbortError'));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('Upload dibatalkan', 'AbortError'));
+      },
+      { once: true },
+    );
   });
 }
 
@@ -33,10 +37,14 @@ export function online(signal?: AbortSignal): Promise<void> {
       resolve();
     };
     window.addEventListener('online', done);
-    signal?.addEventListener('abort', () => {
-      window.removeEventListener('online', done);
-      reject(new DOMException('Upload dibatalkan', 'AbortError'));
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        window.removeEventListener('online', done);
+        reject(new DOMException('Upload dibatalkan', 'AbortError'));
+      },
+      { once: true },
+    );
   });
 }
 
@@ -44,7 +52,10 @@ export function online(signal?: AbortSignal): Promise<void> {
  * Runs send up to `tries` times with doubling pauses (README, Architecture). While the browser is offline it waits for
  * the connection first, and that wait does not use up a try: a phone in a tunnel is not a failing server.
  */
-export async function sendWithRetry<T>(send: () => Promise<T>, { signal, onWaiting, tries = 3, delayMs = 1000 }: RetryOptions = {}): Promise<T> {
+export async function sendWithRetry<T>(
+  send: () => Promise<T>,
+  { signal, onWaiting, tries = 3, delayMs = 1000 }: RetryOptions = {},
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     if (!navigator.onLine) {
       onWaiting?.();

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOT_INFO, fileTypeMessage, MAX_UPLOAD_BYTES, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import type { PhotoProblem } from '../../../domain/photo-quality-texts';
 import { ApiRequestError } from '../../lib/api-client';
-import { fileProblem, fileType, isPdf } from './upload-rules';
-import { online, sendWithRetry } from './upload-retry';
+import { toast } from '../../lib/toast';
 import { loadPhotoPreparation, loadUploadApi } from './upload-loaders';
+import { online, sendWithRetry } from './upload-retry';
+import { fileProblem, fileType, isPdf } from './upload-rules';
 
 const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 
@@ -125,7 +125,17 @@ export function useDocumentUploads(
       const previewUrl = URL.createObjectURL(file);
       controllers.current.set(slot, controller);
       urls.current.set(slot, previewUrl);
-      const chosen = { name: file.name, size: file.size, type: fileType(file), previewUrl, restored: false, progress: 0, uploadId: null, masalah: [], kept: false };
+      const chosen = {
+        name: file.name,
+        size: file.size,
+        type: fileType(file),
+        previewUrl,
+        restored: false,
+        progress: 0,
+        uploadId: null,
+        masalah: [],
+        kept: false,
+      };
       setDocuments((current) => ({ ...current, [slot]: { ...chosen, status: isPdf(file) ? 'uploading' : 'preparing' } }));
       const update = (change: Partial<UploadedDocument>) =>
         setDocuments((current) => {
@@ -141,7 +151,9 @@ export function useDocumentUploads(
           await online(controller.signal);
           update({ status: isPdf(file) ? 'uploading' : 'preparing' });
         }
-        const sent = isPdf(file) ? file : await (await loadPhotoPreparation()).preparePhoto(file, controller.signal, limit.current * 1024 * 1024);
+        const sent = isPdf(file)
+          ? file
+          : await (await loadPhotoPreparation()).preparePhoto(file, controller.signal, limit.current * 1024 * 1024);
         update({ name: sent.name, size: sent.size, type: fileType(sent), status: 'uploading' });
         const { uploadDocument } = await loadUploadApi();
         const result = await sendWithRetry(
@@ -208,7 +220,10 @@ export function useDocumentUploads(
   }, []);
 
   const uploading = (slots: readonly DocumentSlot[]) =>
-    slots.some((slot) => { const status = documents[slot]?.status; return status !== undefined && status !== 'done'; });
+    slots.some((slot) => {
+      const status = documents[slot]?.status;
+      return status !== undefined && status !== 'done';
+    });
   return { documents, missing, choose, remove, keep, reset, uploading, maxMb };
 }
 
@@ -216,7 +231,18 @@ function restoredDocuments(restored: RestoredUploads): Partial<Record<DocumentSl
   return Object.fromEntries(
     Object.entries(restored).map(([slot, upload]) => [
       slot,
-      { name: upload.name, size: upload.size, type: upload.type, previewUrl: upload.thumbnail, restored: true, progress: 100, status: 'done', uploadId: upload.uploadId, masalah: [], kept: false },
+      {
+        name: upload.name,
+        size: upload.size,
+        type: upload.type,
+        previewUrl: upload.thumbnail,
+        restored: true,
+        progress: 100,
+        status: 'done',
+        uploadId: upload.uploadId,
+        masalah: [],
+        kept: false,
+      },
     ]),
   );
 }

@@ -8,7 +8,13 @@ export function formatDiff(diff: unknown): string {
 
 export function AuditDiff({ diff, id, className }: { diff: unknown; id?: string; className?: string }) {
   return (
-    <pre id={id} className={cn('max-h-80 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100', className)}>
+    <pre
+      id={id}
+      className={cn(
+        'max-h-80 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100',
+        className,
+      )}
+    >
       {formatDiff(diff)}
     </pre>
   );

@@ -2,8 +2,8 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { serverMessage } from '../../lib/api-errors';
-import { toast } from '../../lib/toast';
 import { downloadFile } from '../../lib/download-file';
+import { toast } from '../../lib/toast';
 import { auditFilterOf, type AuditView } from './audit-params';
 
 /** 'Ekspor CSV': every row the page's filters select (not just this page), audited as audit_export. */

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { AUDIT_PAGE_SIZE } from '../../../domain/audit';
 import { useUrlList } from '../../components/list/use-url-list';
 import { Pagination } from '../../components/pagination';
-import { usePageTitle } from '../../lib/use-page-title';
 import { isUnauthorized, retryServerErrors } from '../../lib/api-errors';
+import { usePageTitle } from '../../lib/use-page-title';
 import { auditKeys, fetchAuditList } from './audit-api';
+import { AuditExportButton } from './audit-export-button';
 import { auditViewToQuery, auditViewToSearchParams, parseAuditView } from './audit-params';
 import { AuditTable } from './audit-table';
 import { AuditToolbar } from './audit-toolbar';
-import { AuditExportButton } from './audit-export-button';
 
 /** /admin/audit: newest first, 100 per page, search and filter in the URL. */
 export function AuditLogPage() {
@@ -37,7 +37,13 @@ export function AuditLogPage() {
       <AuditToolbar view={view} onChange={setView} onRefresh={() => void result.refetch()} refreshing={result.isFetching} />
       <AuditTable items={result.data?.items} loading={result.isPending} />
       {result.data && (
-        <Pagination page={view.page} pageSize={AUDIT_PAGE_SIZE} total={result.data.total} noun="log" onPageChange={(page) => setView({ page })} />
+        <Pagination
+          page={view.page}
+          pageSize={AUDIT_PAGE_SIZE}
+          total={result.data.total}
+          noun="log"
+          onPageChange={(page) => setView({ page })}
+        />
       )}
     </main>
   );

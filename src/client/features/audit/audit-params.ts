@@ -1,4 +1,4 @@
-import { type AuditListQuery, AUDIT_ACTIONS, type AuditAction } from '../../../domain/audit';
+import { AUDIT_ACTIONS, type AuditAction, type AuditListQuery } from '../../../domain/audit';
 import { parsePage } from '../../components/list/list-view';
 
 export type AuditActionFilter = 'all' | AuditAction;

@@ -1,11 +1,11 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTimeWib } from '../../../domain/format';
 import type { AuditEntry } from '../../../domain/audit';
+import { formatDateTimeWib } from '../../../domain/format';
 import { MESSAGES } from '../../../domain/messages';
-import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/list/data-table';
+import { Button } from '../../components/ui/button';
 import { TableRow, Td } from '../../components/ui/table';
 import { AuditActionBadge } from './audit-action-badge';
 import { AuditDiff } from './audit-diff';

@@ -27,7 +27,10 @@ function DayInput({ label, name, value, onChange }: { label: string; name: strin
 export function AuditToolbar(props: ViewToolbarProps<AuditView>) {
   const { view, onChange } = props;
   const admins = useQuery({ queryKey: ['admin', 'admins'], queryFn: ({ signal }) => fetchAdmins(signal), staleTime: 60_000 });
-  const adminOptions = [{ value: '', label: 'Semua Admin' }, ...(admins.data ?? []).map((admin) => ({ value: admin.id, label: admin.email }))];
+  const adminOptions = [
+    { value: '', label: 'Semua Admin' },
+    ...(admins.data ?? []).map((admin) => ({ value: admin.id, label: admin.email })),
+  ];
   return (
     <ListToolbar
       {...props}
@@ -35,8 +38,22 @@ export function AuditToolbar(props: ViewToolbarProps<AuditView>) {
       searchPlaceholder="Cari aksi, tabel, email..."
       refreshLabel="Refresh log aktivitas"
     >
-      <ToolbarSelect label="Aksi" name="action" className="w-64" value={view.action} options={ACTION_OPTIONS} onChange={(action) => onChange({ action })} />
-      <ToolbarSelect label="Admin" name="admin" className="w-56" value={view.admin} options={adminOptions} onChange={(admin) => onChange({ admin })} />
+      <ToolbarSelect
+        label="Aksi"
+        name="action"
+        className="w-64"
+        value={view.action}
+        options={ACTION_OPTIONS}
+        onChange={(action) => onChange({ action })}
+      />
+      <ToolbarSelect
+        label="Admin"
+        name="admin"
+        className="w-56"
+        value={view.admin}
+        options={adminOptions}
+        onChange={(admin) => onChange({ admin })}
+      />
       <DayInput label="Dari tanggal" name="dari" value={view.dari} onChange={(dari) => onChange({ dari })} />
       <DayInput label="Sampai tanggal" name="sampai" value={view.sampai} onChange={(sampai) => onChange({ sampai })} />
     </ListToolbar>

@@ -7,7 +7,7 @@ import {
   type PasswordChangeBody,
   type SessionInfo,
 } from '../../../domain/auth';
-import { ApiRequestError, apiFetch } from '../../lib/api-client';
+import { apiFetch, ApiRequestError } from '../../lib/api-client';
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 

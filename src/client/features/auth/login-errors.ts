@@ -1,6 +1,6 @@
-import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 
 /** docs/spec.md §8: 'Login Gagal' with the server's message; a non-admin gets the refusal itself. */
 export function toastLoginError(error: unknown): void {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from '../../lib/toast';
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { ApiRequestError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { changePassword } from './auth-api';
 import { PasswordInput } from './password-input';
 
@@ -32,11 +32,30 @@ export function PasswordChangeForm() {
       <h2 className="text-lg font-semibold">Ganti Password</h2>
       <form onSubmit={submit} className="max-w-sm space-y-4">
         <FormField label="Password saat ini" required>
-          {({ id }) => <PasswordInput id={id} name="currentPassword" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />}
+          {({ id }) => (
+            <PasswordInput
+              id={id}
+              name="currentPassword"
+              autoComplete="current-password"
+              required
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+            />
+          )}
         </FormField>
         <FormField label="Password baru" required hint={`Minimal ${PASSWORD_MIN_LENGTH} karakter. Gunakan kalimat yang mudah Anda ingat.`}>
           {({ id, describedBy }) => (
-            <PasswordInput id={id} name="newPassword" aria-describedby={describedBy} autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} maxLength={128} value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
+            <PasswordInput
+              id={id}
+              name="newPassword"
+              aria-describedby={describedBy}
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              maxLength={128}
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+            />
           )}
         </FormField>
         <Button type="submit" disabled={mutation.isPending}>

@@ -4,22 +4,46 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { login } from './auth-api';
-import { useLoginStep } from './use-login-step';
 import { PasswordInput } from './password-input';
+import { useLoginStep } from './use-login-step';
 
 export function PasswordStep({ onSignedIn }: { onSignedIn: (info: SessionInfo) => void }) {
   const [email, setEmail] = useState('');
-  const { secret: password, setSecret: setPassword, pending, submit } = useLoginStep((typed) => login({ email, password: typed }), onSignedIn);
+  const {
+    secret: password,
+    setSecret: setPassword,
+    pending,
+    submit,
+  } = useLoginStep((typed) => login({ email, password: typed }), onSignedIn);
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Login admin">
       <FormField label="Email" required>
         {({ id }) => (
-          <Input id={id} name="email" type="email" autoComplete="username" required autoFocus value={email} onChange={(e) => setEmail(e.target.value)} placeholder="admin@aipos.co.id" />
+          <Input
+            id={id}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="admin@aipos.co.id"
+          />
         )}
       </FormField>
       <FormField label="Password" required>
-        {({ id }) => <PasswordInput id={id} name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
+        {({ id }) => (
+          <PasswordInput
+            id={id}
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
       </FormField>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? AUTH_MESSAGES.processing : 'Login'}

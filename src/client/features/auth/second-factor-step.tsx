@@ -13,7 +13,8 @@ export function SecondFactorStep({ email, onSignedIn, onCancel }: Props) {
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Verifikasi dua langkah">
       <p className="text-sm text-slate-600">
-        Masukkan kode 6 digit dari aplikasi autentikator untuk <strong>{email}</strong>. Jika tidak dapat mengakses aplikasi, masukkan salah satu kode pemulihan.
+        Masukkan kode 6 digit dari aplikasi autentikator untuk <strong>{email}</strong>. Jika tidak dapat mengakses aplikasi, masukkan salah
+        satu kode pemulihan.
       </p>
       <FormField label="Kode verifikasi" required hint="Kode 6 digit atau kode pemulihan (xxxxx-xxxxx)">
         {({ id, describedBy }) => (

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from '../../lib/toast';
 import { AUTH_MESSAGES, type TotpSetup } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiRequestError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { confirmTotp, fetchTotpStatus, SESSION_QUERY_KEY, startTotpSetup } from './auth-api';
 
 const STATUS_KEY = ['auth', 'totp'] as const;
@@ -55,7 +55,8 @@ export function TotpEnrolment() {
       {recoveryCodes ? (
         <div className="space-y-3">
           <p className="text-sm text-slate-700">
-            Simpan 10 kode pemulihan ini di tempat aman. Setiap kode hanya bisa dipakai sekali untuk login jika aplikasi autentikator tidak tersedia. Kode tidak akan ditampilkan lagi.
+            Simpan 10 kode pemulihan ini di tempat aman. Setiap kode hanya bisa dipakai sekali untuk login jika aplikasi autentikator tidak
+            tersedia. Kode tidak akan ditampilkan lagi.
           </p>
           <ul aria-label="Kode pemulihan" className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-4 font-mono text-sm">
             {recoveryCodes.map((c) => (
@@ -66,7 +67,8 @@ export function TotpEnrolment() {
         </div>
       ) : status.data?.enabled ? (
         <p className="text-sm text-slate-700">
-          <span className="font-semibold text-green-700">Aktif.</span> Setiap login meminta kode 6 digit dari aplikasi autentikator. Sisa kode pemulihan: {status.data.recoveryCodesLeft}.
+          <span className="font-semibold text-green-700">Aktif.</span> Setiap login meminta kode 6 digit dari aplikasi autentikator. Sisa
+          kode pemulihan: {status.data.recoveryCodesLeft}.
         </p>
       ) : setup ? (
         <form onSubmit={submit} className="space-y-4">
@@ -75,7 +77,13 @@ export function TotpEnrolment() {
             <li>Atau ketik kunci manual di bawah ini.</li>
             <li>Masukkan kode 6 digit yang muncul di aplikasi.</li>
           </ol>
-          <img src={setup.qrDataUrl} alt="Kode QR untuk aplikasi autentikator" width={240} height={240} className="rounded-lg border border-slate-200" />
+          <img
+            src={setup.qrDataUrl}
+            alt="Kode QR untuk aplikasi autentikator"
+            width={240}
+            height={240}
+            className="rounded-lg border border-slate-200"
+          />
           <p className="text-sm">
             Kunci manual:{' '}
             <code data-testid="totp-secret" className="break-all rounded bg-slate-100 px-2 py-1 font-mono">
@@ -84,7 +92,18 @@ export function TotpEnrolment() {
           </p>
           <FormField label="Kode 6 digit" required>
             {({ id }) => (
-              <Input id={id} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} className="max-w-40" />
+              <Input
+                id={id}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="\d{6}"
+                maxLength={6}
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                className="max-w-40"
+              />
             )}
           </FormField>
           <Button type="submit" disabled={confirm.isPending}>
@@ -93,7 +112,9 @@ export function TotpEnrolment() {
         </form>
       ) : (
         <div className="space-y-3">
-          <p className="text-sm text-slate-700">Lindungi akun admin dengan kode dari aplikasi autentikator di ponsel Anda, selain password.</p>
+          <p className="text-sm text-slate-700">
+            Lindungi akun admin dengan kode dari aplikasi autentikator di ponsel Anda, selain password.
+          </p>
           <Button onClick={() => start.mutate()} disabled={start.isPending || status.isPending}>
             {start.isPending ? AUTH_MESSAGES.processing : 'Aktifkan Verifikasi Dua Langkah'}
           </Button>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DEVICE_STATUSES, DEVICE_STATUS_LABELS, type DeviceListItem } from '../../../domain/orders';
+import { DEVICE_STATUS_LABELS, DEVICE_STATUSES, type DeviceListItem } from '../../../domain/orders';
 import { ListToolbar, ToolbarSelect } from '../../components/list/list-toolbar';
 import { useUrlList } from '../../components/list/use-url-list';
 import { isUnauthorized, retryServerErrors } from '../../lib/api-errors';
@@ -43,7 +43,9 @@ export function DeviceListPage() {
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
       <div>
         <h1 className="text-2xl font-bold">{title}</h1>
-        <p className="mt-1 text-sm text-slate-600">Setiap unit yang dikemas, menurut nomor serinya. Cari dengan nomor seri lengkap atau awalannya.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Setiap unit yang dikemas, menurut nomor serinya. Cari dengan nomor seri lengkap atau awalannya.
+        </p>
       </div>
       <ListToolbar
         view={view}
@@ -55,9 +57,21 @@ export function DeviceListPage() {
         searchMaxLength={30}
         refreshLabel="Refresh daftar perangkat"
       >
-        <ToolbarSelect label="Status" name="status" className="w-48" value={view.status} options={DEVICE_STATUS_OPTIONS} onChange={(status) => setView({ status })} />
+        <ToolbarSelect
+          label="Status"
+          name="status"
+          className="w-48"
+          value={view.status}
+          options={DEVICE_STATUS_OPTIONS}
+          onChange={(status) => setView({ status })}
+        />
       </ListToolbar>
-      <DeviceTable items={result.data?.items} loading={result.isPending} emptyText={filtered ? DEVICE_TEXTS.noMatch : DEVICE_TEXTS.emptyDevices} onHistory={setHistory} />
+      <DeviceTable
+        items={result.data?.items}
+        loading={result.isPending}
+        emptyText={filtered ? DEVICE_TEXTS.noMatch : DEVICE_TEXTS.emptyDevices}
+        onHistory={setHistory}
+      />
       {result.data && <DevicePager page={view.page} hasMore={result.data.has_more} onPageChange={(page) => setView({ page })} />}
       <DeviceHistoryDialog device={history} onClose={() => setHistory(null)} />
     </main>

@@ -11,7 +11,11 @@ describe('parseDeviceListView', () => {
   });
 
   it('reads every value of a shared link', () => {
-    expect(parseDeviceListView(new URLSearchParams('q=%20A920-0001%20&status=aktif&page=3'))).toEqual({ q: 'A920-0001', status: 'aktif', page: 3 });
+    expect(parseDeviceListView(new URLSearchParams('q=%20A920-0001%20&status=aktif&page=3'))).toEqual({
+      q: 'A920-0001',
+      status: 'aktif',
+      page: 3,
+    });
     expect(parseDeviceListView(new URLSearchParams('status=dialokasikan')).status).toBe('dialokasikan');
   });
 

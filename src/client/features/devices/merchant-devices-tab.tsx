@@ -25,7 +25,13 @@ export function MerchantDevicesTab({ merchantId }: { merchantId: string }) {
   const [history, setHistory] = useState<DeviceListItem | null>(null);
   return (
     <div className="space-y-4">
-      <DeviceTable items={devices.data?.items} loading={devices.isPending} emptyText="Merchant ini belum memiliki perangkat" showMerchant={false} onHistory={setHistory} />
+      <DeviceTable
+        items={devices.data?.items}
+        loading={devices.isPending}
+        emptyText="Merchant ini belum memiliki perangkat"
+        showMerchant={false}
+        onHistory={setHistory}
+      />
       {devices.data && <DevicePager page={page} hasMore={devices.data.has_more} onPageChange={setPage} />}
       {devices.isError && devices.data && <p className="text-sm text-red-700">{DEVICE_TEXTS.listLoadFailed}</p>}
       <DeviceHistoryDialog device={history} onClose={() => setHistory(null)} />

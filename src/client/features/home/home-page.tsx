@@ -1,8 +1,8 @@
 import { ArrowRight, ShieldCheck, ShoppingCart, TrendingUp, Zap } from 'lucide-react';
 import { formatRupiah } from '../../../domain/format';
 import { PRODUCTS } from '../../../domain/products';
-import { Badge } from '../../components/ui/badge';
 import { LinkButton } from '../../components/link-button';
+import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -22,8 +22,7 @@ export function HomePage() {
             Terima pembayaran lebih mudah dengan perangkat AIPOS
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-brand-100">
-            Daftarkan usaha Anda sebagai merchant dan dapatkan Soundbox, EDC UnionPay, atau EDC Android untuk semua metode
-            pembayaran.
+            Daftarkan usaha Anda sebagai merchant dan dapatkan Soundbox, EDC UnionPay, atau EDC Android untuk semua metode pembayaran.
           </p>
           <div className="mt-10 flex flex-wrap gap-4">
             <LinkButton to="/register" variant="light" size="lg">
@@ -80,12 +79,14 @@ export function HomePage() {
       <section className="mx-auto max-w-6xl px-4 py-16">
         <div className="rounded-2xl bg-brand-700 px-6 py-12 text-center text-white">
           <h2 className="text-3xl font-bold">Siap bergabung dengan AIPOS?</h2>
-          <p className="mx-auto mt-4 max-w-xl text-brand-100">
-            Daftar sekarang; tim kami memverifikasi data Anda dalam 1-3 hari kerja.
-          </p>
+          <p className="mx-auto mt-4 max-w-xl text-brand-100">Daftar sekarang; tim kami memverifikasi data Anda dalam 1-3 hari kerja.</p>
           <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <LinkButton to="/register" variant="light" size="lg">Daftar Merchant Sekarang</LinkButton>
-            <LinkButton to="/status" variant="outlineLight" size="lg">Cek Status Pendaftaran</LinkButton>
+            <LinkButton to="/register" variant="light" size="lg">
+              Daftar Merchant Sekarang
+            </LinkButton>
+            <LinkButton to="/status" variant="outlineLight" size="lg">
+              Cek Status Pendaftaran
+            </LinkButton>
           </div>
         </div>
       </section>

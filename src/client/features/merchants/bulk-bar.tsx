@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { CLAIM_MESSAGES, type BulkAction, type BulkResult } from '../../../domain/review-claims';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
-import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/input';
-import { serverMessage } from '../../lib/api-errors';
-import { toast } from '../../lib/toast';
-import { merchantKeys } from './merchant-api';
-import { downloadFile } from '../../lib/download-file';
-import { bulkClaim } from './claim-api';
+import { Label } from '../../components/ui/label';
 import { fetchAdmins } from '../../lib/admin-users';
+import { serverMessage } from '../../lib/api-errors';
+import { downloadFile } from '../../lib/download-file';
+import { toast } from '../../lib/toast';
+import { bulkClaim } from './claim-api';
+import { merchantKeys } from './merchant-api';
 import type { RowSelection } from './use-row-selection';
 
 const DONE: Record<BulkAction, string> = { ambil: 'diambil', lepas: 'dilepaskan', tugaskan: 'ditugaskan' };
@@ -61,7 +61,11 @@ export function BulkBar({ selection }: { selection: RowSelection }) {
   };
 
   return (
-    <div role="region" aria-label="Aksi untuk merchant terpilih" className="flex flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3">
+    <div
+      role="region"
+      aria-label="Aksi untuk merchant terpilih"
+      className="flex flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3"
+    >
       <span className="mr-2 text-sm font-medium">{ids.length} dipilih</span>
       <Button size="sm" variant="secondary" disabled={busy} onClick={() => void run('ambil')}>
         <Hand aria-hidden /> Ambil untuk Saya
@@ -80,7 +84,10 @@ export function BulkBar({ selection }: { selection: RowSelection }) {
       </Button>
       <Dialog open={assigning} onOpenChange={setAssigning}>
         {assigning && (
-          <DialogContent title="Tugaskan ke Admin" description={`${ids.length} merchant terpilih ditugaskan kepada admin yang dipilih. Setiap perubahan dicatat di log audit.`}>
+          <DialogContent
+            title="Tugaskan ke Admin"
+            description={`${ids.length} merchant terpilih ditugaskan kepada admin yang dipilih. Setiap perubahan dicatat di log audit.`}
+          >
             <AssignForm busy={busy} onAssign={(adminId) => void run('tugaskan', adminId)} />
           </DialogContent>
         )}
@@ -106,7 +113,15 @@ function AssignForm({ busy, onAssign }: { busy: boolean; onAssign: (adminId: str
         <Label htmlFor="admin_id" required>
           Admin
         </Label>
-        <NativeSelect id="admin_id" name="admin_id" required value={adminId} onChange={(event) => setAdminId(event.target.value)} choices={choices} placeholder="Pilih admin" />
+        <NativeSelect
+          id="admin_id"
+          name="admin_id"
+          required
+          value={adminId}
+          onChange={(event) => setAdminId(event.target.value)}
+          choices={choices}
+          placeholder="Pilih admin"
+        />
       </div>
       <div className="flex justify-end gap-2">
         <DialogClose asChild>

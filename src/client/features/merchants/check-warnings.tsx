@@ -15,7 +15,13 @@ export function CheckWarningsMark({ count }: { count: number }) {
 export function WarningsFilter({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" name="peringatan" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-4 accent-brand-700" />
+      <input
+        type="checkbox"
+        name="peringatan"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 accent-brand-700"
+      />
       Ada peringatan
     </label>
   );

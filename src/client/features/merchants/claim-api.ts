@@ -13,7 +13,12 @@ const claimPath = (id: string) => `/api/admin/merchants/${encodeURIComponent(id)
 
 /** Takes the case, or keeps it. `heartbeat`: the review screen's own beat, not a person's doing. */
 export function claimMerchant(id: string, { heartbeat = false } = {}): Promise<ClaimState> {
-  return apiFetch(claimPath(id), { method: 'POST', body: {}, schema: ClaimStateSchema, ...(heartbeat ? { headers: { 'X-Background-Request': '1' } } : {}) });
+  return apiFetch(claimPath(id), {
+    method: 'POST',
+    body: {},
+    schema: ClaimStateSchema,
+    ...(heartbeat ? { headers: { 'X-Background-Request': '1' } } : {}),
+  });
 }
 
 export function takeOverMerchant(id: string, alasan: string): Promise<ClaimState> {

@@ -22,7 +22,11 @@ export function SelectCell({ merchant, selection }: { merchant: MerchantListItem
 export function HolderCell({ merchant }: { merchant: MerchantListItem }) {
   return (
     <Td className="text-sm">
-      {merchant.diklaim_oleh ? <span className="break-all">{CLAIM_MESSAGES.heldBy(merchant.diklaim_oleh.email)}</span> : <span className="text-slate-600">{CLAIM_MESSAGES.notClaimed}</span>}
+      {merchant.diklaim_oleh ? (
+        <span className="break-all">{CLAIM_MESSAGES.heldBy(merchant.diklaim_oleh.email)}</span>
+      ) : (
+        <span className="text-slate-600">{CLAIM_MESSAGES.notClaimed}</span>
+      )}
     </Td>
   );
 }

@@ -1,6 +1,6 @@
 import { BANKS, BUSINESS_CATEGORIES, PREMISES } from '../../../domain/vocabularies';
-import { ProfileCard } from './profile-cards';
 import { SelectField, TextareaField, TextField } from '../../components/form-fields';
+import { ProfileCard } from './profile-cards';
 
 /** docs/spec.md §2 New merchant: four sections, every field required (docs/spec.md §5: by the browser too). */
 export function CreateStoreSection() {
@@ -27,7 +27,13 @@ export function CreateAddressSection() {
   return (
     <ProfileCard title="Alamat Toko">
       <div className="sm:col-span-2">
-        <TextareaField name="alamat_jalan" label="Alamat Lengkap" required maxLength={500} hint="Nama jalan, nomor, RT/RW, kelurahan (minimal 10 karakter)" />
+        <TextareaField
+          name="alamat_jalan"
+          label="Alamat Lengkap"
+          required
+          maxLength={500}
+          hint="Nama jalan, nomor, RT/RW, kelurahan (minimal 10 karakter)"
+        />
       </div>
       <TextField name="kecamatan" label="Kecamatan" required maxLength={100} />
       <TextField name="kota_kab" label="Kota/Kabupaten" required maxLength={100} />

@@ -1,8 +1,8 @@
-import { toast } from '../../lib/toast';
 import { MERCHANT_MESSAGES } from '../../../domain/merchants';
 import { MESSAGES } from '../../../domain/messages';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { serverMessage } from '../../lib/api-errors';
+import { toast } from '../../lib/toast';
 import type { MerchantRef } from './merchant-ref';
 import { useDeleteMerchant } from './use-merchant-mutations';
 

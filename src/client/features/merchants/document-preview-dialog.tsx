@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { PdfPreview } from '../../components/pdf/pdf-preview';
+import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { PDF_TYPE, useBlobSource } from './use-document-blob';
 
 type DocumentPreviewDialogProps = {

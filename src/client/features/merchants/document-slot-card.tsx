@@ -1,12 +1,12 @@
 import { Download, Eye, FileText, ImageOff, LoaderCircle, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
 import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../lib/toast';
 import { DocumentPreviewDialog } from './document-preview-dialog';
 import { downloadDocument } from './merchant-documents-api';
 import { REUPLOAD_ACCEPT } from './reupload-rules';
@@ -75,7 +75,13 @@ export function DocumentSlotCard({ merchant, slot, present }: DocumentSlotCardPr
             </Button>
           </>
         )}
-        <Button variant={present ? 'ghost' : 'primary'} size="sm" onClick={() => input.current?.click()} disabled={uploading} aria-label={`${present ? 'Unggah ulang' : 'Unggah'} ${info.label}`}>
+        <Button
+          variant={present ? 'ghost' : 'primary'}
+          size="sm"
+          onClick={() => input.current?.click()}
+          disabled={uploading}
+          aria-label={`${present ? 'Unggah ulang' : 'Unggah'} ${info.label}`}
+        >
           <Upload aria-hidden /> {present ? 'Unggah Ulang' : 'Unggah'}
         </Button>
         {/* The button above is the keyboard's way in; the input only opens the system chooser. */}

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { MATCH_LABELS } from '../../../domain/workbench';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { MerchantStatusBadge } from './merchant-status-badge';
 import { retryServerErrors } from '../../lib/api-errors';
 import { fetchDuplicates, merchantKeys } from './merchant-api';
+import { MerchantStatusBadge } from './merchant-status-badge';
 
 /** 'Kemungkinan Duplikat': other merchants with the same NIK, account, phone or e-mail, each linked. */
 export function DuplicatePanel({ merchantId }: { merchantId: string }) {
@@ -31,13 +31,17 @@ export function DuplicatePanel({ merchantId }: { merchantId: string }) {
         <ul className="mt-2 divide-y divide-amber-200 text-sm">
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-              <Link to={`/admin/merchants/${encodeURIComponent(item.id)}`} className="font-medium text-brand-700 underline hover:text-brand-800">
+              <Link
+                to={`/admin/merchants/${encodeURIComponent(item.id)}`}
+                className="font-medium text-brand-700 underline hover:text-brand-800"
+              >
                 {item.nama_toko}
               </Link>
               <span className="font-mono text-xs">{item.kode_pendaftaran}</span>
               <MerchantStatusBadge status={item.status} />
               <span className="text-slate-700">
-                Sama: {item.matched_on.map((key) => (key === 'foto' && item.photos ? item.photos.join(', ') : MATCH_LABELS[key])).join(', ')}
+                Sama:{' '}
+                {item.matched_on.map((key) => (key === 'foto' && item.photos ? item.photos.join(', ') : MATCH_LABELS[key])).join(', ')}
               </span>
             </li>
           ))}

@@ -1,10 +1,10 @@
 import { FileDown, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../../lib/toast';
-import { Button } from '../../components/ui/button';
 import { isIdentityTerm } from '../../../domain/identity-search';
-import type { MerchantListView } from './list-params';
+import { Button } from '../../components/ui/button';
 import { downloadFile } from '../../lib/download-file';
+import { toast } from '../../lib/toast';
+import type { MerchantListView } from './list-params';
 
 const EXPORT_FAILED = 'Gagal mengekspor data merchant';
 

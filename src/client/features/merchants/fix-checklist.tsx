@@ -46,12 +46,24 @@ export function FixChecklist({ choices, onChange, required, error }: FixChecklis
     return (
       <li key={target} className="py-1.5">
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="perbaikan" value={target} checked={Boolean(choice)} onChange={(e) => toggle(target, e.target.checked)} className="size-4" />
+          <input
+            type="checkbox"
+            name="perbaikan"
+            value={target}
+            checked={Boolean(choice)}
+            onChange={(e) => toggle(target, e.target.checked)}
+            className="size-4"
+          />
           {label}
         </label>
         {choice && (
           <div className="mt-1.5 ml-6 grid gap-2 sm:grid-cols-2">
-            <NativeSelect aria-label={`Alasan ${label}`} name={`alasan_${target}`} value={choice.kode} onChange={(e) => update(target, { kode: e.target.value as ReasonCode })}>
+            <NativeSelect
+              aria-label={`Alasan ${label}`}
+              name={`alasan_${target}`}
+              value={choice.kode}
+              onChange={(e) => update(target, { kode: e.target.value as ReasonCode })}
+            >
               {reasonsFor(target).map((reason) => (
                 <option key={reason.kode} value={reason.kode}>
                   {reason.teks_tim}
@@ -76,7 +88,8 @@ export function FixChecklist({ choices, onChange, required, error }: FixChecklis
   return (
     <fieldset className="space-y-2" aria-describedby={error ? 'fix-checklist-error' : undefined}>
       <legend className="text-sm font-medium text-slate-800">
-        Yang perlu diperbaiki {required ? <span className="text-red-600">*</span> : <span className="font-normal text-slate-500">(opsional)</span>}
+        Yang perlu diperbaiki{' '}
+        {required ? <span className="text-red-600">*</span> : <span className="font-normal text-slate-500">(opsional)</span>}
       </legend>
       <p className="text-xs text-slate-500">Pendaftar menerima tautan untuk memperbaiki hanya data yang dipilih.</p>
       <div className="max-h-72 overflow-y-auto rounded-lg border border-slate-200 px-3 py-2">

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parsePage, updateListView } from '../../components/list/list-view';
-import { adjacentPage, DEFAULT_LIST_VIEW, lastPage, listViewToQuery, listViewToSearchParams, listViewToState, parseListView } from './list-params';
+import {
+  adjacentPage,
+  DEFAULT_LIST_VIEW,
+  lastPage,
+  listViewToQuery,
+  listViewToSearchParams,
+  listViewToState,
+  parseListView,
+} from './list-params';
 
 describe('an identity number as the search', () => {
   const nik = '3171011708900001';
@@ -30,8 +38,20 @@ describe('parseListView', () => {
   });
 
   it('reads every value of a shared link', () => {
-    const view = parseListView(new URLSearchParams('q=%20Berkah%20&status=verified&sort=nama_toko&page=3&page_size=100&peringatan=ada&klaim=saya'));
-    expect(view).toEqual({ q: 'Berkah', status: 'verified', sort: 'nama_toko', page: 3, page_size: 100, after: '', before: '', peringatan: 'ada', klaim: 'saya' });
+    const view = parseListView(
+      new URLSearchParams('q=%20Berkah%20&status=verified&sort=nama_toko&page=3&page_size=100&peringatan=ada&klaim=saya'),
+    );
+    expect(view).toEqual({
+      q: 'Berkah',
+      status: 'verified',
+      sort: 'nama_toko',
+      page: 3,
+      page_size: 100,
+      after: '',
+      before: '',
+      peringatan: 'ada',
+      klaim: 'saya',
+    });
     expect(parseListView(new URLSearchParams('klaim=orang-lain')).klaim).toBe('');
   });
 
@@ -64,7 +84,17 @@ describe('listViewToSearchParams', () => {
   });
 
   it('round-trips through parseListView', () => {
-    const view = { q: '0813 5555', status: 'data_tidak_lengkap', sort: 'status', page: 4, page_size: 50, after: '', before: '', peringatan: 'ada', klaim: 'belum' } as const;
+    const view = {
+      q: '0813 5555',
+      status: 'data_tidak_lengkap',
+      sort: 'status',
+      page: 4,
+      page_size: 50,
+      after: '',
+      before: '',
+      peringatan: 'ada',
+      klaim: 'belum',
+    } as const;
     // A phone typed with 0 has the shape of an account number: it goes through the history state.
     expect(parseListView(listViewToSearchParams(view), listViewToState(view))).toEqual(view);
     const keyed = { ...DEFAULT_LIST_VIEW, page: 7, after: ID };
@@ -74,7 +104,9 @@ describe('listViewToSearchParams', () => {
 
   it('drops a cursor on page 1, and after a change that goes back to page 1', () => {
     expect(listViewToSearchParams({ ...DEFAULT_LIST_VIEW, before: ID }).toString()).toBe('');
-    expect(listViewToSearchParams(updateListView({ ...DEFAULT_LIST_VIEW, page: 4, after: ID }, { status: 'verified' })).toString()).toBe('status=verified');
+    expect(listViewToSearchParams(updateListView({ ...DEFAULT_LIST_VIEW, page: 4, after: ID }, { status: 'verified' })).toString()).toBe(
+      'status=verified',
+    );
   });
 });
 
@@ -122,7 +154,13 @@ describe('listViewToQuery', () => {
   });
 
   it('sends the cursor with the page number', () => {
-    expect(listViewToQuery({ ...DEFAULT_LIST_VIEW, page: 3, before: ID })).toEqual({ status: 'all', sort: 'newest', page: 3, page_size: 25, before: ID });
+    expect(listViewToQuery({ ...DEFAULT_LIST_VIEW, page: 3, before: ID })).toEqual({
+      status: 'all',
+      sort: 'newest',
+      page: 3,
+      page_size: 25,
+      before: ID,
+    });
   });
 });
 

@@ -1,8 +1,8 @@
-import { MERCHANT_SORTS, PAGE_SIZES, type MerchantListQuery, type MerchantSort } from '../../../domain/merchants';
-import { MERCHANT_STATUSES, type MerchantStatus } from '../../../domain/vocabularies';
 import { isIdentityTerm } from '../../../domain/identity-search';
-import { parsePage } from '../../components/list/list-view';
+import { MERCHANT_SORTS, PAGE_SIZES, type MerchantListQuery, type MerchantSort } from '../../../domain/merchants';
 import { CLAIM_FILTERS, type ClaimFilter } from '../../../domain/review-claims';
+import { MERCHANT_STATUSES, type MerchantStatus } from '../../../domain/vocabularies';
+import { parsePage } from '../../components/list/list-view';
 
 export type StatusFilter = 'all' | MerchantStatus;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -27,7 +27,17 @@ export type MerchantListView = {
   klaim: '' | ClaimFilter;
 };
 
-export const DEFAULT_LIST_VIEW: MerchantListView = { q: '', status: 'all', sort: 'newest', page: 1, page_size: 25, after: '', before: '', peringatan: '', klaim: '' };
+export const DEFAULT_LIST_VIEW: MerchantListView = {
+  q: '',
+  status: 'all',
+  sort: 'newest',
+  page: 1,
+  page_size: 25,
+  after: '',
+  before: '',
+  peringatan: '',
+  klaim: '',
+};
 
 const CURSOR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -96,7 +106,16 @@ export function listViewToQuery(view: MerchantListView): MerchantListQuery {
   const cursor = view.page === 1 ? {} : view.after ? { after: view.after } : view.before ? { before: view.before } : {};
   const warned = view.peringatan ? { peringatan: view.peringatan } : {};
   const claimed = view.klaim ? { klaim: view.klaim } : {};
-  return { ...(view.q ? { q: view.q } : {}), status: view.status, sort: view.sort, page: view.page, page_size: view.page_size, ...cursor, ...warned, ...claimed };
+  return {
+    ...(view.q ? { q: view.q } : {}),
+    status: view.status,
+    sort: view.sort,
+    page: view.page,
+    page_size: view.page_size,
+    ...cursor,
+    ...warned,
+    ...claimed,
+  };
 }
 
 /**

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDateTimeWib } from '../../../domain/format';
 import { MESSAGES } from '../../../domain/messages';
 import { Skeleton } from '../../components/ui/skeleton';
+import { retryServerErrors } from '../../lib/api-errors';
 import { AuditActionBadge, AuditDiff } from '../audit/public';
 import { fetchMerchantActivity, merchantKeys } from './merchant-api';
-import { retryServerErrors } from '../../lib/api-errors';
 
 /** Tab Aktivitas: this merchant's audit entries, newest first. */
 export function MerchantActivityTab({ merchantId }: { merchantId: string }) {

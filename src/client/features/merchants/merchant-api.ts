@@ -1,20 +1,20 @@
 import { z } from 'zod';
+import { ApplicantMessageListSchema, ApplicantMessageSchema, type ApplicantMessage } from '../../../domain/applicant-mail';
 import { AuditEntrySchema, type AuditEntry } from '../../../domain/audit';
+import { isIdentityTerm } from '../../../domain/identity-search';
 import {
   MerchantDetailSchema,
   MerchantListSchema,
+  RevealResponseSchema,
   type MerchantCreateSchema,
   type MerchantDetail,
   type MerchantList,
   type MerchantListQuery,
   type MerchantStatusChangeInput,
   type MerchantUpdateSchema,
-  RevealResponseSchema,
   type RevealRequest,
   type RevealResponse,
 } from '../../../domain/merchants';
-import { ApplicantMessageListSchema, ApplicantMessageSchema, type ApplicantMessage } from '../../../domain/applicant-mail';
-import { isIdentityTerm } from '../../../domain/identity-search';
 import { DuplicateListSchema, type DuplicateMatch } from '../../../domain/workbench';
 import { apiFetch, ApiRequestError } from '../../lib/api-client';
 
@@ -57,7 +57,8 @@ export function merchantListKey(query: MerchantListQuery) {
 
 export function fetchMerchantList(query: MerchantListQuery, signal?: AbortSignal): Promise<MerchantList> {
   // A whole NIK or account number goes in a POST body, never in a URL (logs, proxies, history).
-  if (query.q && isIdentityTerm(query.q)) return apiFetch(`${BASE}/search`, { method: 'POST', body: query, schema: MerchantListSchema, signal });
+  if (query.q && isIdentityTerm(query.q))
+    return apiFetch(`${BASE}/search`, { method: 'POST', body: query, schema: MerchantListSchema, signal });
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
   return apiFetch(`${BASE}?${params.toString()}`, { schema: MerchantListSchema, signal });

@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from '../../lib/toast';
 import { MerchantCreateSchema } from '../../../domain/merchants';
 import { MESSAGES } from '../../../domain/messages';
 import { DEFAULT_ADMIN_PREMISES } from '../../../domain/vocabularies';
 import { Button } from '../../components/ui/button';
 import { ApiRequestError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CreateAddressSection, CreateBankSection, CreateOwnerSection, CreateStoreSection } from './create-sections';
 import { createMerchant, type MerchantCreateInput } from './merchant-api';
@@ -54,7 +54,8 @@ export function MerchantCreatePage() {
         </Link>
         <h1 className="text-2xl font-bold">Tambah Merchant</h1>
         <p className="text-sm text-slate-600">
-          Semua field wajib diisi (<span className="text-red-600">*</span>). Merchant baru berstatus Sedang Diproses dan mendapat kode pendaftaran otomatis.
+          Semua field wajib diisi (<span className="text-red-600">*</span>). Merchant baru berstatus Sedang Diproses dan mendapat kode
+          pendaftaran otomatis.
         </p>
       </header>
       <FormProvider {...form}>

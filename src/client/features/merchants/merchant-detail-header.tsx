@@ -2,8 +2,8 @@ import { ArrowLeft, FileText, ListChecks, Pencil, Save, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MerchantDetail } from '../../../domain/merchants';
 import { Button } from '../../components/ui/button';
-import { MerchantTitle } from './merchant-title';
 import { PROFILE_FORM_ID } from './merchant-profile-form';
+import { MerchantTitle } from './merchant-title';
 
 type MerchantDetailHeaderProps = {
   merchant: MerchantDetail;

@@ -2,33 +2,33 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Activity, FileText, Mail, MonitorSmartphone, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from '../../lib/toast';
+import type { MerchantDetail } from '../../../domain/merchants';
 import { MESSAGES } from '../../../domain/messages';
+import { CLAIM_MESSAGES } from '../../../domain/review-claims';
 import { Card } from '../../components/ui/card';
-import { MerchantDevicesTab } from '../devices/public';
-import { DuplicatePanel } from './duplicate-panel';
-import { DetailSkeleton } from './detail-skeleton';
-import { NikCheckInfo } from './nik-check';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { usePageTitle } from '../../lib/use-page-title';
 import { isNotFound, serverMessage } from '../../lib/api-errors';
-import { isStaleSave, merchantKeys, type MerchantUpdateBody } from './merchant-api';
+import { toast } from '../../lib/toast';
+import { usePageTitle } from '../../lib/use-page-title';
+import { MerchantDevicesTab } from '../devices/public';
+import { DetailSkeleton } from './detail-skeleton';
+import { DuplicatePanel } from './duplicate-panel';
+import { firstApprovalOnly } from './first-approval';
 import { MerchantActivityTab } from './merchant-activity-tab';
+import { isStaleSave, merchantKeys, type MerchantUpdateBody } from './merchant-api';
 import { MerchantDetailHeader } from './merchant-detail-header';
 import { MerchantDocumentsTab } from './merchant-documents-tab';
 import { MerchantMessagesTab } from './merchant-messages-tab';
-import { StatusChangeDialog } from './status-change-dialog';
 import { MerchantNotFound } from './merchant-not-found';
-import { NotesCard } from './notes-card';
 import { MerchantProfileForm } from './merchant-profile-form';
+import { NikCheckInfo } from './nik-check';
+import { NotesCard } from './notes-card';
 import { useRevealedValues } from './revealable-field';
 import { StaleSaveAlert } from './stale-save-alert';
+import { StatusChangeDialog } from './status-change-dialog';
 import { useLiveMerchantUpdates } from './use-live-merchant-updates';
 import { useMerchantDetail } from './use-merchant-detail';
 import { useSaveMerchantMutation } from './use-save-merchant';
-import { firstApprovalOnly } from './first-approval';
-import type { MerchantDetail } from '../../../domain/merchants';
-import { CLAIM_MESSAGES } from '../../../domain/review-claims';
 
 type Tab = 'profil' | 'dokumen' | 'aktivitas' | 'pesan' | 'perangkat';
 const TABS: { value: Tab; label: string; Icon: typeof UserRound }[] = [
@@ -102,7 +102,14 @@ export function MerchantDetailPage() {
 
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
-      <MerchantDetailHeader merchant={merchant} editing={editing} saving={save.isPending} onEdit={startEdit} onCancel={leaveEdit} onChangeStatus={() => setChangingStatus(true)} />
+      <MerchantDetailHeader
+        merchant={merchant}
+        editing={editing}
+        saving={save.isPending}
+        onEdit={startEdit}
+        onCancel={leaveEdit}
+        onChangeStatus={() => setChangingStatus(true)}
+      />
       <StatusChangeDialog merchant={changingStatus ? merchant : null} onClose={() => setChangingStatus(false)} />
       {editing && stale && <StaleSaveAlert message={stale} reloading={reloading} onReload={() => void reload()} />}
       <DuplicatePanel merchantId={merchant.id} />

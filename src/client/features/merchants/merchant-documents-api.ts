@@ -30,7 +30,6 @@ export function downloadDocument(merchantId: string, slot: DocumentSlot, fallbac
   return downloadFile(`${documentPath(merchantId, slot)}?download=1`, fallbackName);
 }
 
-
 /** Replaces a document, reporting the real upload progress. */
 export function uploadMerchantDocument(
   merchantId: string,
@@ -39,5 +38,12 @@ export function uploadMerchantDocument(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<MerchantDetail> {
-  return uploadWithProgress({ url: documentPath(merchantId, slot), field: slot, file, schema: MerchantDetailSchema, onProgress, ...(signal ? { signal } : {}) });
+  return uploadWithProgress({
+    url: documentPath(merchantId, slot),
+    field: slot,
+    file,
+    schema: MerchantDetailSchema,
+    onProgress,
+    ...(signal ? { signal } : {}),
+  });
 }

@@ -5,18 +5,18 @@ import { PAGE_SIZES } from '../../../domain/merchants';
 import { Pagination } from '../../components/pagination';
 import { Button } from '../../components/ui/button';
 import { usePageTitle } from '../../lib/use-page-title';
+import { BulkBar } from './bulk-bar';
 import { DeleteMerchantDialog } from './delete-merchant-dialog';
 import { adjacentPage, type PageSize } from './list-params';
 import { MerchantListToolbar } from './merchant-list-toolbar';
 import type { MerchantRef } from './merchant-ref';
 import { MerchantTable } from './merchant-table';
+import { QueueClaimBar } from './queue-claim-bar';
 import { SavedViewTabs } from './saved-view-tabs';
+import { SelectPageBox } from './select-page-box';
 import { StatusChangeDialog } from './status-change-dialog';
 import { useLiveMerchantUpdates } from './use-live-merchant-updates';
 import { useMerchantList } from './use-merchant-list';
-import { BulkBar } from './bulk-bar';
-import { QueueClaimBar } from './queue-claim-bar';
-import { SelectPageBox } from './select-page-box';
 import { useRowSelection } from './use-row-selection';
 
 /** The queue (decision 0022): merchants waiting for a decision, the longest waiting first. */
@@ -38,7 +38,11 @@ export function MerchantListPage({ queue = false }: { queue?: boolean }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{title}</h1>
-          {queue && <p className="mt-1 text-sm text-slate-600">Pendaftaran yang menunggu keputusan, yang terlama di atas. Janji kami kepada pendaftar: 1-3 hari kerja.</p>}
+          {queue && (
+            <p className="mt-1 text-sm text-slate-600">
+              Pendaftaran yang menunggu keputusan, yang terlama di atas. Janji kami kepada pendaftar: 1-3 hari kerja.
+            </p>
+          )}
         </div>
         <Button asChild>
           <Link to="/admin/merchants/new">
@@ -47,11 +51,23 @@ export function MerchantListPage({ queue = false }: { queue?: boolean }) {
         </Button>
       </div>
       <SavedViewTabs daftar={queue ? 'antrean' : 'merchant'} view={view} onApply={setView} />
-      <MerchantListToolbar queue={queue} view={view} onChange={setView} onRefresh={() => void result.refetch()} refreshing={result.isFetching} />
+      <MerchantListToolbar
+        queue={queue}
+        view={view}
+        onChange={setView}
+        onRefresh={() => void result.refetch()}
+        refreshing={result.isFetching}
+      />
       {queue && <QueueClaimBar klaim={view.klaim} counts={data?.claim_counts} onFilter={(klaim) => setView({ klaim })} />}
       <SelectPageBox selection={selection} count={data?.items.length ?? 0} />
       <BulkBar selection={selection} />
-      <MerchantTable items={data?.items} loading={result.isPending} onChangeStatus={setStatusTarget} onDelete={setDeleteTarget} selection={selection} />
+      <MerchantTable
+        items={data?.items}
+        loading={result.isPending}
+        onChangeStatus={setStatusTarget}
+        onDelete={setDeleteTarget}
+        selection={selection}
+      />
       {data && (
         <Pagination
           page={view.page}

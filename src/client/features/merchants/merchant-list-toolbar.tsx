@@ -1,10 +1,10 @@
-import { WarningsFilter } from './check-warnings';
 import type { MerchantSort } from '../../../domain/merchants';
 import { MERCHANT_STATUSES, STATUS_LABELS } from '../../../domain/vocabularies';
 import { ListToolbar, ToolbarSelect, type ViewToolbarProps } from '../../components/list/list-toolbar';
+import { WarningsFilter } from './check-warnings';
 import { ExportButton } from './export-button';
-import { QrisExportButton } from './qris-export-button';
 import type { MerchantListView, StatusFilter } from './list-params';
+import { QrisExportButton } from './qris-export-button';
 
 const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'Semua Status' },
@@ -41,8 +41,22 @@ export function MerchantListToolbar({ queue, ...props }: ViewToolbarProps<Mercha
       <WarningsFilter checked={view.peringatan === 'ada'} onChange={(on) => onChange({ peringatan: on ? 'ada' : '' })} />
       {!queue && (
         <>
-          <ToolbarSelect label="Status" name="status" className="w-52" value={view.status} options={STATUS_OPTIONS} onChange={(status) => onChange({ status })} />
-          <ToolbarSelect label="Urutkan" name="sort" className="w-44" value={view.sort} options={SORT_OPTIONS} onChange={(sort) => onChange({ sort })} />
+          <ToolbarSelect
+            label="Status"
+            name="status"
+            className="w-52"
+            value={view.status}
+            options={STATUS_OPTIONS}
+            onChange={(status) => onChange({ status })}
+          />
+          <ToolbarSelect
+            label="Urutkan"
+            name="sort"
+            className="w-44"
+            value={view.sort}
+            options={SORT_OPTIONS}
+            onChange={(sort) => onChange({ sort })}
+          />
         </>
       )}
     </ListToolbar>

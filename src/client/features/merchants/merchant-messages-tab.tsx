@@ -1,12 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle, RotateCw } from 'lucide-react';
-import { hasHiddenFixLink, mailKindLabel, MAIL_MESSAGES, MAIL_STATE_LABELS, whatsappMessageUrl, type ApplicantMessage } from '../../../domain/applicant-mail';
+import {
+  hasHiddenFixLink,
+  MAIL_MESSAGES,
+  MAIL_STATE_LABELS,
+  mailKindLabel,
+  whatsappMessageUrl,
+  type ApplicantMessage,
+} from '../../../domain/applicant-mail';
 import { formatDateTimeWib } from '../../../domain/format';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../lib/toast';
 import { retryServerErrors, serverMessage } from '../../lib/api-errors';
+import { toast } from '../../lib/toast';
 import { fetchMerchantMessages, merchantKeys, resendMerchantMessage } from './merchant-api';
 
 const STATE_COLOURS: Record<ApplicantMessage['state'], string> = {
@@ -59,7 +66,12 @@ export function MerchantMessagesTab({ merchantId, noHp }: { merchantId: string; 
             <pre className="mt-2 whitespace-pre-wrap font-sans text-sm text-slate-700">{message.text}</pre>
           </details>
           <div className="mt-3 flex flex-wrap gap-2">
-            <a className={buttonVariants({ variant: 'outline', size: 'sm' })} href={whatsappMessageUrl(noHp, message.text)} target="_blank" rel="noopener noreferrer">
+            <a
+              className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              href={whatsappMessageUrl(noHp, message.text)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               <MessageCircle aria-hidden /> {MAIL_MESSAGES.whatsapp}
             </a>
             {(message.state === 'failed' || message.state === 'skipped') && hasHiddenFixLink(message.text) && (

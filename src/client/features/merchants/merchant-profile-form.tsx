@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { MerchantDetail, RevealRequest } from '../../../domain/merchants';
-import type { RevealState } from './revealable-field';
+import { hasFinalCode, REASON_MESSAGES } from '../../../domain/reason-codes';
 import { ApiRequestError } from '../../lib/api-client';
 import { BankInfoCard, OwnerInfoCard, QrisDataCard, StoreAddressCard, StoreInfoCard } from './profile-cards';
-import { hasFinalCode, REASON_MESSAGES } from '../../../domain/reason-codes';
 import { PROFILE_FIELDS, ProfileFormSchema, rejectsHere, toMerchantUpdate, toProfileForm, type ProfileForm } from './profile-form';
+import type { RevealState } from './revealable-field';
 import type { SaveMerchant } from './use-save-merchant';
 
 /** The header's Simpan button submits this form through its `form` attribute. */
@@ -50,7 +50,13 @@ export function MerchantProfileForm({ merchant, editing, onSave, reveal }: Merch
 
   return (
     <FormProvider {...form}>
-      <form id={PROFILE_FORM_ID} noValidate onSubmit={(event) => void submit(event)} aria-label="Profil merchant" className="grid gap-6 lg:grid-cols-2">
+      <form
+        id={PROFILE_FORM_ID}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-label="Profil merchant"
+        className="grid gap-6 lg:grid-cols-2"
+      >
         <StoreInfoCard editing={editing} turnover={merchant.omset_per_bulan} status={merchant.status} />
         <StoreAddressCard editing={editing} />
         <OwnerInfoCard editing={editing} reveal={reveal} />

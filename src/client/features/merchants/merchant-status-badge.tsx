@@ -1,4 +1,4 @@
-import { STATUS_LABELS, normalizeStatus, type MerchantStatus } from '../../../domain/vocabularies';
+import { normalizeStatus, STATUS_LABELS, type MerchantStatus } from '../../../domain/vocabularies';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 

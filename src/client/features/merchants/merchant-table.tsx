@@ -4,12 +4,12 @@ import type { MerchantListItem } from '../../../domain/merchants';
 import { MESSAGES } from '../../../domain/messages';
 import { DataTable } from '../../components/list/data-table';
 import { TableRow, Td } from '../../components/ui/table';
-import { DuplicateMark, SlaBadge } from './sla-badge';
 import { CheckWarningsMark } from './check-warnings';
-import { MerchantStatusBadge } from './merchant-status-badge';
-import type { MerchantRef } from './merchant-ref';
-import { RowActions } from './row-actions';
 import { HolderCell, SecondApprovalBadge, SelectCell } from './claim-cells';
+import type { MerchantRef } from './merchant-ref';
+import { MerchantStatusBadge } from './merchant-status-badge';
+import { RowActions } from './row-actions';
+import { DuplicateMark, SlaBadge } from './sla-badge';
 import type { RowSelection } from './use-row-selection';
 
 const COLUMNS = ['Kode', 'Nama Toko', 'Pemilik', 'No. HP', 'Email', 'Lokasi', 'Status', 'Tanggal Daftar', 'Aksi'] as const;

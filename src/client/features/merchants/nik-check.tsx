@@ -8,13 +8,17 @@ const SEX_LABELS = { L: 'Laki-laki', P: 'Perempuan' } as const;
 
 /** A YYYY-MM-DD birth date as an Indonesian reader writes it (25 November 1990); no time zone involved. */
 function formatBirthDate(date: string): string {
-  return new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 /** The warnings of a decoded NIK: its structure, and its province against the address's. */
 function nikWarnings(check: NikCheck): string[] {
   return [
-    ...(check.problems.length > 0 ? [NIK_MESSAGES.structureWarning, ...check.problems.map((problem) => NIK_MESSAGES.problems[problem])] : []),
+    ...(check.problems.length > 0
+      ? [NIK_MESSAGES.structureWarning, ...check.problems.map((problem) => NIK_MESSAGES.problems[problem])]
+      : []),
     ...(check.province_mismatch ? [NIK_MESSAGES.provinceMismatch] : []),
   ];
 }
@@ -24,7 +28,9 @@ function nikWarnings(check: NikCheck): string[] {
  * and the structure's problems: the birth date and sex (`personal`) come with the audited reveal of the NIK.
  */
 export function NikCheckInfo({ check, personal = null }: { check: NikCheck; personal?: NikPersonal | null }) {
-  const rows: [string, string, string][] = [['province', 'Provinsi (dari NIK)', check.province_name ?? `Kode ${check.province_code} tidak dikenal`]];
+  const rows: [string, string, string][] = [
+    ['province', 'Provinsi (dari NIK)', check.province_name ?? `Kode ${check.province_code} tidak dikenal`],
+  ];
   if (personal) {
     rows.push(
       ['birth_date', 'Tanggal lahir (dari NIK)', personal.birth_date ? formatBirthDate(personal.birth_date) : 'Tidak valid'],

@@ -72,7 +72,11 @@ export function NotesCard({ merchantId }: { merchantId: string }) {
         ))}
       </ol>
       <form onSubmit={submit} noValidate className="mt-3 space-y-2">
-        <FormField label="Catatan internal" error={error} hint={`${teks.length.toLocaleString('id-ID')}/${NOTE_MAX_LENGTH.toLocaleString('id-ID')} karakter`}>
+        <FormField
+          label="Catatan internal"
+          error={error}
+          hint={`${teks.length.toLocaleString('id-ID')}/${NOTE_MAX_LENGTH.toLocaleString('id-ID')} karakter`}
+        >
           {({ id, describedBy, invalid }) => (
             <Textarea
               id={id}

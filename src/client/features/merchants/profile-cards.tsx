@@ -1,10 +1,17 @@
 import type { ReactNode } from 'react';
 import { formatRupiah } from '../../../domain/format';
-import { KOTA_QRIS_MAX, KRITERIA_USAHA_LABELS, KRITERIA_USAHA_SOURCE, MCC_CODES, NAMA_QRIS_MAX, type KriteriaUsaha } from '../../../domain/qris';
-import { BANKS, BUSINESS_CATEGORIES, MERCHANT_STATUSES, PREMISES, STATUS_LABELS } from '../../../domain/vocabularies';
-import { Card } from '../../components/ui/card';
-import { ReadOnlyValue, SelectField, TextareaField, TextField } from '../../components/form-fields';
 import type { MerchantDetail } from '../../../domain/merchants';
+import {
+  KOTA_QRIS_MAX,
+  KRITERIA_USAHA_LABELS,
+  KRITERIA_USAHA_SOURCE,
+  MCC_CODES,
+  NAMA_QRIS_MAX,
+  type KriteriaUsaha,
+} from '../../../domain/qris';
+import { BANKS, BUSINESS_CATEGORIES, MERCHANT_STATUSES, PREMISES, STATUS_LABELS } from '../../../domain/vocabularies';
+import { ReadOnlyValue, SelectField, TextareaField, TextField } from '../../components/form-fields';
+import { Card } from '../../components/ui/card';
 import { ProfileRejectionReasons } from './profile-rejection-reasons';
 import { RevealableField, type RevealState } from './revealable-field';
 
@@ -36,7 +43,14 @@ export function StoreInfoCard({ editing, turnover, status }: CardProps & { turno
   return (
     <ProfileCard title="Informasi Toko">
       <TextField name="nama_toko" label="Nama Toko" required={editing} readOnly={ro} maxLength={200} />
-      <TextField name="kategori_usaha" label="Kategori Usaha" required={editing} readOnly={ro} maxLength={100} suggestions={BUSINESS_CATEGORIES} />
+      <TextField
+        name="kategori_usaha"
+        label="Kategori Usaha"
+        required={editing}
+        readOnly={ro}
+        maxLength={100}
+        suggestions={BUSINESS_CATEGORIES}
+      />
       {/* docs/spec.md §5: turnover is read-only in the detail screen. */}
       <ReadOnlyValue label="Omset per Bulan" value={formatRupiah(turnover)} />
       <SelectField name="status" label="Status" required={editing} readOnly={ro} options={STATUS_OPTIONS} />
@@ -46,7 +60,13 @@ export function StoreInfoCard({ editing, turnover, status }: CardProps & { turno
         </Wide>
       )}
       <Wide>
-        <TextareaField name="catatan_admin" label="Catatan Admin" readOnly={ro} maxLength={1000} hint="Ditampilkan kepada merchant di halaman Cek Status." />
+        <TextareaField
+          name="catatan_admin"
+          label="Catatan Admin"
+          readOnly={ro}
+          maxLength={1000}
+          hint="Ditampilkan kepada merchant di halaman Cek Status."
+        />
       </Wide>
     </ProfileCard>
   );
@@ -100,7 +120,11 @@ export function QrisDataCard({ editing, kriteria, mccMissing }: CardProps & { kr
   return (
     <ProfileCard title="Data QRIS">
       <Wide>
-        <ReadOnlyValue label="Kriteria Usaha" value={`${kriteria} — ${KRITERIA_USAHA_LABELS[kriteria]}`} hint={`Dasar: ${KRITERIA_USAHA_SOURCE}`} />
+        <ReadOnlyValue
+          label="Kriteria Usaha"
+          value={`${kriteria} — ${KRITERIA_USAHA_LABELS[kriteria]}`}
+          hint={`Dasar: ${KRITERIA_USAHA_SOURCE}`}
+        />
       </Wide>
       <Wide>
         <SelectField
@@ -109,11 +133,25 @@ export function QrisDataCard({ editing, kriteria, mccMissing }: CardProps & { kr
           readOnly={ro}
           options={MCC_OPTIONS}
           placeholder="Pilih MCC"
-          hint={mccMissing ? 'Kategori ini tidak memiliki MCC bawaan: pilih sebelum ekspor QRIS.' : 'Bawaan dari kategori usaha, dapat diubah.'}
+          hint={
+            mccMissing ? 'Kategori ini tidak memiliki MCC bawaan: pilih sebelum ekspor QRIS.' : 'Bawaan dari kategori usaha, dapat diubah.'
+          }
         />
       </Wide>
-      <TextField name="nama_qris" label="Nama QRIS" readOnly={ro} maxLength={NAMA_QRIS_MAX} hint={`Maksimal ${NAMA_QRIS_MAX} huruf, angka, dan spasi.`} />
-      <TextField name="kota_qris" label="Kota QRIS" readOnly={ro} maxLength={KOTA_QRIS_MAX} hint={`Maksimal ${KOTA_QRIS_MAX} huruf, angka, dan spasi.`} />
+      <TextField
+        name="nama_qris"
+        label="Nama QRIS"
+        readOnly={ro}
+        maxLength={NAMA_QRIS_MAX}
+        hint={`Maksimal ${NAMA_QRIS_MAX} huruf, angka, dan spasi.`}
+      />
+      <TextField
+        name="kota_qris"
+        label="Kota QRIS"
+        readOnly={ro}
+        maxLength={KOTA_QRIS_MAX}
+        hint={`Maksimal ${KOTA_QRIS_MAX} huruf, angka, dan spasi.`}
+      />
     </ProfileCard>
   );
 }

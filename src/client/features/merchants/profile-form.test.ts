@@ -69,7 +69,13 @@ describe('toMerchantUpdate', () => {
   it('builds a body the server schema accepts, with the version the edit started from', () => {
     const form = { ...toProfileForm(merchant), nama_toko: 'Toko Berkah Jaya', status: 'verified' as const, catatan_admin: '  ' };
     const body = toMerchantUpdate(form, merchant, merchant.updated_at);
-    expect(body).toMatchObject({ nama_toko: 'Toko Berkah Jaya', status: 'verified', catatan_admin: null, tempat_usaha: null, omset_per_bulan: 15_000_000 });
+    expect(body).toMatchObject({
+      nama_toko: 'Toko Berkah Jaya',
+      status: 'verified',
+      catatan_admin: null,
+      tempat_usaha: null,
+      omset_per_bulan: 15_000_000,
+    });
     expect(body.expected_updated_at).toBe('2026-11-21T01:02:03.456Z');
     expect(MerchantUpdateSchema.safeParse(body).success).toBe(true);
   });
@@ -86,7 +92,11 @@ describe('toMerchantUpdate', () => {
   });
 
   it('trims a note and keeps a chosen premises', () => {
-    const body = toMerchantUpdate({ ...toProfileForm(merchant), catatan_admin: ' Foto KTP buram ', tempat_usaha: 'Sewa' }, merchant, merchant.updated_at);
+    const body = toMerchantUpdate(
+      { ...toProfileForm(merchant), catatan_admin: ' Foto KTP buram ', tempat_usaha: 'Sewa' },
+      merchant,
+      merchant.updated_at,
+    );
     expect(body.catatan_admin).toBe('Foto KTP buram');
     expect(body.tempat_usaha).toBe('Sewa');
   });
@@ -137,6 +147,9 @@ describe('QRIS fields in the profile form', () => {
 
   it('marks a QRIS name with other characters', () => {
     const result = ProfileFormSchema.safeParse({ ...toProfileForm(merchant), nama_qris: 'Toko & Co' });
-    expect(result.error?.issues[0]).toMatchObject({ path: ['nama_qris'], message: 'Nama QRIS 1-25 karakter, hanya huruf, angka, dan spasi' });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['nama_qris'],
+      message: 'Nama QRIS 1-25 karakter, hanya huruf, angka, dan spasi',
+    });
   });
 });

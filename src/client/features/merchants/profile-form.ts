@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MERCHANT_MESSAGES, MerchantUpdateSchema, type MerchantDetail, type RevealRequest } from '../../../domain/merchants';
-import { ReasonCodeSchema } from '../../../domain/reason-codes';
 import { KotaQrisSchema, MccSchema, NamaQrisSchema } from '../../../domain/qris';
+import { ReasonCodeSchema } from '../../../domain/reason-codes';
 import { PREMISES } from '../../../domain/vocabularies';
 
 /**

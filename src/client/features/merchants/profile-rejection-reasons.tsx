@@ -15,7 +15,9 @@ export function ProfileRejectionReasons({ merchant }: { merchant: Pick<MerchantD
     <Controller
       control={control}
       name="kode_alasan"
-      render={({ field, fieldState }) => <ReasonCodePicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+      render={({ field, fieldState }) => (
+        <ReasonCodePicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+      )}
     />
   );
 }

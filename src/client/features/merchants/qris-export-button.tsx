@@ -8,9 +8,9 @@ import { TextareaField } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { ApiRequestError } from '../../lib/api-client';
-import { toast } from '../../lib/toast';
 import { serverMessage } from '../../lib/api-errors';
 import { downloadFile } from '../../lib/download-file';
+import { toast } from '../../lib/toast';
 
 const QRIS_EXPORT_FAILED = 'Gagal mengekspor data QRIS';
 
@@ -70,7 +70,13 @@ function QrisExportForm({ onDone }: { onDone: () => void }) {
   return (
     <FormProvider {...form}>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Ekspor data QRIS" className="space-y-4">
-        <TextareaField name="alasan" label="Alasan ekspor" required maxLength={500} hint="3-500 karakter, misalnya pengajuan NMID ke acquirer." />
+        <TextareaField
+          name="alasan"
+          label="Alasan ekspor"
+          required
+          maxLength={500}
+          hint="3-500 karakter, misalnya pengajuan NMID ke acquirer."
+        />
         <div className="flex justify-end gap-2">
           <DialogClose asChild>
             <Button variant="ghost" disabled={busy}>

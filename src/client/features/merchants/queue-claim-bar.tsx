@@ -7,8 +7,8 @@ import { Button } from '../../components/ui/button';
 import { ApiRequestError } from '../../lib/api-client';
 import { serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
-import { merchantKeys } from './merchant-api';
 import { takeNextCase } from './claim-api';
+import { merchantKeys } from './merchant-api';
 
 const COUNT_OF: Record<ClaimFilter, keyof ClaimCounts> = { saya: 'milik_saya', belum: 'belum_diambil' };
 
@@ -38,13 +38,22 @@ export function QueueClaimBar({ klaim, counts, onFilter }: QueueClaimBarProps) {
   };
   const filters: { value: '' | ClaimFilter; label: string }[] = [
     { value: '', label: 'Semua' },
-    ...CLAIM_FILTERS.map((value) => ({ value, label: counts ? `${CLAIM_FILTER_LABELS[value]} (${counts[COUNT_OF[value]]})` : CLAIM_FILTER_LABELS[value] })),
+    ...CLAIM_FILTERS.map((value) => ({
+      value,
+      label: counts ? `${CLAIM_FILTER_LABELS[value]} (${counts[COUNT_OF[value]]})` : CLAIM_FILTER_LABELS[value],
+    })),
   ];
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <div role="group" aria-label="Filter peninjau" className="flex flex-wrap gap-2">
         {filters.map((filter) => (
-          <Button key={filter.value || 'semua'} size="sm" variant={klaim === filter.value ? 'primary' : 'outline'} aria-pressed={klaim === filter.value} onClick={() => onFilter(filter.value)}>
+          <Button
+            key={filter.value || 'semua'}
+            size="sm"
+            variant={klaim === filter.value ? 'primary' : 'outline'}
+            aria-pressed={klaim === filter.value}
+            onClick={() => onFilter(filter.value)}
+          >
             {filter.label}
           </Button>
         ))}

@@ -4,9 +4,9 @@ import { useFormContext } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { RevealRequest, RevealResponse } from '../../../domain/merchants';
 import type { NikPersonal } from '../../../domain/nik-structure';
+import { TextField } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { revealMerchantField } from './merchant-api';
-import { TextField } from '../../components/form-fields';
 
 type RevealField = RevealRequest['field'];
 export type RevealedValues = Partial<Record<RevealField, string>>;
@@ -24,7 +24,11 @@ type Revealed = { version: string; values: RevealedValues; nikPersonal: NikPerso
  * new version (a save, a live change) shows everything masked again. With the NIK come the birth date
  * and sex its digits say, which the detail answer never carries.
  */
-export function useRevealedValues(version: string): { values: RevealedValues; nikPersonal: NikPersonal | null; add: (answer: RevealResponse) => void } {
+export function useRevealedValues(version: string): {
+  values: RevealedValues;
+  nikPersonal: NikPersonal | null;
+  add: (answer: RevealResponse) => void;
+} {
   const [state, setState] = useState<Revealed>({ version, values: {}, nikPersonal: null });
   const current = state.version === version ? state : { version, values: {}, nikPersonal: null };
   const add = (answer: RevealResponse) =>
@@ -86,7 +90,15 @@ export function RevealableField({ name, label, editing, maxLength, reveal }: Rev
         />
       </div>
       {!shown && (
-        <Button type="button" variant="outline" size="sm" onClick={() => void onReveal()} disabled={busy} aria-label={`${REVEAL_MESSAGES.button} ${label}`} className="mb-0.5">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => void onReveal()}
+          disabled={busy}
+          aria-label={`${REVEAL_MESSAGES.button} ${label}`}
+          className="mb-0.5"
+        >
           <Eye aria-hidden="true" />
           {REVEAL_MESSAGES.button}
         </Button>

@@ -46,7 +46,19 @@ export function RowActions({ merchant, onChangeStatus, onDelete }: RowActionsPro
 }
 
 /** An icon link of a row, named after the merchant, with its tooltip. */
-function LinkAction({ tip, label, to, brand = false, children }: { tip: string; label: string; to: string; brand?: boolean; children: ReactElement }) {
+function LinkAction({
+  tip,
+  label,
+  to,
+  brand = false,
+  children,
+}: {
+  tip: string;
+  label: string;
+  to: string;
+  brand?: boolean;
+  children: ReactElement;
+}) {
   return (
     <WithTip tip={tip}>
       <Button asChild variant={brand ? 'ghostBrand' : 'ghost'} size="icon" aria-label={label}>

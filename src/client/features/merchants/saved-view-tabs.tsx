@@ -2,7 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bookmark, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { isIdentityTerm } from '../../../domain/identity-search';
-import { SavedViewListSchema, SavedViewSchema, VIEW_MESSAGES, type SavedView, type ViewFilter, type ViewList } from '../../../domain/saved-views';
+import {
+  SavedViewListSchema,
+  SavedViewSchema,
+  VIEW_MESSAGES,
+  type SavedView,
+  type ViewFilter,
+  type ViewList,
+} from '../../../domain/saved-views';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
@@ -46,7 +53,10 @@ type SavedViewTabsProps = { daftar: ViewList; view: MerchantListView; onApply: (
 /** Saved views above the queue and the merchant list: mine and the team's, a tab each; 'Simpan Tampilan' adds one. */
 export function SavedViewTabs({ daftar, view, onApply }: SavedViewTabsProps) {
   const queryClient = useQueryClient();
-  const views = useQuery({ queryKey: viewsKey(daftar), queryFn: () => apiFetch(`/api/admin/views?daftar=${daftar}`, { schema: SavedViewListSchema }) });
+  const views = useQuery({
+    queryKey: viewsKey(daftar),
+    queryFn: () => apiFetch(`/api/admin/views?daftar=${daftar}`, { schema: SavedViewListSchema }),
+  });
   const [saving, setSaving] = useState(false);
   const remove = useMutation({
     mutationFn: (id: string) => apiFetch(`/api/admin/views/${id}`, { method: 'DELETE' }),
@@ -94,7 +104,10 @@ export function SavedViewTabs({ daftar, view, onApply }: SavedViewTabsProps) {
       </Button>
       <Dialog open={saving} onOpenChange={setSaving}>
         {saving && (
-          <DialogContent title="Simpan Tampilan" description="Simpan filter daftar ini dengan sebuah nama; tampil sebagai tab di atas daftar.">
+          <DialogContent
+            title="Simpan Tampilan"
+            description="Simpan filter daftar ini dengan sebuah nama; tampil sebagai tab di atas daftar."
+          >
             <SaveViewForm
               daftar={daftar}
               filter={current}
@@ -138,7 +151,16 @@ function SaveViewForm({ daftar, filter, onSaved }: { daftar: ViewList; filter: V
     <form onSubmit={submit} noValidate className="space-y-4">
       <FormField label="Nama tampilan" required error={error}>
         {({ id, describedBy, invalid }) => (
-          <Input id={id} name="nama" maxLength={60} value={nama} onChange={(e) => setNama(e.target.value)} aria-describedby={describedBy} aria-invalid={invalid} autoFocus />
+          <Input
+            id={id}
+            name="nama"
+            maxLength={60}
+            value={nama}
+            onChange={(e) => setNama(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            autoFocus
+          />
         )}
       </FormField>
       <label className="flex items-center gap-2 text-sm">

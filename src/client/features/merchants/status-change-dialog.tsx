@@ -1,21 +1,21 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from '../../lib/toast';
-import { CLAIM_MESSAGES } from '../../../domain/review-claims';
-import { firstApprovalOnly } from './first-approval';
 import { MESSAGES } from '../../../domain/messages';
+import { PERBAIKAN_MESSAGES } from '../../../domain/perbaikan-texts';
+import { hasFinalCode, REASON_MESSAGES, type ReasonCode } from '../../../domain/reason-codes';
+import { CLAIM_MESSAGES } from '../../../domain/review-claims';
 import { STATUS_LABELS, type MerchantStatus } from '../../../domain/vocabularies';
+import type { ReviewChecklist } from '../../../domain/workbench';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../components/ui/input';
-import { PERBAIKAN_MESSAGES } from '../../../domain/perbaikan-texts';
 import { serverMessage } from '../../lib/api-errors';
+import { toast } from '../../lib/toast';
+import { firstApprovalOnly } from './first-approval';
 import { FixChecklist, fixChoicesComplete, fixItems, type FixChoices } from './fix-checklist';
-import { hasFinalCode, REASON_MESSAGES, type ReasonCode } from '../../../domain/reason-codes';
-import { ReasonCodePicker } from './reason-code-picker';
-import type { ReviewChecklist } from '../../../domain/workbench';
 import { isStaleSave } from './merchant-api';
 import type { MerchantRef } from './merchant-ref';
+import { ReasonCodePicker } from './reason-code-picker';
 import { useChangeStatus } from './use-merchant-mutations';
 
 /** docs/spec.md §4: from processing the dialog offers these three. */
@@ -127,7 +127,8 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
           // A 'verified' under the four-eyes rule changed nothing yet: say it waits for another admin.
           if (firstApprovalOnly(status, answer)) toast.info(CLAIM_MESSAGES.firstApprovalRecorded);
           // A fix link goes to the applicant's e-mail only: no admin sees or forwards its token.
-          else toast.success(MESSAGES.statusChangeSuccess, items.length > 0 ? { description: PERBAIKAN_MESSAGES.fixLinkMailed } : undefined);
+          else
+            toast.success(MESSAGES.statusChangeSuccess, items.length > 0 ? { description: PERBAIKAN_MESSAGES.fixLinkMailed } : undefined);
           onDecided();
           onDone();
         },
@@ -171,10 +172,20 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
         </FormField>
       )}
       {status === 'rejected' && <ReasonCodePicker value={codes} onChange={setCodes} error={codesError} />}
-      {withChecklist && <FixChecklist choices={choices} onChange={setChoices} required={status === 'data_tidak_lengkap'} error={checklistError} />}
+      {withChecklist && (
+        <FixChecklist choices={choices} onChange={setChoices} required={status === 'data_tidak_lengkap'} error={checklistError} />
+      )}
       <FormField label="Catatan Admin (opsional)" hint="Catatan ini dapat dilihat merchant di halaman Cek Status.">
         {({ id, describedBy }) => (
-          <Textarea id={id} name="catatan_admin" rows={3} maxLength={1000} value={note} onChange={(event) => setNote(event.target.value)} aria-describedby={describedBy} />
+          <Textarea
+            id={id}
+            name="catatan_admin"
+            rows={3}
+            maxLength={1000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            aria-describedby={describedBy}
+          />
         )}
       </FormField>
       <div className="flex justify-end gap-2">
@@ -184,7 +195,12 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
           </Button>
         </DialogClose>
         {/* A verification from the review screen is one key away: V, then Enter. */}
-        <Button type="submit" disabled={status === '' || change.isPending} aria-busy={change.isPending} autoFocus={decision?.status === 'verified'}>
+        <Button
+          type="submit"
+          disabled={status === '' || change.isPending}
+          aria-busy={change.isPending}
+          autoFocus={decision?.status === 'verified'}
+        >
           Simpan
         </Button>
       </div>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { DocumentSlot } from '../../../domain/document-slots';
-import { fetchDocument } from './merchant-documents-api';
 import { retryServerErrors } from '../../lib/api-errors';
+import { fetchDocument } from './merchant-documents-api';
 
 /**
  * A stored document's bytes, keyed by the merchant's updated_at: a re-upload (here or by another admin,

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { auditKeys } from '../audit/public';
 import { merchantKeys } from './merchant-api';
 import { uploadMerchantDocument } from './merchant-documents-api';
@@ -47,7 +47,13 @@ export function useDocumentReupload(merchantId: string, slot: DocumentSlot) {
       controller.current = current;
       setState({ progress: 0, uploading: true });
       try {
-        const detail = await uploadMerchantDocument(merchantId, slot, file, (progress) => setState({ progress, uploading: true }), current.signal);
+        const detail = await uploadMerchantDocument(
+          merchantId,
+          slot,
+          file,
+          (progress) => setState({ progress, uploading: true }),
+          current.signal,
+        );
         setState({ progress: 100, uploading: false });
         queryClient.setQueryData(merchantKeys.detail(merchantId), detail);
         void queryClient.invalidateQueries({ queryKey: merchantKeys.all });
@@ -57,7 +63,10 @@ export function useDocumentReupload(merchantId: string, slot: DocumentSlot) {
         if (current.signal.aborted) return;
         setState((previous) => ({ progress: previous?.progress ?? 0, uploading: false }));
         // A refusal (413, 415, 429) carries the server's own text; anything else is docs/spec.md §8's upload failure.
-        const message = error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.message : MESSAGES.documentUploadFailed;
+        const message =
+          error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 401
+            ? error.message
+            : MESSAGES.documentUploadFailed;
         toast.error(message);
       } finally {
         if (controller.current === current) {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
-import { fetchMerchant, merchantKeys } from './merchant-api';
 import { isNotFound, isUnauthorized, retryServerErrors } from '../../lib/api-errors';
+import { toast } from '../../lib/toast';
+import { fetchMerchant, merchantKeys } from './merchant-api';
 
 /**
  * One merchant. A 404 is for the screen to show ('Merchant tidak ditemukan'); any other failure is

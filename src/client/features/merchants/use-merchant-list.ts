@@ -1,11 +1,19 @@
 import { useEffect } from 'react';
-import { useUrlList } from '../../components/list/use-url-list';
-import { toast } from '../../lib/toast';
-import { MESSAGES } from '../../../domain/messages';
 import { isIdentityTerm } from '../../../domain/identity-search';
-import { DEFAULT_LIST_VIEW, lastPage, listViewToQuery, listViewToSearchParams, listViewToState, parseListView, type MerchantListView } from './list-params';
-import { fetchMerchantList, merchantListKey } from './merchant-api';
+import { MESSAGES } from '../../../domain/messages';
+import { useUrlList } from '../../components/list/use-url-list';
 import { isUnauthorized, retryServerErrors } from '../../lib/api-errors';
+import { toast } from '../../lib/toast';
+import {
+  DEFAULT_LIST_VIEW,
+  lastPage,
+  listViewToQuery,
+  listViewToSearchParams,
+  listViewToState,
+  parseListView,
+  type MerchantListView,
+} from './list-params';
+import { fetchMerchantList, merchantListKey } from './merchant-api';
 
 /**
  * The merchant list, its view in the URL (search, status, sort, page, page size). `fixed` holds what a
@@ -36,15 +44,18 @@ export function useMerchantList(fixed: Partial<MerchantListView> = {}) {
   const { page, q } = view;
   useEffect(() => {
     if (maxPage !== undefined && !result.isPlaceholderData && page > maxPage) {
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        next.set('page', String(maxPage));
-        if (maxPage === 1) next.delete('page');
-        // The cursor belonged to the page asked for; the last page is found by its number.
-        next.delete('after');
-        next.delete('before');
-        return next;
-      }, { replace: true, state: listViewToState({ q }) });
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('page', String(maxPage));
+          if (maxPage === 1) next.delete('page');
+          // The cursor belonged to the page asked for; the last page is found by its number.
+          next.delete('after');
+          next.delete('before');
+          return next;
+        },
+        { replace: true, state: listViewToState({ q }) },
+      );
     }
   }, [maxPage, page, result.isPlaceholderData, setSearchParams, q]);
 

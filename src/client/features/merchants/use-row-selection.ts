@@ -37,7 +37,10 @@ export function useRowSelection(order: readonly string[]): RowSelection {
     },
     [anchor, order],
   );
-  const toggleAll = useCallback(() => setSelected((current) => (order.every((id) => current.has(id)) ? new Set() : new Set(order))), [order]);
+  const toggleAll = useCallback(
+    () => setSelected((current) => (order.every((id) => current.has(id)) ? new Set() : new Set(order))),
+    [order],
+  );
   const clear = useCallback(() => setSelected(new Set()), []);
   return { selected, toggle, toggleAll, clear };
 }

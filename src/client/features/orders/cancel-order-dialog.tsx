@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import { OrderCancelSchema, type OrderAdminDetail, type OrderCancel } from '../../../domain/orders';
 import { TextareaField } from '../../components/form-fields';
-import { WarningNote } from '../../components/warning-note';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { WarningNote } from '../../components/warning-note';
 import { ApiRequestError } from '../../lib/api-client';
 import { serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
@@ -23,7 +23,8 @@ export function CancelOrderDialog({ order, open, onClose }: CancelOrderDialogPro
           title="Batalkan Pesanan"
           description={
             <>
-              Pesanan <span className="font-mono">{order.kode_pesanan}</span> dari {order.nama_toko} akan dibatalkan dan stoknya dikembalikan.
+              Pesanan <span className="font-mono">{order.kode_pesanan}</span> dari {order.nama_toko} akan dibatalkan dan stoknya
+              dikembalikan.
             </>
           }
         >

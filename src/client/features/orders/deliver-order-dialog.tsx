@@ -30,7 +30,8 @@ export function DeliverOrderDialog({ order, open, onClose }: DeliverOrderDialogP
       title="Tandai Diterima"
       description={
         <>
-          Pesanan <span className="font-mono">{order.kode_pesanan}</span> sudah diterima {order.nama_toko}? Semua perangkatnya menjadi aktif.
+          Pesanan <span className="font-mono">{order.kode_pesanan}</span> sudah diterima {order.nama_toko}? Semua perangkatnya menjadi
+          aktif.
         </>
       }
       confirmLabel="Tandai Diterima"

@@ -21,7 +21,11 @@ const COLUMNS = ['Kode Pesanan', 'Toko', 'Kota', 'Item', 'Dibayar', 'Status'] as
 export function FulfilmentPage() {
   const title = 'Pengiriman';
   usePageTitle(title);
-  const fulfilment = useQuery({ queryKey: orderKeys.fulfilment(), queryFn: ({ signal }) => fetchFulfilment(signal), retry: retryServerErrors });
+  const fulfilment = useQuery({
+    queryKey: orderKeys.fulfilment(),
+    queryFn: ({ signal }) => fetchFulfilment(signal),
+    retry: retryServerErrors,
+  });
   // A payment, a merchant's verification or another admin's packing moves an order in or out.
   useLiveOrderUpdates();
 
@@ -35,9 +39,16 @@ export function FulfilmentPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold">{title}</h1>
-          <p className="mt-1 text-sm text-slate-600">Pesanan yang sudah dibayar dari merchant terverifikasi: siap dikemas dan sudah dikemas, yang terlama dibayar di atas.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Pesanan yang sudah dibayar dari merchant terverifikasi: siap dikemas dan sudah dikemas, yang terlama dibayar di atas.
+          </p>
         </div>
-        <Button variant="secondary" onClick={() => void fulfilment.refetch()} disabled={fulfilment.isFetching} aria-label="Refresh daftar pengiriman">
+        <Button
+          variant="secondary"
+          onClick={() => void fulfilment.refetch()}
+          disabled={fulfilment.isFetching}
+          aria-label="Refresh daftar pengiriman"
+        >
           <RefreshCw aria-hidden className={cn(fulfilment.isFetching && 'animate-spin')} /> Refresh
         </Button>
       </div>

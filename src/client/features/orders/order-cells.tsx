@@ -8,7 +8,10 @@ type OrderRef = Pick<OrderListItem, 'id' | 'kode_pesanan' | 'nama_toko' | 'kode_
 export function OrderCodeCell({ order }: { order: OrderRef }) {
   return (
     <Td className="whitespace-nowrap font-mono text-xs font-medium">
-      <Link to={`/admin/orders/${encodeURIComponent(order.id)}`} className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+      <Link
+        to={`/admin/orders/${encodeURIComponent(order.id)}`}
+        className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         {order.kode_pesanan}
       </Link>
     </Td>

@@ -43,7 +43,9 @@ export function ItemsCard({ order }: { order: OrderAdminDetail }) {
 
 function TotalRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
-    <div className={strong ? 'flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold' : 'flex justify-between gap-4'}>
+    <div
+      className={strong ? 'flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold' : 'flex justify-between gap-4'}
+    >
       <dt>{label}</dt>
       <dd className="tabular-nums" data-testid={strong ? 'order-total' : undefined}>
         {value}

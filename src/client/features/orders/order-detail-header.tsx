@@ -21,7 +21,10 @@ export function OrderDetailHeader({ order, onAction }: OrderDetailHeaderProps) {
   const actions = orderActions(order.status);
   return (
     <header className="space-y-3">
-      <Link to="/admin/orders" className="inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600">
+      <Link
+        to="/admin/orders"
+        className="inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         <ArrowLeft aria-hidden className="size-4" /> Kembali ke Daftar Pesanan
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-4">

@@ -6,7 +6,8 @@ import { Table, TableHead, TableRow, Td, Th } from '../../components/ui/table';
 import { DeviceStatusBadge } from '../devices/public';
 import { DetailList, DetailSection } from './detail-section';
 
-const LINK = 'inline-flex items-center gap-1 rounded text-brand-700 underline hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600';
+const LINK =
+  'inline-flex items-center gap-1 rounded text-brand-700 underline hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /** Whether the order has reached the warehouse: paid by a verified merchant, or further. */
 export function hasFulfilment(order: OrderAdminDetail): boolean {
@@ -34,7 +35,10 @@ export function FulfilmentCard({ order }: { order: OrderAdminDetail }) {
             {order.devices.map((device) => (
               <TableRow key={device.id} data-testid="order-device">
                 <Td className="whitespace-nowrap font-mono text-xs font-medium">
-                  <Link to={`/admin/devices?q=${encodeURIComponent(device.nomor_seri)}`} className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+                  <Link
+                    to={`/admin/devices?q=${encodeURIComponent(device.nomor_seri)}`}
+                    className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
                     {device.nomor_seri}
                   </Link>
                 </Td>
@@ -52,7 +56,12 @@ export function FulfilmentCard({ order }: { order: OrderAdminDetail }) {
           <DetailList
             rows={[
               ['Kurir', shipment.kurir_label],
-              ['Nomor resi', <span key="resi" className="font-mono" data-testid="no-resi">{shipment.no_resi}</span>],
+              [
+                'Nomor resi',
+                <span key="resi" className="font-mono" data-testid="no-resi">
+                  {shipment.no_resi}
+                </span>,
+              ],
               [
                 'Lacak paket',
                 shipment.tracking_url && (

@@ -19,7 +19,13 @@ export function OrderListPage() {
       <OrderListToolbar view={view} onChange={setView} onRefresh={() => void result.refetch()} refreshing={result.isFetching} />
       <OrderTable items={data?.items} loading={result.isPending} />
       {data && (
-        <Pagination page={view.page} pageSize={data.page_size} total={data.total} noun="pesanan" onPageChange={(page) => setView({ page })} />
+        <Pagination
+          page={view.page}
+          pageSize={data.page_size}
+          total={data.total}
+          noun="pesanan"
+          onPageChange={(page) => setView({ page })}
+        />
       )}
     </main>
   );

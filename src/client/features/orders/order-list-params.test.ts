@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { updateListView } from '../../components/list/list-view';
-import { DEFAULT_ORDER_LIST_VIEW, lastOrderPage, orderListViewToQuery, orderListViewToSearchParams, parseOrderListView } from './order-list-params';
+import {
+  DEFAULT_ORDER_LIST_VIEW,
+  lastOrderPage,
+  orderListViewToQuery,
+  orderListViewToSearchParams,
+  parseOrderListView,
+} from './order-list-params';
 
 describe('parseOrderListView', () => {
   it('fills the defaults for an empty URL', () => {
@@ -8,7 +14,11 @@ describe('parseOrderListView', () => {
   });
 
   it('reads every value of a shared link', () => {
-    expect(parseOrderListView(new URLSearchParams('q=%20ORD-AB12CD34%20&status=siap_dikemas&page=3'))).toEqual({ q: 'ORD-AB12CD34', status: 'siap_dikemas', page: 3 });
+    expect(parseOrderListView(new URLSearchParams('q=%20ORD-AB12CD34%20&status=siap_dikemas&page=3'))).toEqual({
+      q: 'ORD-AB12CD34',
+      status: 'siap_dikemas',
+      page: 3,
+    });
     expect(parseOrderListView(new URLSearchParams('status=menunggu_pembayaran')).status).toBe('menunggu_pembayaran');
   });
 

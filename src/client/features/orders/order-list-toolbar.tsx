@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../../domain/orders';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../domain/orders';
 import { ListToolbar, ToolbarSelect, type ViewToolbarProps } from '../../components/list/list-toolbar';
 import type { OrderListView, OrderStatusFilter } from './order-list-params';
 
@@ -16,7 +16,14 @@ export function OrderListToolbar(props: ViewToolbarProps<OrderListView>) {
       searchPlaceholder="Cari kode pesanan, kode pendaftaran, atau nama toko..."
       refreshLabel="Refresh daftar pesanan"
     >
-      <ToolbarSelect label="Status" name="status" className="w-56" value={view.status} options={STATUS_OPTIONS} onChange={(status) => onChange({ status })} />
+      <ToolbarSelect
+        label="Status"
+        name="status"
+        className="w-56"
+        value={view.status}
+        options={STATUS_OPTIONS}
+        onChange={(status) => onChange({ status })}
+      />
     </ListToolbar>
   );
 }

@@ -39,7 +39,12 @@ function askedRows(payment: Payment): Row[] {
   const { rekening } = payment;
   return [
     ['Kode unik', String(payment.kode_unik)],
-    ['Jumlah transfer', <span key="jumlah" data-testid="expected-amount">{formatRupiah(payment.jumlah)}</span>],
+    [
+      'Jumlah transfer',
+      <span key="jumlah" data-testid="expected-amount">
+        {formatRupiah(payment.jumlah)}
+      </span>,
+    ],
     ['Rekening tujuan', `${rekening.bank} ${rekening.nomor} a.n. ${rekening.atas_nama}`],
     ['Batas waktu', formatDateTimeWib(payment.batas_waktu)],
   ];
@@ -50,7 +55,14 @@ function outcomeRows(order: OrderAdminDetail): Row[] {
     ['Tanggal dibayar', order.paid_at && formatDateWib(order.paid_at)],
     ['Jumlah diterima', order.paid_amount !== null && formatRupiah(order.paid_amount)],
     ['Catatan pembayaran', order.payment_note],
-    ['Nomor invoice', order.invoice_number && <span key="invoice" className="font-mono">{order.invoice_number}</span>],
+    [
+      'Nomor invoice',
+      order.invoice_number && (
+        <span key="invoice" className="font-mono">
+          {order.invoice_number}
+        </span>
+      ),
+    ],
     ['Kedaluwarsa pada', order.expired_at && formatDateTimeWib(order.expired_at)],
     ['Dibatalkan pada', order.cancelled_at && formatDateTimeWib(order.cancelled_at)],
     ['Alasan pembatalan', order.cancel_reason],

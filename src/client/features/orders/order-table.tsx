@@ -8,7 +8,6 @@ import { METHOD_SHORT_LABELS, ORDER_TEXTS } from './order-texts';
 
 const COLUMNS = ['Kode Pesanan', 'Toko', 'Item', 'Total', 'Metode', 'Status', 'Tanggal'] as const;
 
-
 export function OrderTable({ items, loading }: { items: OrderListItem[] | undefined; loading: boolean }) {
   return (
     <DataTable

@@ -33,7 +33,13 @@ describe('packUnits', () => {
 
 describe('packFormSchema', () => {
   it('sends trimmed, uppercased serials that the request schema accepts', () => {
-    const form = { units: [{ product_id: 3, nomor_seri: ' a920-000123 ' }, { product_id: 3, nomor_seri: 'A920000124' }, { product_id: 1, nomor_seri: 'sbx-77-aa' }] };
+    const form = {
+      units: [
+        { product_id: 3, nomor_seri: ' a920-000123 ' },
+        { product_id: 3, nomor_seri: 'A920000124' },
+        { product_id: 1, nomor_seri: 'sbx-77-aa' },
+      ],
+    };
     const parsed = packFormSchema.parse(form);
     expect(parsed.units.map((unit) => unit.nomor_seri)).toEqual(['A920-000123', 'A920000124', 'SBX-77-AA']);
     expect(PackRequestSchema.parse(parsed)).toEqual(parsed);
@@ -41,9 +47,14 @@ describe('packFormSchema', () => {
 
   it('says which unit is empty, malformed, or typed twice', () => {
     expect(messages(['', 'A920-000123', 'SBX-001'])).toEqual({ 'units.0.nomor_seri': ORDER_MESSAGES.required });
-    expect(messages(['A920 0001', 'A92', 'SBX-001'])).toEqual({ 'units.0.nomor_seri': ORDER_MESSAGES.serialFormat, 'units.1.nomor_seri': ORDER_MESSAGES.serialFormat });
+    expect(messages(['A920 0001', 'A92', 'SBX-001'])).toEqual({
+      'units.0.nomor_seri': ORDER_MESSAGES.serialFormat,
+      'units.1.nomor_seri': ORDER_MESSAGES.serialFormat,
+    });
     expect(messages(['X'.repeat(31), 'A920-000123', 'SBX-001'])['units.0.nomor_seri']).toBe(ORDER_MESSAGES.serialFormat);
-    expect(messages(['A920-000123', 'a920-000123', 'SBX-001'])).toEqual({ 'units.1.nomor_seri': 'Nomor seri A920-000123 dimasukkan lebih dari sekali.' });
+    expect(messages(['A920-000123', 'a920-000123', 'SBX-001'])).toEqual({
+      'units.1.nomor_seri': 'Nomor seri A920-000123 dimasukkan lebih dari sekali.',
+    });
   });
 });
 
@@ -64,7 +75,9 @@ describe('unitOfRefusal', () => {
   const serials = ['A920-000123', 'a920-000124', 'SBX-001'];
 
   it('takes the unit the server names as the field', () => {
-    expect(unitOfRefusal({ message: ORDER_MESSAGES.serialTaken('A920-000124', 'ORD-AB12CD34'), field: 'units.1.nomor_seri' }, serials)).toBe(1);
+    expect(
+      unitOfRefusal({ message: ORDER_MESSAGES.serialTaken('A920-000124', 'ORD-AB12CD34'), field: 'units.1.nomor_seri' }, serials),
+    ).toBe(1);
     expect(unitOfRefusal({ message: ORDER_MESSAGES.serialRepeated('SBX-001'), field: 'units.2.nomor_seri' }, serials)).toBe(2);
   });
 

@@ -6,7 +6,14 @@ export type PackUnit = { product_id: number; name: string; unit: number; of: num
 
 /** Every unit of the order, line by line: the serials the pack request needs, in the order typed. */
 export function packUnits(items: readonly Pick<OrderItem, 'product_id' | 'name' | 'quantity'>[]): PackUnit[] {
-  return items.flatMap((item) => Array.from({ length: item.quantity }, (_, index) => ({ product_id: item.product_id, name: item.name, unit: index + 1, of: item.quantity })));
+  return items.flatMap((item) =>
+    Array.from({ length: item.quantity }, (_, index) => ({
+      product_id: item.product_id,
+      name: item.name,
+      unit: index + 1,
+      of: item.quantity,
+    })),
+  );
 }
 
 export function packUnitLabel(unit: PackUnit): string {
@@ -26,12 +33,15 @@ export function defaultPackForm(units: readonly PackUnit[]): PackForm {
  */
 export const packFormSchema = z
   .object({
-    units: z.array(z.object({ product_id: z.number().int(), nomor_seri: z.string().trim().min(1, ORDER_MESSAGES.required).pipe(SerialNumberSchema) })),
+    units: z.array(
+      z.object({ product_id: z.number().int(), nomor_seri: z.string().trim().min(1, ORDER_MESSAGES.required).pipe(SerialNumberSchema) }),
+    ),
   })
   .superRefine((form, ctx) => {
     const seen = new Set<string>();
     form.units.forEach((unit, index) => {
-      if (seen.has(unit.nomor_seri)) ctx.addIssue({ code: 'custom', path: ['units', index, 'nomor_seri'], message: ORDER_MESSAGES.serialRepeated(unit.nomor_seri) });
+      if (seen.has(unit.nomor_seri))
+        ctx.addIssue({ code: 'custom', path: ['units', index, 'nomor_seri'], message: ORDER_MESSAGES.serialRepeated(unit.nomor_seri) });
       seen.add(unit.nomor_seri);
     });
   });

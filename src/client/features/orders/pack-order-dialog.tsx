@@ -11,7 +11,16 @@ import { ApiRequestError } from '../../lib/api-client';
 import { serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { ORDER_TEXTS } from './order-texts';
-import { afterEnter, defaultPackForm, packFormSchema, packUnitLabel, packUnits, unitOfRefusal, type PackForm, type PackUnit } from './pack-form';
+import {
+  afterEnter,
+  defaultPackForm,
+  packFormSchema,
+  packUnitLabel,
+  packUnits,
+  unitOfRefusal,
+  type PackForm,
+  type PackUnit,
+} from './pack-form';
 import { usePackOrder } from './use-order-mutations';
 
 type PackOrderDialogProps = { order: OrderAdminDetail; open: boolean; onClose: () => void };
@@ -25,8 +34,8 @@ export function PackOrderDialog({ order, open, onClose }: PackOrderDialogProps) 
           title="Kemas Pesanan"
           description={
             <>
-              Pesanan <span className="font-mono">{order.kode_pesanan}</span> dari {order.nama_toko}. Ketik atau pindai nomor seri setiap unit; Enter
-              pindah ke unit berikutnya.
+              Pesanan <span className="font-mono">{order.kode_pesanan}</span> dari {order.nama_toko}. Ketik atau pindai nomor seri setiap
+              unit; Enter pindah ke unit berikutnya.
             </>
           }
         >
@@ -58,7 +67,10 @@ function PackOrderForm({ order, onDone }: { order: OrderAdminDetail; onDone: () 
         }
         // A serial taken by another order (409) or typed twice: under its unit, in the server's words.
         if (error instanceof ApiRequestError) {
-          const unit = unitOfRefusal(error, form.getValues('units').map((u) => u.nomor_seri));
+          const unit = unitOfRefusal(
+            error,
+            form.getValues('units').map((u) => u.nomor_seri),
+          );
           if (unit !== null) {
             form.setError(fieldName(unit), { message: error.message }, { shouldFocus: true });
             return;

@@ -75,9 +75,21 @@ function PaymentConfirmForm({ order, onDone }: { order: OrderAdminDetail; onDone
   return (
     <FormProvider {...form}>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Konfirmasi pembayaran" className="space-y-4">
-        <TextField name="jumlah" label="Jumlah diterima" required inputMode="numeric" autoComplete="off" hint={`Seharusnya ${formatRupiah(expected)}.`} />
+        <TextField
+          name="jumlah"
+          label="Jumlah diterima"
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          hint={`Seharusnya ${formatRupiah(expected)}.`}
+        />
         <DateField />
-        <TextareaField name="catatan" label="Catatan" maxLength={500} hint="Wajib diisi bila jumlah berbeda dari yang seharusnya dibayar." />
+        <TextareaField
+          name="catatan"
+          label="Catatan"
+          maxLength={500}
+          hint="Wajib diisi bila jumlah berbeda dari yang seharusnya dibayar."
+        />
         <div className="flex justify-end gap-2">
           <DialogClose asChild>
             <Button variant="ghost" disabled={confirm.isPending}>
@@ -99,7 +111,9 @@ function DateField() {
   const error = useFieldError('tanggal');
   return (
     <FormField label="Tanggal diterima" required error={error} hint="Tanggal dana masuk ke rekening (WIB).">
-      {({ id, describedBy, invalid }) => <Input id={id} type="date" required aria-describedby={describedBy} aria-invalid={invalid} {...register('tanggal')} />}
+      {({ id, describedBy, invalid }) => (
+        <Input id={id} type="date" required aria-describedby={describedBy} aria-invalid={invalid} {...register('tanggal')} />
+      )}
     </FormField>
   );
 }

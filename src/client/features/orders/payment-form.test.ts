@@ -4,11 +4,21 @@ import { defaultPaymentForm, expectedAmount, parseRupiah, paymentFormSchema, tod
 
 const TRANSFER: Pick<OrderAdminDetail, 'pembayaran' | 'total'> = {
   total: 1_500_000,
-  pembayaran: { metode: 'transfer', kode_unik: 123, jumlah: 1_500_123, rekening: { bank: 'BCA', nomor: '1234567890', atas_nama: 'PT AIPOS Indonesia' }, batas_waktu: '2026-11-27T07:00:00.000Z' },
+  pembayaran: {
+    metode: 'transfer',
+    kode_unik: 123,
+    jumlah: 1_500_123,
+    rekening: { bank: 'BCA', nomor: '1234567890', atas_nama: 'PT AIPOS Indonesia' },
+    batas_waktu: '2026-11-27T07:00:00.000Z',
+  },
 };
 const MIDTRANS: Pick<OrderAdminDetail, 'pembayaran' | 'total'> = {
   total: 2_000_000,
-  pembayaran: { metode: 'midtrans', redirect_url: 'https://app.sandbox.midtrans.com/snap/v4/redirection/x', batas_waktu: '2026-11-27T07:00:00.000Z' },
+  pembayaran: {
+    metode: 'midtrans',
+    redirect_url: 'https://app.sandbox.midtrans.com/snap/v4/redirection/x',
+    batas_waktu: '2026-11-27T07:00:00.000Z',
+  },
 };
 
 describe('todayWib', () => {
@@ -26,7 +36,11 @@ describe('expectedAmount and the form defaults', () => {
   });
 
   it('prefills the expected amount as digits and today in WIB', () => {
-    expect(defaultPaymentForm(TRANSFER, new Date('2026-11-25T20:00:00Z'))).toEqual({ jumlah: '1500123', tanggal: '2026-11-26', catatan: '' });
+    expect(defaultPaymentForm(TRANSFER, new Date('2026-11-25T20:00:00Z'))).toEqual({
+      jumlah: '1500123',
+      tanggal: '2026-11-26',
+      catatan: '',
+    });
   });
 });
 
@@ -63,17 +77,28 @@ describe('paymentFormSchema', () => {
   });
 
   it('refuses an amount that is not whole rupiah, zero, or a date that does not exist', () => {
-    expect(messages({ jumlah: '1.500,50', tanggal: '2026-11-26', catatan: 'x' }).jumlah).toBe('Jumlah harus berupa angka rupiah tanpa desimal');
+    expect(messages({ jumlah: '1.500,50', tanggal: '2026-11-26', catatan: 'x' }).jumlah).toBe(
+      'Jumlah harus berupa angka rupiah tanpa desimal',
+    );
     expect(messages({ jumlah: '0', tanggal: '2026-11-26', catatan: 'x' }).jumlah).toBe('Jumlah minimal Rp 1');
     expect(messages({ jumlah: '1500123', tanggal: '2026-02-30', catatan: '' }).tanggal).toBe('Tanggal tidak valid');
     expect(messages({ jumlah: '1500123', tanggal: '', catatan: '' }).tanggal).toBe('Tanggal tidak valid');
-    expect(messages({ jumlah: '1500123', tanggal: '2999-01-01', catatan: '' }).tanggal).toBe('Tanggal pembayaran tidak boleh melewati hari ini.');
+    expect(messages({ jumlah: '1500123', tanggal: '2999-01-01', catatan: '' }).tanggal).toBe(
+      'Tanggal pembayaran tidak boleh melewati hari ini.',
+    );
   });
 });
 
 describe('toPaymentConfirm', () => {
   it('sends whole rupiah and leaves an empty note out', () => {
-    expect(toPaymentConfirm({ jumlah: 'Rp 1.500.123', tanggal: '2026-11-26', catatan: ' ' })).toEqual({ jumlah: 1_500_123, tanggal: '2026-11-26' });
-    expect(toPaymentConfirm({ jumlah: '1500000', tanggal: '2026-11-26', catatan: ' kurang 123 ' })).toEqual({ jumlah: 1_500_000, tanggal: '2026-11-26', catatan: 'kurang 123' });
+    expect(toPaymentConfirm({ jumlah: 'Rp 1.500.123', tanggal: '2026-11-26', catatan: ' ' })).toEqual({
+      jumlah: 1_500_123,
+      tanggal: '2026-11-26',
+    });
+    expect(toPaymentConfirm({ jumlah: '1500000', tanggal: '2026-11-26', catatan: ' kurang 123 ' })).toEqual({
+      jumlah: 1_500_000,
+      tanggal: '2026-11-26',
+      catatan: 'kurang 123',
+    });
   });
 });

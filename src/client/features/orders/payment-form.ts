@@ -13,7 +13,12 @@ export function expectedAmount(order: Pick<OrderAdminDetail, 'pembayaran' | 'tot
 
 /** Today's date in Jakarta as a date input holds it (YYYY-MM-DD): the bank's day, whatever the browser's zone. */
 export function todayWib(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: JAKARTA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: JAKARTA_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

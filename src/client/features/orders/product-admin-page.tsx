@@ -31,9 +31,17 @@ export function ProductAdminPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">{title}</h1>
-          <p className="mt-1 text-sm text-slate-600">Stok menghitung semua unit, termasuk yang dipesan oleh pesanan yang menunggu pembayaran atau sudah dibayar. Tersedia = Stok − Dipesan.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Stok menghitung semua unit, termasuk yang dipesan oleh pesanan yang menunggu pembayaran atau sudah dibayar. Tersedia = Stok −
+            Dipesan.
+          </p>
         </div>
-        <Button variant="secondary" onClick={() => void products.refetch()} disabled={products.isFetching} aria-label="Refresh daftar produk">
+        <Button
+          variant="secondary"
+          onClick={() => void products.refetch()}
+          disabled={products.isFetching}
+          aria-label="Refresh daftar produk"
+        >
           <RefreshCw aria-hidden className={cn(products.isFetching && 'animate-spin')} /> Refresh
         </Button>
       </div>

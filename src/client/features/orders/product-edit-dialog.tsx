@@ -50,7 +50,8 @@ function ProductEditForm({ product, onDone }: { product: ProductAdmin; onDone: (
         toast.error(ORDER_TEXTS.productUpdateFailed, { description: serverMessage(error) });
         // 409: open orders hold more units than the stock typed; the message belongs under Stok.
         const field = error instanceof ApiRequestError && (error.status === 409 ? 'stock' : error.field);
-        if (field && FIELDS.includes(field)) form.setError(field as keyof ProductForm, { message: (error as ApiRequestError).message }, { shouldFocus: true });
+        if (field && FIELDS.includes(field))
+          form.setError(field as keyof ProductForm, { message: (error as ApiRequestError).message }, { shouldFocus: true });
       },
     ),
   );
@@ -58,7 +59,14 @@ function ProductEditForm({ product, onDone }: { product: ProductAdmin; onDone: (
   return (
     <FormProvider {...form}>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Ubah produk" className="space-y-4">
-        <TextField name="price" label="Harga (Rp)" required inputMode="numeric" autoComplete="off" hint="Harga satuan dalam rupiah, sudah termasuk PPN." />
+        <TextField
+          name="price"
+          label="Harga (Rp)"
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          hint="Harga satuan dalam rupiah, sudah termasuk PPN."
+        />
         <TextField
           name="stock"
           label="Stok"

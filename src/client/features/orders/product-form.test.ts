@@ -26,11 +26,17 @@ describe('the product form', () => {
   it('starts from the stored values and sends what the server schema accepts', () => {
     const values = toProductForm(PRODUCT);
     expect(values).toEqual({ price: '2500000', stock: '20', active: true });
-    expect(ProductUpdateSchema.parse(toProductUpdate({ ...values, price: 'Rp 2.750.000', active: false }))).toEqual({ price: 2_750_000, stock: 20, active: false });
+    expect(ProductUpdateSchema.parse(toProductUpdate({ ...values, price: 'Rp 2.750.000', active: false }))).toEqual({
+      price: 2_750_000,
+      stock: 20,
+      active: false,
+    });
   });
 
   it('refuses a stock below the units open orders hold, in the words of the 409', () => {
-    expect(messages(8, { price: '1000', stock: '7', active: true })).toEqual({ stock: 'Stok tidak boleh kurang dari 8 unit yang sedang dipesan.' });
+    expect(messages(8, { price: '1000', stock: '7', active: true })).toEqual({
+      stock: 'Stok tidak boleh kurang dari 8 unit yang sedang dipesan.',
+    });
     expect(messages(8, { price: '1000', stock: '8', active: true })).toEqual({});
     expect(messages(0, { price: '1000', stock: '0', active: false })).toEqual({});
   });

@@ -26,7 +26,8 @@ export function ShipOrderDialog({ order, open, onClose }: ShipOrderDialogProps) 
           title="Kirim Pesanan"
           description={
             <>
-              Pesanan <span className="font-mono">{order.kode_pesanan}</span> ke {order.pengiriman.nama_penerima}, {order.pengiriman.kota_kab}.
+              Pesanan <span className="font-mono">{order.kode_pesanan}</span> ke {order.pengiriman.nama_penerima},{' '}
+              {order.pengiriman.kota_kab}.
             </>
           }
         >

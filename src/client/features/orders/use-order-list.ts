@@ -27,12 +27,15 @@ export function useOrderList() {
   const { page } = view;
   useEffect(() => {
     if (maxPage !== undefined && !result.isPlaceholderData && page > maxPage) {
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        if (maxPage === 1) next.delete('page');
-        else next.set('page', String(maxPage));
-        return next;
-      }, { replace: true });
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (maxPage === 1) next.delete('page');
+          else next.set('page', String(maxPage));
+          return next;
+        },
+        { replace: true },
+      );
     }
   }, [maxPage, page, result.isPlaceholderData, setSearchParams]);
 

@@ -7,7 +7,12 @@ const loadSubmitSchema = async () => (await import('../../../domain/perbaikan'))
 
 function isView(data: unknown): data is FixRequestView {
   const view = data as FixRequestView | null;
-  return typeof view?.kode_pendaftaran === 'string' && typeof view.nama_toko === 'string' && Array.isArray(view.perbaikan) && typeof view.values === 'object';
+  return (
+    typeof view?.kode_pendaftaran === 'string' &&
+    typeof view.nama_toko === 'string' &&
+    Array.isArray(view.perbaikan) &&
+    typeof view.values === 'object'
+  );
 }
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import type { DocumentSlot } from '../../../domain/document-slots';
 import { Card } from '../../components/ui/card';
-import { usePublicSettings } from '../../lib/use-public-settings';
 import { UploadField } from '../../components/uploads/upload-field';
 import { useDocumentUploads } from '../../components/uploads/use-document-uploads';
+import { usePublicSettings } from '../../lib/use-public-settings';
 
 export type FixDocumentsState = { ids: Partial<Record<DocumentSlot, string>>; uploading: boolean };
 
@@ -40,7 +40,15 @@ export function FixDocuments({ slots, reasons, errors, onState }: FixDocumentsPr
       {slots.map((slot) => (
         <div key={slot} className="space-y-1">
           <p className="text-sm font-medium text-orange-800">Alasan: {reasons.get(slot)}</p>
-          <UploadField slot={slot} document={uploads.documents[slot]} error={errors[slot]} onChoose={(file) => void uploads.choose(slot, file)} onRemove={() => uploads.remove(slot)} onKeep={() => uploads.keep(slot)} maxMb={uploads.maxMb} />
+          <UploadField
+            slot={slot}
+            document={uploads.documents[slot]}
+            error={errors[slot]}
+            onChoose={(file) => void uploads.choose(slot, file)}
+            onRemove={() => uploads.remove(slot)}
+            onKeep={() => uploads.keep(slot)}
+            maxMb={uploads.maxMb}
+          />
         </div>
       ))}
     </Card>

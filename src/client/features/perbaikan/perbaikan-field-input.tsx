@@ -30,7 +30,15 @@ export function FixFieldInput({ field, value, reason, current, error, onChange }
         const common = { id, name: field, 'aria-describedby': describedBy, 'aria-invalid': invalid };
         if (field === 'nama_bank' || field === 'tempat_usaha') {
           const [choices, placeholder] = field === 'nama_bank' ? [BANKS, 'Pilih bank'] : [PREMISES, 'Pilih (opsional)'];
-          return <NativeSelect {...common} value={value} onChange={(e) => onChange(e.target.value)} choices={choices} placeholder={placeholder} />;
+          return (
+            <NativeSelect
+              {...common}
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
+              choices={choices}
+              placeholder={placeholder}
+            />
+          );
         }
         if (TEXTAREAS.includes(field)) return <Textarea {...common} rows={3} value={value} onChange={(e) => onChange(e.target.value)} />;
         const numeric = field === 'nik' || field === 'no_rekening' || field === 'omset_per_bulan' || field === 'kode_pos';

@@ -20,10 +20,7 @@ const MaintenanceNotice = lazy(async () => ({ default: (await import('../../comp
 const FixDocuments = lazy(async () => ({ default: (await import('./perbaikan-documents')).FixDocuments }));
 
 type PageState =
-  | { kind: 'loading' }
-  | { kind: 'invalid'; message: string }
-  | { kind: 'ready'; view: FixRequestView }
-  | { kind: 'done'; code: string };
+  { kind: 'loading' } | { kind: 'invalid'; message: string } | { kind: 'ready'; view: FixRequestView } | { kind: 'done'; code: string };
 
 /** /perbaikan/<token>: the applicant fixes only what the admin flagged (decision 0018). */
 export function FixPage() {
@@ -62,7 +59,14 @@ export function FixPage() {
           <MaintenanceNotice />
         </Suspense>
       )}
-      {state.kind === 'ready' && !settings?.maintenance_mode && <FixForm token={token} view={state.view} onInvalid={(message) => setState({ kind: 'invalid', message })} onDone={(code) => setState({ kind: 'done', code })} />}
+      {state.kind === 'ready' && !settings?.maintenance_mode && (
+        <FixForm
+          token={token}
+          view={state.view}
+          onInvalid={(message) => setState({ kind: 'invalid', message })}
+          onDone={(code) => setState({ kind: 'done', code })}
+        />
+      )}
       {state.kind === 'done' && <FixDone code={state.code} />}
     </main>
   );
@@ -76,9 +80,14 @@ function FixDone({ code }: { code: string }) {
         <CheckCircle2 aria-hidden className="size-6" /> {PERBAIKAN_MESSAGES.submitted}
       </p>
       <p className="mt-2 text-sm">
-        Kode Pendaftaran: <span className="font-mono font-medium" data-testid="kode-pendaftaran">{code}</span>
+        Kode Pendaftaran:{' '}
+        <span className="font-mono font-medium" data-testid="kode-pendaftaran">
+          {code}
+        </span>
       </p>
-      <p className="mt-1 text-sm">Tim kami akan memverifikasi ulang data Anda dalam 1-3 hari kerja. Tanda terima telah dikirim ke email Anda.</p>
+      <p className="mt-1 text-sm">
+        Tim kami akan memverifikasi ulang data Anda dalam 1-3 hari kerja. Tanda terima telah dikirim ke email Anda.
+      </p>
       <Link to={link} className={buttonVariants({ className: 'mt-4' })}>
         Cek Status Pendaftaran
       </Link>
@@ -167,17 +176,17 @@ function FixForm({ token, view, onInvalid, onDone }: FormProps) {
         <Card className="space-y-4 p-6">
           <h2 className="text-lg font-semibold">Data yang diperbaiki</h2>
           <Suspense fallback={<p className="text-sm text-slate-600">Memuat kolom data...</p>}>
-          {fields.map((field) => (
-            <FixFieldInput
-              key={field}
-              field={field}
-              value={values[field] ?? ''}
-              reason={reasons.get(field) ?? ''}
-              current={view.values[field] ?? null}
-              error={errors[field]}
-              onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
-            />
-          ))}
+            {fields.map((field) => (
+              <FixFieldInput
+                key={field}
+                field={field}
+                value={values[field] ?? ''}
+                reason={reasons.get(field) ?? ''}
+                current={view.values[field] ?? null}
+                error={errors[field]}
+                onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
+              />
+            ))}
           </Suspense>
         </Card>
       )}

@@ -1,5 +1,5 @@
-import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
 
 type AlreadySentDialogProps = {
   code: string;
@@ -20,8 +20,7 @@ export function AlreadySentDialog({ code, onNewRegistration, onViewConfirmation 
         description={
           <>
             Anda sudah mengirim pendaftaran merchant dari browser ini dengan kode{' '}
-            <strong className="font-mono text-slate-900">{code}</strong>. Lihat konfirmasinya, atau buat pendaftaran baru
-            untuk usaha lain.
+            <strong className="font-mono text-slate-900">{code}</strong>. Lihat konfirmasinya, atau buat pendaftaran baru untuk usaha lain.
           </>
         }
         hideClose

@@ -1,8 +1,8 @@
 import { BANKS } from '../../../domain/vocabularies';
-import { useStepForm } from './use-step-form';
 import { SelectField, TextField } from '../../components/form-fields';
-import { StepForm, type StepProps } from './wizard-step-form';
+import { useStepForm } from './use-step-form';
 import type { BankForm } from './wizard-schemas';
+import { StepForm, type StepProps } from './wizard-step-form';
 
 type BankStepProps = StepProps<BankForm>;
 

@@ -1,7 +1,7 @@
 import { FormProvider } from 'react-hook-form';
 import { REGISTRATION_STEP_SLOTS } from '../../../domain/document-slots';
-import { SlotField } from './slot-field';
 import type { DocumentUploads } from '../../components/uploads/use-document-uploads';
+import { SlotField } from './slot-field';
 import { useStepForm } from './use-step-form';
 import { WizardNav } from './wizard-nav';
 import type { DocumentsForm } from './wizard-schemas';
@@ -23,8 +23,8 @@ export function DocumentsStep({ uploads, onNext, onBack }: DocumentsStepProps) {
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void form.handleSubmit(() => onNext(), onInvalid)(event)} aria-label="Dokumen">
         <p className="mb-5 text-sm text-slate-600">
-          Pastikan foto jelas dan seluruh bagian dokumen terlihat. Dokumen disimpan secara privat dan hanya dapat dilihat
-          oleh tim verifikasi AIPOS.
+          Pastikan foto jelas dan seluruh bagian dokumen terlihat. Dokumen disimpan secara privat dan hanya dapat dilihat oleh tim
+          verifikasi AIPOS.
         </p>
         <div className="grid gap-6 sm:grid-cols-2">
           {slots.map((slot) => (

@@ -1,7 +1,7 @@
 import { useWatch } from 'react-hook-form';
-import { WarningNote } from '../../components/warning-note';
 import { stripSeparators } from '../../../domain/indonesian-ids';
 import { decodeNik, NIK_MESSAGES } from '../../../domain/nik-structure';
+import { WarningNote } from '../../components/warning-note';
 
 /** The warning under NIK for a given value, or null: only for 16 digits ('NIK harus 16 digit' is the block). */
 export function nikWarningText(value: string, today?: Date): string | null {

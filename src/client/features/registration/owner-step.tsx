@@ -1,8 +1,8 @@
-import { useStepForm } from './use-step-form';
 import { TextareaField, TextField } from '../../components/form-fields';
 import { NikWarning } from './nik-warning';
-import { StepForm, type StepProps } from './wizard-step-form';
+import { useStepForm } from './use-step-form';
 import type { OwnerForm } from './wizard-schemas';
+import { StepForm, type StepProps } from './wizard-step-form';
 
 type OwnerStepProps = StepProps<OwnerForm>;
 
@@ -18,7 +18,16 @@ export function OwnerStep({ defaults, onNext, onBack }: OwnerStepProps) {
         <TextField name="nik" label="NIK" required hint="16 digit nomor induk kependudukan pada KTP" inputMode="numeric" maxLength={24} />
         <NikWarning />
       </div>
-      <TextField name="no_hp" label="Nomor HP" required type="tel" inputMode="tel" autoComplete="tel" hint="Contoh: 0812 3456 7890" maxLength={20} />
+      <TextField
+        name="no_hp"
+        label="Nomor HP"
+        required
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint="Contoh: 0812 3456 7890"
+        maxLength={20}
+      />
       <div className="sm:col-span-2">
         <TextField name="email" label="Email" required type="email" inputMode="email" autoComplete="email" placeholder="nama@contoh.com" />
       </div>

@@ -78,7 +78,9 @@ function write(draft: RegistrationDraft): void {
 export function loadDraft(): RegistrationDraft | null {
   const draft = parseDraft(read());
   if (!draft) return null;
-  const typed = VALUE_PARTS.some((part) => Object.values(draft.values[part]).some((value) => value !== '' && value !== null && value !== undefined));
+  const typed = VALUE_PARTS.some((part) =>
+    Object.values(draft.values[part]).some((value) => value !== '' && value !== null && value !== undefined),
+  );
   return typed || Object.keys(draft.uploads).length > 0 || draft.step > 0 ? draft : null;
 }
 

@@ -8,10 +8,10 @@ import { LinkButton } from '../../components/link-button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { checkoutWaits } from '../../lib/checkout-handoff';
-import { usePageTitle } from '../../lib/use-page-title';
-import { lookupRegistration } from './registration-api';
 import { receiptTokenFor } from '../../lib/registration-session';
+import { usePageTitle } from '../../lib/use-page-title';
 import { DetailItem } from './detail-item';
+import { lookupRegistration } from './registration-api';
 
 /** /registrasi/success?code= and /register/success?code= (docs/spec.md §2): one page for both routes. */
 export function RegistrationSuccessPage() {
@@ -38,8 +38,7 @@ export function RegistrationSuccessPage() {
         <h1 className="mt-4 text-3xl font-bold">Pendaftaran Berhasil!</h1>
         {data ? (
           <p className="mt-2 text-slate-600">
-            Terima kasih, <strong className="text-slate-900">{data.nama_pemilik}</strong>. Pendaftaran merchant Anda telah kami
-            terima.
+            Terima kasih, <strong className="text-slate-900">{data.nama_pemilik}</strong>. Pendaftaran merchant Anda telah kami terima.
           </p>
         ) : (
           <Skeleton className="mx-auto mt-3 h-5 w-72" />
@@ -77,8 +76,8 @@ export function RegistrationSuccessPage() {
       <Card tone="warning" className="mt-6 flex items-start gap-3 p-5">
         <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
         <p className="text-sm text-amber-900">
-          Tim kami akan memverifikasi data Anda dalam <strong>1-3 hari kerja</strong> dan menghubungi Anda melalui nomor HP
-          atau email yang terdaftar.
+          Tim kami akan memverifikasi data Anda dalam <strong>1-3 hari kerja</strong> dan menghubungi Anda melalui nomor HP atau email yang
+          terdaftar.
         </p>
       </Card>
 
@@ -92,7 +91,9 @@ export function RegistrationSuccessPage() {
         <LinkButton to={`/status?code=${encodeURIComponent(code)}`} size="lg" variant={toCheckout ? 'secondary' : 'primary'}>
           <Search aria-hidden /> Cek Status Pendaftaran
         </LinkButton>
-        <LinkButton to="/" size="lg" variant="secondary">Kembali ke Beranda</LinkButton>
+        <LinkButton to="/" size="lg" variant="secondary">
+          Kembali ke Beranda
+        </LinkButton>
       </div>
     </main>
   );

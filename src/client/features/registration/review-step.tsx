@@ -6,9 +6,9 @@ import { formatMegabytes, formatRupiah } from '../../../domain/format';
 import { FIX_FIELD_LABELS, isFixField, type FixField } from '../../../domain/perbaikan-texts';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/input';
-import { DetailItem } from './detail-item';
 import { DocumentThumbnail } from '../../components/uploads/upload-field';
 import type { DocumentUploads } from '../../components/uploads/use-document-uploads';
+import { DetailItem } from './detail-item';
 import { STEP_FIELDS, type WizardValues } from './wizard-steps';
 
 type ReviewStepProps = {
@@ -89,16 +89,16 @@ export function ReviewStep({ values, uploads, submitting, onSubmit, onBack, onEd
         </div>
         <div id={`${consentId}-detail`} className="mt-2 space-y-2 pl-7 text-sm text-slate-700">
           <p>
-            Yang dikumpulkan: data toko, identitas pemilik (nama, NIK, nomor HP, email, alamat), foto KTP, selfie dengan
-            KTP, Kartu Keluarga, foto usaha dan produk, NPWP dan SIUP/NIB bila diunggah, serta data rekening bank.
+            Yang dikumpulkan: data toko, identitas pemilik (nama, NIK, nomor HP, email, alamat), foto KTP, selfie dengan KTP, Kartu
+            Keluarga, foto usaha dan produk, NPWP dan SIUP/NIB bila diunggah, serta data rekening bank.
           </p>
           <p>
-            Untuk apa: memverifikasi identitas dan usaha Anda, mencegah penipuan, menghubungi Anda, dan mengaktifkan
-            layanan pembayaran AIPOS.
+            Untuk apa: memverifikasi identitas dan usaha Anda, mencegah penipuan, menghubungi Anda, dan mengaktifkan layanan pembayaran
+            AIPOS.
           </p>
           <p>
-            Berapa lama: selama Anda menjadi merchant AIPOS dan 5 tahun setelahnya sesuai kewajiban penyimpanan di
-            sektor keuangan; jika pendaftaran ditolak atau dibatalkan, data dihapus paling lambat 1 tahun kemudian.
+            Berapa lama: selama Anda menjadi merchant AIPOS dan 5 tahun setelahnya sesuai kewajiban penyimpanan di sektor keuangan; jika
+            pendaftaran ditolak atau dibatalkan, data dihapus paling lambat 1 tahun kemudian.
           </p>
         </div>
         <p className="mt-2 pl-7 text-sm">

@@ -11,7 +11,11 @@ export function StepIndicator({ current }: { current: number }) {
           const done = index < current;
           const active = index === current;
           return (
-            <li key={step.title} className="flex min-w-0 flex-1 flex-col items-center gap-2 text-center" aria-current={active ? 'step' : undefined}>
+            <li
+              key={step.title}
+              className="flex min-w-0 flex-1 flex-col items-center gap-2 text-center"
+              aria-current={active ? 'step' : undefined}
+            >
               <span
                 className={cn(
                   'flex size-9 items-center justify-center rounded-full border-2 text-sm font-semibold',

@@ -3,10 +3,10 @@ import { useRef, useState, type ComponentProps } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { formatRupiah } from '../../../domain/format';
 import { BUSINESS_CATEGORIES, OTHER_CATEGORY } from '../../../domain/vocabularies';
+import { useFieldError } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input, NativeSelect } from '../../components/ui/input';
-import { useFieldError } from '../../components/form-fields';
 
 const LISTED: readonly string[] = BUSINESS_CATEGORIES;
 
@@ -157,7 +157,10 @@ export function TurnoverField() {
       hint="Perkiraan omset rata-rata per bulan dalam rupiah"
       show={(value) => (typeof value === 'number' && Number.isFinite(value) ? formatRupiah(value) : '')}
       hold={(typed) => {
-        const digits = typed.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, MAX_TURNOVER_DIGITS);
+        const digits = typed
+          .replace(/\D/g, '')
+          .replace(/^0+(?=\d)/, '')
+          .slice(0, MAX_TURNOVER_DIGITS);
         return digits === '' ? Number.NaN : Number(digits);
       }}
       inputMode="numeric"

@@ -1,15 +1,15 @@
 import { RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../components/ui/button';
 import { REGISTRATION_STEP_SLOTS } from '../../../domain/document-slots';
 import { PREMISES } from '../../../domain/vocabularies';
+import { SelectField, TextareaField, TextField } from '../../components/form-fields';
+import { Button } from '../../components/ui/button';
+import type { DocumentUploads } from '../../components/uploads/use-document-uploads';
 import { SlotField } from './slot-field';
 import { CategoryField, PostalCodeField, TurnoverField } from './store-special-fields';
-import type { DocumentUploads } from '../../components/uploads/use-document-uploads';
 import { useStepForm } from './use-step-form';
-import { SelectField, TextareaField, TextField } from '../../components/form-fields';
-import { StepForm } from './wizard-step-form';
 import type { StoreForm } from './wizard-schemas';
+import { StepForm } from './wizard-step-form';
 
 // Loaded when the button is pressed: step 1 paints with the page (first-load budget).
 const RestartDialog = lazy(async () => ({ default: (await import('./restart-dialog')).RestartDialog }));

@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../lib/toast';
 import { DOCUMENT_SLOTS, isDocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
-import { ApiRequestError } from '../../lib/api-client';
-import { clearDraft, loadDraft, saveDraftStep, saveDraftUpload, type RegistrationDraft } from './registration-draft';
-import { clearRegistrationSession, idempotencyKey, loadSubmittedRegistration, saveSubmittedRegistration } from '../../lib/registration-session';
 import { useDocumentUploads, type DocumentUploads } from '../../components/uploads/use-document-uploads';
+import { ApiRequestError } from '../../lib/api-client';
+import {
+  clearRegistrationSession,
+  idempotencyKey,
+  loadSubmittedRegistration,
+  saveSubmittedRegistration,
+} from '../../lib/registration-session';
+import { toast } from '../../lib/toast';
+import { clearDraft, loadDraft, saveDraftStep, saveDraftUpload, type RegistrationDraft } from './registration-draft';
 import { loadRegistrationApi, loadWizardSchemas } from './wizard-module-loaders';
 import { EMPTY_WIZARD, STEP_FIELDS, stepOfField, type WizardValues } from './wizard-steps';
 

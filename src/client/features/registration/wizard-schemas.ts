@@ -7,9 +7,7 @@ import { BankStepSchema, OwnerStepSchema, RegistrationDocumentsSchema, StoreStep
  * This module (and zod with it) loads with a step's first check, not with the page (decision 0043); the
  * wizard's field lists and texts are in wizard-steps.ts.
  */
-export const StoreFormSchema = StoreStepSchema.extend(
-  RegistrationDocumentsSchema.pick({ foto_usaha: true, foto_produk: true }).shape,
-);
+export const StoreFormSchema = StoreStepSchema.extend(RegistrationDocumentsSchema.pick({ foto_usaha: true, foto_produk: true }).shape);
 export const OwnerFormSchema = OwnerStepSchema;
 export const DocumentsFormSchema = RegistrationDocumentsSchema.pick({
   foto_ktp: true,

@@ -24,7 +24,16 @@ type StepFormProps<Values extends FieldValues> = {
 };
 
 /** A wizard step's form: its fields in the two-column grid, checked by the step's schema on Next. */
-export function StepForm<Values extends FieldValues>({ form, onInvalid, onNext, onBack, label, waiting, footer, children }: StepFormProps<Values>) {
+export function StepForm<Values extends FieldValues>({
+  form,
+  onInvalid,
+  onNext,
+  onBack,
+  label,
+  waiting,
+  footer,
+  children,
+}: StepFormProps<Values>) {
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void form.handleSubmit(onNext, onInvalid)(event)} aria-label={label}>

@@ -24,7 +24,19 @@ export const STEPS = [
 
 /** The fields of each step, in the order the form shows them (wizard-steps.test.ts holds them to the schemas). */
 export const STEP_FIELDS = [
-  ['nama_toko', 'kategori_usaha', 'alamat_jalan', 'kecamatan', 'kota_kab', 'provinsi', 'kode_pos', 'tempat_usaha', 'omset_per_bulan', 'foto_usaha', 'foto_produk'],
+  [
+    'nama_toko',
+    'kategori_usaha',
+    'alamat_jalan',
+    'kecamatan',
+    'kota_kab',
+    'provinsi',
+    'kode_pos',
+    'tempat_usaha',
+    'omset_per_bulan',
+    'foto_usaha',
+    'foto_produk',
+  ],
   ['nama_pemilik', 'nik', 'no_hp', 'email', 'alamat_pemilik'],
   ['foto_ktp', 'foto_selfie_ktp', 'foto_kk', 'npwp_file', 'siup_nib_file'],
   ['nama_bank', 'no_rekening', 'nama_rekening'],

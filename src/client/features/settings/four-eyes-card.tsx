@@ -13,10 +13,17 @@ export function FourEyesCard({ value, error, onChange }: FourEyesCardProps) {
     <Card className="p-6">
       <h2 className="text-lg font-semibold">Persetujuan Kedua</h2>
       <p className="mt-1 text-xs text-slate-500">
-        Verifikasi pertama dicatat sebagai &lsquo;Menunggu Persetujuan Kedua&rsquo;; merchant baru terverifikasi setelah admin lain juga memverifikasi. Pendaftar tetap melihat status Sedang Diproses.
+        Verifikasi pertama dicatat sebagai &lsquo;Menunggu Persetujuan Kedua&rsquo;; merchant baru terverifikasi setelah admin lain juga
+        memverifikasi. Pendaftar tetap melihat status Sedang Diproses.
       </p>
       <div className="mt-2 divide-y divide-slate-100">
-        <SettingSwitch name="four_eyes.selalu" label="Selalu" description="Setiap verifikasi memerlukan persetujuan admin kedua." checked={value.selalu} onChange={(selalu) => set({ selalu })} />
+        <SettingSwitch
+          name="four_eyes.selalu"
+          label="Selalu"
+          description="Setiap verifikasi memerlukan persetujuan admin kedua."
+          checked={value.selalu}
+          onChange={(selalu) => set({ selalu })}
+        />
         <SettingSwitch
           name="four_eyes.saat_peringatan"
           label="Saat ada peringatan"

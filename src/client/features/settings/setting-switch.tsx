@@ -1,7 +1,14 @@
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
 
-type SettingSwitchProps = { name: string; label: string; description: string; checked: boolean; disabled?: boolean; onChange: (value: boolean) => void };
+type SettingSwitchProps = {
+  name: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (value: boolean) => void;
+};
 
 export function SettingSwitch({ name, label, description, checked, disabled, onChange }: SettingSwitchProps) {
   const id = useId();

@@ -1,22 +1,28 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
-import { AppSettingsSchema, type AppSettings, MAINTENANCE_MESSAGE } from '../../../domain/settings';
+import { AppSettingsSchema, MAINTENANCE_MESSAGE, type AppSettings } from '../../../domain/settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiRequestError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useAppSettings, useSaveSettings } from './settings-api';
-import { SettingSwitch } from './setting-switch';
-import { SystemInfoCard } from './system-info-card';
 import { FourEyesCard } from './four-eyes-card';
+import { SettingSwitch } from './setting-switch';
+import { useAppSettings, useSaveSettings } from './settings-api';
+import { SystemInfoCard } from './system-info-card';
 import { WebhookSection } from './webhook-section';
 
 const NUMBER_SETTINGS = [
-  { name: 'session_timeout_minutes', label: 'Batas waktu sesi (menit)', hint: '5-30 menit. Sesi admin berakhir setelah sekian menit tanpa aktivitas.', min: 5, max: 30 },
+  {
+    name: 'session_timeout_minutes',
+    label: 'Batas waktu sesi (menit)',
+    hint: '5-30 menit. Sesi admin berakhir setelah sekian menit tanpa aktivitas.',
+    min: 5,
+    max: 30,
+  },
   { name: 'max_upload_mb', label: 'Ukuran unggah maksimal (MB)', hint: '1-3 MB, untuk setiap dokumen pendaftar.', min: 1, max: 3 },
 ] as const;
 
@@ -44,7 +50,13 @@ export function SettingsPage({ security }: { security?: ReactNode }) {
   return (
     <main className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold">Pengaturan</h1>
-      {settings.data ? <SettingsForm initial={settings.data} /> : settings.isError ? <p role="alert">{settings.error.message}</p> : <Skeleton className="h-64 w-full" />}
+      {settings.data ? (
+        <SettingsForm initial={settings.data} />
+      ) : settings.isError ? (
+        <p role="alert">{settings.error.message}</p>
+      ) : (
+        <Skeleton className="h-64 w-full" />
+      )}
       <SystemInfoCard />
       <WebhookSection />
       {security}
@@ -83,14 +95,31 @@ function SettingsForm({ initial }: { initial: AppSettings }) {
           {NUMBER_SETTINGS.map(({ name, label, hint, min, max }) => (
             <FormField key={name} label={label} hint={hint} error={errors[name]}>
               {({ id, describedBy, invalid }) => (
-                <Input id={id} aria-describedby={describedBy} aria-invalid={invalid} name={name} type="number" min={min} max={max} value={values[name]} onChange={(e) => set(name, Number(e.target.value))} />
+                <Input
+                  id={id}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                  name={name}
+                  type="number"
+                  min={min}
+                  max={max}
+                  value={values[name]}
+                  onChange={(e) => set(name, Number(e.target.value))}
+                />
               )}
             </FormField>
           ))}
         </div>
         <div className="mt-2 divide-y divide-slate-100">
           {FLAG_SETTINGS.map(({ name, label, description }) => (
-            <SettingSwitch key={name} name={name} label={label} description={description} checked={values[name]} onChange={(v) => set(name, v)} />
+            <SettingSwitch
+              key={name}
+              name={name}
+              label={label}
+              description={description}
+              checked={values[name]}
+              onChange={(v) => set(name, v)}
+            />
           ))}
           <SettingSwitch
             name="auto_approve"

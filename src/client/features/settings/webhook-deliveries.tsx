@@ -53,7 +53,11 @@ export function WebhookDeliveries({ endpoint }: { endpoint: Webhook }) {
             <Td>{delivery.attempts}</Td>
             <Td className="font-mono">{delivery.last_status_code ?? '-'}</Td>
             <Td className="whitespace-nowrap">
-              {delivery.last_attempt_at ? <time dateTime={delivery.last_attempt_at}>{formatDateTimeWib(delivery.last_attempt_at)}</time> : '-'}
+              {delivery.last_attempt_at ? (
+                <time dateTime={delivery.last_attempt_at}>{formatDateTimeWib(delivery.last_attempt_at)}</time>
+              ) : (
+                '-'
+              )}
             </Td>
             <Td>
               <Button

@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WebhookCreateSchema, type Webhook, type WebhookCreated, type WebhookEvent } from '../../../domain/webhooks';
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  WebhookCreateSchema,
+  type Webhook,
+  type WebhookCreated,
+  type WebhookEvent,
+} from '../../../domain/webhooks';
 import { CopyButton } from '../../components/copy-button';
 import { TextField } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
@@ -39,8 +46,19 @@ export function WebhookDialog({ editing, onClose, onCreated }: WebhookDialogProp
   );
 }
 
-function WebhookFormBody({ endpoint, onDone, onCreated }: { endpoint: Webhook | null; onDone: () => void; onCreated: (created: WebhookCreated) => void }) {
-  const form = useForm<WebhookForm>({ resolver: zodResolver(WebhookFormSchema), defaultValues: { url: endpoint?.url ?? '', events: endpoint?.events ?? [] } });
+function WebhookFormBody({
+  endpoint,
+  onDone,
+  onCreated,
+}: {
+  endpoint: Webhook | null;
+  onDone: () => void;
+  onCreated: (created: WebhookCreated) => void;
+}) {
+  const form = useForm<WebhookForm>({
+    resolver: zodResolver(WebhookFormSchema),
+    defaultValues: { url: endpoint?.url ?? '', events: endpoint?.events ?? [] },
+  });
   const { create, update } = useWebhookMutations();
   const pending = create.isPending || update.isPending;
 
@@ -65,8 +83,20 @@ function WebhookFormBody({ endpoint, onDone, onCreated }: { endpoint: Webhook | 
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label={endpoint ? WEBHOOK_TEXTS.edit : WEBHOOK_TEXTS.add} className="space-y-4">
-        <TextField name="url" label={WEBHOOK_TEXTS.urlLabel} required autoComplete="off" placeholder="https://erp.contoh.co.id/aipos/webhook" hint={WEBHOOK_TEXTS.urlHint} />
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label={endpoint ? WEBHOOK_TEXTS.edit : WEBHOOK_TEXTS.add}
+        className="space-y-4"
+      >
+        <TextField
+          name="url"
+          label={WEBHOOK_TEXTS.urlLabel}
+          required
+          autoComplete="off"
+          placeholder="https://erp.contoh.co.id/aipos/webhook"
+          hint={WEBHOOK_TEXTS.urlHint}
+        />
         <EventsField />
         <div className="flex justify-end gap-2">
           <DialogClose asChild>
@@ -121,9 +151,7 @@ export function WebhookSecretDialog({ created, onClose }: { created: WebhookCrea
           <p className="text-sm text-slate-700">{WEBHOOK_TEXTS.secretUsage}</p>
           <p className="mt-1 break-all text-xs text-slate-600">{created.url}</p>
           <div className="mt-4">
-            <span className="text-sm font-medium text-slate-800">
-              {WEBHOOK_TEXTS.secretLabel}
-            </span>
+            <span className="text-sm font-medium text-slate-800">{WEBHOOK_TEXTS.secretLabel}</span>
             <div className="mt-1 flex items-center gap-2 rounded-lg bg-slate-100 px-3 py-2">
               <code className="flex-1 break-all font-mono text-sm" data-testid="webhook-secret">
                 {created.secret}

@@ -2,10 +2,10 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useId, useState } from 'react';
 import { WEBHOOK_EVENT_LABELS, type Webhook, type WebhookCreated } from '../../../domain/webhooks';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
@@ -62,7 +62,12 @@ export function WebhookSection() {
           ) : (
             <ul className="space-y-4" aria-label="Daftar webhook">
               {webhooks.data.map((endpoint) => (
-                <WebhookItem key={endpoint.id} endpoint={endpoint} onEdit={() => setEditing(endpoint)} onDelete={() => setDeleting(endpoint)} />
+                <WebhookItem
+                  key={endpoint.id}
+                  endpoint={endpoint}
+                  onEdit={() => setEditing(endpoint)}
+                  onDelete={() => setDeleting(endpoint)}
+                />
               ))}
             </ul>
           )}
@@ -132,7 +137,13 @@ function WebhookItem({ endpoint, onEdit, onDelete }: { endpoint: Webhook; onEdit
         </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" aria-expanded={showLog} aria-controls={`${id}-log`} onClick={() => setShowLog((shown) => !shown)}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-expanded={showLog}
+          aria-controls={`${id}-log`}
+          onClick={() => setShowLog((shown) => !shown)}
+        >
           {WEBHOOK_TEXTS.deliveriesShow}
         </Button>
         <Button size="sm" variant="ghost" onClick={onEdit} aria-label={`Ubah webhook ${endpoint.url}`}>

@@ -20,7 +20,8 @@ export const WEBHOOK_TEXTS = {
   deleted: 'Webhook dihapus',
   deleteFailed: 'Gagal menghapus webhook',
   deleteTitle: 'Hapus Webhook',
-  deleteDescription: (url: string) => `Webhook ke ${url} dan seluruh log pengirimannya akan dihapus. Sistem penerima tidak lagi menerima event.`,
+  deleteDescription: (url: string) =>
+    `Webhook ke ${url} dan seluruh log pengirimannya akan dihapus. Sistem penerima tidak lagi menerima event.`,
   deleteConfirm: 'Hapus',
   secretTitle: 'Secret Webhook',
   secretWarning: 'Simpan secret ini sekarang. Secret tidak akan ditampilkan lagi.',

@@ -28,7 +28,8 @@ export function useWebhooks() {
 export function useWebhookDeliveries(id: string) {
   return useQuery({
     queryKey: webhookKeys.deliveries(id),
-    queryFn: async ({ signal }) => (await apiFetch(`/api/admin/webhooks/${id}/deliveries`, { schema: WebhookDeliveryListSchema, signal })).items,
+    queryFn: async ({ signal }) =>
+      (await apiFetch(`/api/admin/webhooks/${id}/deliveries`, { schema: WebhookDeliveryListSchema, signal })).items,
     retry: retryServerErrors,
     // A pending delivery changes on the worker's own schedule.
     refetchInterval: (query) => (query.state.data?.some((delivery) => delivery.state === 'pending') ? 2000 : false),
@@ -44,7 +45,8 @@ export function useWebhookMutations() {
     onSuccess: refresh,
   });
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: WebhookUpdate }) => apiFetch(`/api/admin/webhooks/${id}`, { method: 'PUT', body, schema: WebhookSchema }),
+    mutationFn: ({ id, body }: { id: string; body: WebhookUpdate }) =>
+      apiFetch(`/api/admin/webhooks/${id}`, { method: 'PUT', body, schema: WebhookSchema }),
     onSuccess: refresh,
   });
   const remove = useMutation({
@@ -57,7 +59,8 @@ export function useWebhookMutations() {
 export function useResendDelivery(webhookId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => apiFetch(`/api/admin/webhooks/${webhookId}/deliveries/${deliveryId}/resend`, { method: 'POST', schema: WebhookDeliverySchema }),
+    mutationFn: (deliveryId: string) =>
+      apiFetch(`/api/admin/webhooks/${webhookId}/deliveries/${deliveryId}/resend`, { method: 'POST', schema: WebhookDeliverySchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhookId) }),
   });
 }

@@ -21,7 +21,17 @@ type CartLinesProps = {
   onRemove: (productId: number) => void;
 };
 
-function LineRow({ line, product, onChange, onRemove }: { line: CartLine; product: ProductPublic | undefined; onChange: (delta: number) => void; onRemove: () => void }) {
+function LineRow({
+  line,
+  product,
+  onChange,
+  onRemove,
+}: {
+  line: CartLine;
+  product: ProductPublic | undefined;
+  onChange: (delta: number) => void;
+  onRemove: () => void;
+}) {
   const name = product?.name ?? `Produk #${line.productId}`;
   const problem = lineProblem(line, product);
   return (
@@ -38,7 +48,13 @@ function LineRow({ line, product, onChange, onRemove }: { line: CartLine; produc
         <output aria-live="polite" aria-label={`Jumlah ${name}`} className="min-w-8 text-center font-semibold">
           {line.quantity}
         </output>
-        <Button variant="ghost" size="icon" onClick={() => onChange(1)} disabled={!product || line.quantity >= product.stock_available} aria-label={`Tambah ${name}`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => onChange(1)}
+          disabled={!product || line.quantity >= product.stock_available}
+          aria-label={`Tambah ${name}`}
+        >
           <Plus aria-hidden />
         </Button>
       </div>

@@ -1,5 +1,5 @@
-import type { Shipping } from '../../../domain/orders';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/order-texts';
+import type { Shipping } from '../../../domain/orders';
 import { readStored, removeStored, writeStored } from '../../lib/browser-storage';
 
 /**
@@ -11,7 +11,14 @@ import { readStored, removeStored, writeStored } from '../../lib/browser-storage
  */
 const KEY = 'aipos.checkout.draft';
 
-export const SHIPPING_FIELDS = ['nama_penerima', 'no_hp_penerima', 'alamat_pengiriman', 'kota_kab', 'provinsi', 'kode_pos'] as const satisfies readonly (keyof Shipping)[];
+export const SHIPPING_FIELDS = [
+  'nama_penerima',
+  'no_hp_penerima',
+  'alamat_pengiriman',
+  'kota_kab',
+  'provinsi',
+  'kode_pos',
+] as const satisfies readonly (keyof Shipping)[];
 export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 export type ShippingValues = Record<ShippingField, string>;
 
@@ -28,7 +35,14 @@ export type CheckoutDraft = {
   idempotencyKey: string | null;
 };
 
-export const EMPTY_SHIPPING: ShippingValues = { nama_penerima: '', no_hp_penerima: '', alamat_pengiriman: '', kota_kab: '', provinsi: '', kode_pos: '' };
+export const EMPTY_SHIPPING: ShippingValues = {
+  nama_penerima: '',
+  no_hp_penerima: '',
+  alamat_pengiriman: '',
+  kota_kab: '',
+  provinsi: '',
+  kode_pos: '',
+};
 
 export const EMPTY_CHECKOUT_DRAFT: CheckoutDraft = {
   kode_pendaftaran: '',
@@ -72,7 +86,9 @@ export function parseCheckoutDraft(raw: string | null): CheckoutDraft {
     verified: data.verified === true && kode !== '',
     shipping: Object.fromEntries(SHIPPING_FIELDS.map((field) => [field, text(shipping[field])])) as ShippingValues,
     sameAsStore: data.sameAsStore !== false,
-    metode_pembayaran: PAYMENT_METHODS.includes(data.metode_pembayaran as PaymentMethod) ? (data.metode_pembayaran as PaymentMethod) : 'transfer',
+    metode_pembayaran: PAYMENT_METHODS.includes(data.metode_pembayaran as PaymentMethod)
+      ? (data.metode_pembayaran as PaymentMethod)
+      : 'transfer',
     idempotencyKey: typeof key === 'string' && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : null,
   };
 }

@@ -41,7 +41,13 @@ export function CheckoutForm() {
     <div className="mt-6 space-y-6">
       <CheckoutStep number={1} title="Keranjang" done={checkout.cartReady}>
         {products.list ? (
-          <CartLines lines={lines} byId={products.byId} subtotal={checkout.total} onChange={checkout.changeLine} onRemove={checkout.removeLine} />
+          <CartLines
+            lines={lines}
+            byId={products.byId}
+            subtotal={checkout.total}
+            onChange={checkout.changeLine}
+            onRemove={checkout.removeLine}
+          />
         ) : products.error ? (
           <ProductsFailed message={products.error} onRetry={products.reload} />
         ) : (

@@ -24,7 +24,19 @@ export type MerchantStepProps = {
 };
 
 /** Step 2: the registration the order belongs to (devices go only to registered merchants). */
-export function MerchantStep({ kode, phone, onKodeChange, onPhoneChange, result, checking, error, byReceipt, onCheck, onReplace, onRegister }: MerchantStepProps) {
+export function MerchantStep({
+  kode,
+  phone,
+  onKodeChange,
+  onPhoneChange,
+  result,
+  checking,
+  error,
+  byReceipt,
+  onCheck,
+  onReplace,
+  onRegister,
+}: MerchantStepProps) {
   const locked = result !== null || checking;
   const canCheck = kode.trim() !== '' && (phone.trim() !== '' || byReceipt);
   const submit = (event: FormEvent) => {
@@ -53,7 +65,10 @@ export function MerchantStep({ kode, phone, onKodeChange, onPhoneChange, result,
               />
             )}
           </FormField>
-          <FormField label="Nomor HP terdaftar" hint={byReceipt && !result ? 'Tidak perlu diisi untuk pendaftaran yang baru Anda kirim.' : 'Nomor HP pemilik saat mendaftar'}>
+          <FormField
+            label="Nomor HP terdaftar"
+            hint={byReceipt && !result ? 'Tidak perlu diisi untuk pendaftaran yang baru Anda kirim.' : 'Nomor HP pemilik saat mendaftar'}
+          >
             {({ id, describedBy }) => (
               <Input
                 id={id}
@@ -79,7 +94,10 @@ export function MerchantStep({ kode, phone, onKodeChange, onPhoneChange, result,
             </p>
           )}
           {result && (
-            <p className="mt-3 flex items-start gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900" data-testid="merchant-verified">
+            <p
+              className="mt-3 flex items-start gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900"
+              data-testid="merchant-verified"
+            >
               <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
               <span>
                 Pesanan untuk <strong>{result.nama_toko}</strong> ({result.kode_pendaftaran}).

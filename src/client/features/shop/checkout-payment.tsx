@@ -59,7 +59,13 @@ export function PaymentStep({ methods, method, onMethodChange, ready, submitting
           Lengkapi keranjang, data merchant dan alamat pengiriman terlebih dahulu.
         </p>
       )}
-      <Button size="lg" className="mt-4 w-full sm:w-auto" disabled={!ready || submitting} onClick={onSubmit} aria-describedby={ready ? undefined : 'syarat-pesanan'}>
+      <Button
+        size="lg"
+        className="mt-4 w-full sm:w-auto"
+        disabled={!ready || submitting}
+        onClick={onSubmit}
+        aria-describedby={ready ? undefined : 'syarat-pesanan'}
+      >
         <ShoppingCart aria-hidden /> {submitting ? 'Memproses...' : 'Buat Pesanan'}
       </Button>
     </>

@@ -92,7 +92,17 @@ function ShippingInput({ form, spec, readOnly }: { form: UseFormReturn<ShippingV
     <div className={spec.wide ? 'sm:col-span-2' : undefined}>
       <FormField label={spec.label} required hint={spec.hint} error={error}>
         {({ id, describedBy, invalid }) => {
-          const shared = { id, 'aria-describedby': describedBy, 'aria-invalid': invalid, 'aria-required': true, readOnly, maxLength: spec.maxLength, autoComplete: spec.autoComplete, ...registered, onChange: change };
+          const shared = {
+            id,
+            'aria-describedby': describedBy,
+            'aria-invalid': invalid,
+            'aria-required': true,
+            readOnly,
+            maxLength: spec.maxLength,
+            autoComplete: spec.autoComplete,
+            ...registered,
+            onChange: change,
+          };
           return spec.multiline ? (
             <Textarea rows={3} look={look} {...shared} />
           ) : (
@@ -118,9 +128,22 @@ export type ShippingStepProps = {
 };
 
 /** Step 3: where the devices go; prefilled from the store address unless the visitor chooses otherwise. */
-export function ShippingStep({ merchant, defaults, sameAsStore, onSameAsStoreChange, onChange, onValidity, serverError }: ShippingStepProps) {
+export function ShippingStep({
+  merchant,
+  defaults,
+  sameAsStore,
+  onSameAsStoreChange,
+  onChange,
+  onValidity,
+  serverError,
+}: ShippingStepProps) {
   const checkboxId = useId();
-  const form = useForm<ShippingValues>({ resolver: shippingResolver, defaultValues: defaults, mode: 'onTouched', reValidateMode: 'onChange' });
+  const form = useForm<ShippingValues>({
+    resolver: shippingResolver,
+    defaultValues: defaults,
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+  });
   const reported = useRef({ onChange, onValidity });
   useEffect(() => {
     reported.current = { onChange, onValidity };

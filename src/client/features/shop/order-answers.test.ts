@@ -44,7 +44,13 @@ const SHIPPED = {
   status: 'dikirim',
   paid_at: '2026-11-26T09:00:00.000Z',
   invoice_number: 'INV/2026/11/00001',
-  pengiriman_paket: { kurir: 'jne', kurir_label: 'JNE', no_resi: 'JNE1234567890', tracking_url: 'https://www.jne.co.id/tracking-package', shipped_at: '2026-11-28T02:00:00.000Z' },
+  pengiriman_paket: {
+    kurir: 'jne',
+    kurir_label: 'JNE',
+    no_resi: 'JNE1234567890',
+    tracking_url: 'https://www.jne.co.id/tracking-package',
+    shipped_at: '2026-11-28T02:00:00.000Z',
+  },
   timeline: [
     { step: 'pendaftaran_diterima', at: '2026-11-25T07:00:00.000Z' },
     { step: 'diverifikasi', at: '2026-11-25T08:00:00.000Z' },
@@ -62,9 +68,21 @@ describe('hand check of the order answer', () => {
     const paid = { ...ORDER, status: 'menunggu_verifikasi', paid_at: '2026-11-26T09:00:00.000Z', invoice_number: 'INV/2026/11/00001' };
     expect(readOrder(paid)).toEqual(OrderPublicSchema.parse(paid));
     expect(readOrder(SHIPPED)).toEqual(OrderPublicSchema.parse(SHIPPED));
-    const delivered = { ...SHIPPED, status: 'diterima', delivered_at: '2026-11-29T05:00:00.000Z', pengiriman_paket: { ...SHIPPED.pengiriman_paket, kurir: 'internal', kurir_label: 'Kurir Internal', tracking_url: null } };
+    const delivered = {
+      ...SHIPPED,
+      status: 'diterima',
+      delivered_at: '2026-11-29T05:00:00.000Z',
+      pengiriman_paket: { ...SHIPPED.pengiriman_paket, kurir: 'internal', kurir_label: 'Kurir Internal', tracking_url: null },
+    };
     expect(readOrder(delivered)).toEqual(OrderPublicSchema.parse(delivered));
-    const midtrans = { ...ORDER, pembayaran: { metode: 'midtrans', redirect_url: 'https://app.sandbox.midtrans.com/snap/v4/redirection/abc', batas_waktu: ORDER.created_at } };
+    const midtrans = {
+      ...ORDER,
+      pembayaran: {
+        metode: 'midtrans',
+        redirect_url: 'https://app.sandbox.midtrans.com/snap/v4/redirection/abc',
+        batas_waktu: ORDER.created_at,
+      },
+    };
     expect(readOrder(midtrans)).toEqual(OrderPublicSchema.parse(midtrans));
   });
 
@@ -73,7 +91,9 @@ describe('hand check of the order answer', () => {
     expect(readOrder({ ...ORDER, items: [{ ...ORDER.items[0], quantity: '2' }] })).toBeNull();
     expect(readOrder({ ...ORDER, pengiriman: { ...ORDER.pengiriman, kode_pos: undefined } })).toBeNull();
     expect(readOrder({ ...ORDER, pembayaran: { ...ORDER.pembayaran, rekening: null } })).toBeNull();
-    expect(readOrder({ ...ORDER, pembayaran: { metode: 'midtrans', redirect_url: 'javascript:alert(1)', batas_waktu: ORDER.created_at } })).toBeNull();
+    expect(
+      readOrder({ ...ORDER, pembayaran: { metode: 'midtrans', redirect_url: 'javascript:alert(1)', batas_waktu: ORDER.created_at } }),
+    ).toBeNull();
     expect(readOrder({ ...ORDER, status: 'dibayar' })).toBeNull();
     expect(isWebAddress('http://127.0.0.1:4010/snap/v4/redirection/abc')).toBe(true);
     expect(isWebAddress('data:text/html,hi')).toBe(false);

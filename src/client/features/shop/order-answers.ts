@@ -1,5 +1,5 @@
-import type { OrderItem, OrderPublic, Payment, Shipment, Shipping, TimelineEntry } from '../../../domain/orders';
 import { COURIERS, ORDER_STATUSES, TIMELINE_STEPS, type Courier, type OrderStatus, type TimelineStep } from '../../../domain/order-texts';
+import type { OrderItem, OrderPublic, Payment, Shipment, Shipping, TimelineEntry } from '../../../domain/orders';
 
 /**
  * GET /api/orders/{kode} checked by hand: the zod schema of src/domain/orders.ts says the same, but zod
@@ -26,7 +26,8 @@ function hasIntegers(data: Data, keys: readonly string[]): boolean {
 }
 
 function readItem(value: unknown): OrderItem | null {
-  if (!isRecord(value) || !hasStrings(value, ['sku', 'name']) || !hasIntegers(value, ['product_id', 'price', 'quantity', 'line_total'])) return null;
+  if (!isRecord(value) || !hasStrings(value, ['sku', 'name']) || !hasIntegers(value, ['product_id', 'price', 'quantity', 'line_total']))
+    return null;
   const { product_id, sku, name, price, quantity, line_total } = value as OrderItem;
   return { product_id, sku, name, price, quantity, line_total };
 }
@@ -51,7 +52,10 @@ export function isWebAddress(value: unknown): value is string {
 
 function readPayment(value: unknown): Payment | null {
   if (!isRecord(value) || !isString(value.batas_waktu)) return null;
-  if (value.metode === 'midtrans') return isWebAddress(value.redirect_url) ? { metode: 'midtrans', redirect_url: value.redirect_url, batas_waktu: value.batas_waktu } : null;
+  if (value.metode === 'midtrans')
+    return isWebAddress(value.redirect_url)
+      ? { metode: 'midtrans', redirect_url: value.redirect_url, batas_waktu: value.batas_waktu }
+      : null;
   if (value.metode !== 'transfer' || !hasIntegers(value, ['kode_unik', 'jumlah'])) return null;
   const account = value.rekening;
   if (!isRecord(account) || !hasStrings(account, ['bank', 'nomor', 'atas_nama'])) return null;
@@ -101,7 +105,8 @@ export function readOrder(data: unknown): OrderPublic | null {
   const pengiriman = readShipping(data.pengiriman);
   // undefined: present but not a shipment (null is an order not shipped yet).
   const paket = readShipment(data.pengiriman_paket);
-  if (items.some((item) => item === null) || timeline.some((entry) => entry === null) || !pembayaran || !pengiriman || paket === undefined) return null;
+  if (items.some((item) => item === null) || timeline.some((entry) => entry === null) || !pembayaran || !pengiriman || paket === undefined)
+    return null;
   return {
     kode_pesanan: data.kode_pesanan as string,
     kode_pendaftaran: data.kode_pendaftaran as string,

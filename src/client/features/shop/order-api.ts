@@ -1,6 +1,6 @@
 import { API_MESSAGES } from '../../../domain/messages';
 import type { OrderCreateResponse, OrderPublic } from '../../../domain/orders';
-import { ApiRequestError, answerError, apiFetch } from '../../lib/api-client';
+import { answerError, apiFetch, ApiRequestError } from '../../lib/api-client';
 import { readOrder } from './order-answers';
 
 // Answers read after a click load their schema (and zod) with the answer, not with the page.
@@ -32,7 +32,10 @@ export function lookupOrder(body: { kode_pesanan: string; no_hp: string }): Prom
 export async function fetchInvoice(kode: string, token: string): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(`${orderPath(kode)}/invoice`, { headers: { Accept: 'application/pdf', ...bearer(token) }, credentials: 'same-origin' });
+    response = await fetch(`${orderPath(kode)}/invoice`, {
+      headers: { Accept: 'application/pdf', ...bearer(token) },
+      credentials: 'same-origin',
+    });
   } catch {
     throw new ApiRequestError(0, 'NETWORK_ERROR', API_MESSAGES.unavailable);
   }

@@ -9,8 +9,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { loadOrderAccess, orderPagePath, saveOrderAccess } from './order-access';
-import { OrderLookup } from './order-lookup';
 import { failureText, fetchOrder } from './order-api';
+import { OrderLookup } from './order-lookup';
 
 // The details (payment, shipment, timeline) paint only with the order's answer: their chunk is fetched
 // beside that answer, not with the page, which first shows a skeleton or the lookup form (page budgets, decision 0043).
@@ -77,7 +77,13 @@ function OrderScreen({ kode, urlToken }: { kode: string; urlToken: string | null
   if (order.data) {
     return (
       <Suspense fallback={<OrderSkeleton />}>
-        <OrderDetails order={order.data} token={token} refreshing={order.isFetching} onReload={() => void order.refetch()} onChanged={changed} />
+        <OrderDetails
+          order={order.data}
+          token={token}
+          refreshing={order.isFetching}
+          onReload={() => void order.refetch()}
+          onChanged={changed}
+        />
       </Suspense>
     );
   }

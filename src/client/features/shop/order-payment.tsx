@@ -30,8 +30,8 @@ function TransferInstructions({ payment }: { payment: Transfer }) {
   return (
     <>
       <p className="text-sm text-slate-600">
-        Transfer <strong>tepat</strong> sesuai jumlah di bawah ini, termasuk kode unik {formatRupiah(payment.kode_unik)}, agar pembayaran Anda dapat
-        kami kenali.
+        Transfer <strong>tepat</strong> sesuai jumlah di bawah ini, termasuk kode unik {formatRupiah(payment.kode_unik)}, agar pembayaran
+        Anda dapat kami kenali.
       </p>
       <dl className="mt-3 divide-y divide-slate-100">
         <DetailRow label="Jumlah transfer">
@@ -103,7 +103,10 @@ export function OrderPayment({ order, token }: { order: OrderPublic; token: stri
         {order.paid_at && <p className="mt-1 text-sm text-slate-600">Tanggal pembayaran: {formatDateTimeWib(order.paid_at)}</p>}
         {order.invoice_number && <p className="mt-1 text-sm text-slate-600">Nomor invoice: {order.invoice_number}</p>}
         {order.status === 'menunggu_verifikasi' && (
-          <p className="mt-3 flex items-start gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="notice-menunggu-verifikasi">
+          <p
+            className="mt-3 flex items-start gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900"
+            data-testid="notice-menunggu-verifikasi"
+          >
             <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span>Pembayaran diterima. Pesanan dikemas setelah pendaftaran merchant Anda diverifikasi.</span>
           </p>

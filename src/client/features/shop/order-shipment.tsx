@@ -4,9 +4,9 @@ import { formatDateTimeWib } from '../../../domain/format';
 import type { OrderPublic, Shipment } from '../../../domain/orders';
 import { CopyableValue } from '../../components/copy-button';
 import { Button, buttonVariants } from '../../components/ui/button';
+import { ApiRequestError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
-import { ApiRequestError } from '../../lib/api-client';
 import { DetailRow } from './detail-row';
 import { isWebAddress } from './order-answers';
 import { confirmDelivered, failureText } from './order-api';
@@ -98,12 +98,19 @@ export function OrderShipment({ order, shipment: paket, token, onChanged, onStal
         {order.delivered_at && <DetailRow label="Diterima">{formatDateTimeWib(order.delivered_at)}</DetailRow>}
       </dl>
       {paket.tracking_url && isWebAddress(paket.tracking_url) && (
-        <a href={paket.tracking_url} target="_blank" rel="noopener noreferrer" className={cn(buttonVariants({ variant: 'secondary' }), 'mt-3')}>
+        <a
+          href={paket.tracking_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={cn(buttonVariants({ variant: 'secondary' }), 'mt-3')}
+        >
           Lacak Paket di {paket.kurir_label} <ExternalLink aria-hidden />
           <span className="sr-only">(membuka tab baru)</span>
         </a>
       )}
-      {order.status === 'dikirim' && <DeliveryConfirm order={order} token={token} onChanged={onChanged} onStale={onStale} onFailure={setFailure} />}
+      {order.status === 'dikirim' && (
+        <DeliveryConfirm order={order} token={token} onChanged={onChanged} onStale={onStale} onFailure={setFailure} />
+      )}
       {failure && (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
           {failure}

@@ -1,7 +1,7 @@
 import { API_MESSAGES } from '../../../domain/messages';
-import type { ProductList, ProductPublic } from '../../../domain/orders';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../domain/order-texts';
-import { ApiRequestError, apiFetch } from '../../lib/api-client';
+import type { ProductList, ProductPublic } from '../../../domain/orders';
+import { apiFetch, ApiRequestError } from '../../lib/api-client';
 
 /**
  * GET /api/products for the shop and the checkout, checked by hand rather than with the zod schema of

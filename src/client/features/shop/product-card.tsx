@@ -44,14 +44,24 @@ export function ProductCard({ product, quantity, onAdd, onChange }: ProductCardP
             <ShoppingCart aria-hidden /> Add to Cart
           </Button>
         ) : (
-          <div className="flex items-center justify-between rounded-lg border border-slate-200 p-1" role="group" aria-label={`Jumlah ${product.name}`}>
+          <div
+            className="flex items-center justify-between rounded-lg border border-slate-200 p-1"
+            role="group"
+            aria-label={`Jumlah ${product.name}`}
+          >
             <Button variant="ghost" size="icon" onClick={() => onChange(-1)} aria-label={`Kurangi ${product.name}`}>
               <Minus aria-hidden />
             </Button>
             <output aria-live="polite" aria-label={`Jumlah ${product.name}`} className="min-w-10 text-center text-lg font-semibold">
               {quantity}
             </output>
-            <Button variant="ghost" size="icon" onClick={() => onChange(1)} disabled={quantity >= available} aria-label={`Tambah ${product.name}`}>
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={() => onChange(1)}
+              disabled={quantity >= available}
+              aria-label={`Tambah ${product.name}`}
+            >
               <Plus aria-hidden />
             </Button>
           </div>

@@ -7,11 +7,18 @@ import { clearCheckoutWaiting, markCheckoutWaiting } from '../../lib/checkout-ha
 import { randomKey } from '../../lib/random-key';
 import { receiptTokenFor } from '../../lib/registration-session';
 import { toast } from '../../lib/toast';
+import { createOrder } from './checkout-api';
 import { lineProblem } from './checkout-cart';
-import { clearCheckoutDraft, loadCheckoutDraft, saveCheckoutDraft, type CheckoutDraft, type ShippingField, type ShippingValues } from './checkout-draft';
+import {
+  clearCheckoutDraft,
+  loadCheckoutDraft,
+  saveCheckoutDraft,
+  type CheckoutDraft,
+  type ShippingField,
+  type ShippingValues,
+} from './checkout-draft';
 import { readRefusal } from './checkout-refusal';
 import { orderPagePath, saveOrderAccess } from './order-access';
-import { createOrder } from './checkout-api';
 import { useMerchantCheck } from './use-merchant-check';
 import { useProducts } from './use-products';
 
@@ -52,10 +59,13 @@ export function useCheckout() {
 
   const onShippingChange = useCallback((shipping: ShippingValues) => update({ shipping }), [update]);
 
-  const methods: PaymentMethod[] = PAYMENT_METHODS.filter((method) => method === 'transfer' || products.list?.metode_pembayaran.includes(method));
+  const methods: PaymentMethod[] = PAYMENT_METHODS.filter(
+    (method) => method === 'transfer' || products.list?.metode_pembayaran.includes(method),
+  );
   const method = methods.includes(draft.metode_pembayaran) ? draft.metode_pembayaran : 'transfer';
   const { total } = cartTotals(lines, (id) => products.byId.get(id)?.price);
-  const cartReady = products.list !== null && lines.length > 0 && lines.every((line) => lineProblem(line, products.byId.get(line.productId)) === null);
+  const cartReady =
+    products.list !== null && lines.length > 0 && lines.every((line) => lineProblem(line, products.byId.get(line.productId)) === null);
   const ready = cartReady && merchant !== null && shippingValid;
 
   const refused = (error: unknown) => {

@@ -7,10 +7,14 @@ import type { CheckoutDraft } from './checkout-draft';
 import { failureText } from './order-api';
 
 /** The registration to check when the page opens: the draft's, or the one this tab just registered. */
-export function initialCheck(draft: CheckoutDraft, registered: { code: string; receiptToken: string | null } | null): { kode: string; phone: string } | null {
+export function initialCheck(
+  draft: CheckoutDraft,
+  registered: { code: string; receiptToken: string | null } | null,
+): { kode: string; phone: string } | null {
   if (draft.verified) return { kode: draft.kode_pendaftaran, phone: draft.no_hp };
   // Back from 'Daftar Merchant': the new code, proven by its receipt, unless another code was typed.
-  if (registered?.receiptToken && (draft.kode_pendaftaran === '' || draft.kode_pendaftaran === registered.code)) return { kode: registered.code, phone: '' };
+  if (registered?.receiptToken && (draft.kode_pendaftaran === '' || draft.kode_pendaftaran === registered.code))
+    return { kode: registered.code, phone: '' };
   return null;
 }
 
@@ -30,10 +34,17 @@ export function useMerchantCheck(draft: CheckoutDraft, setDraft: Dispatch<SetSta
       setChecking(true);
       setError(null);
       try {
-        const result = await checkMerchant(receipt ? { kode_pendaftaran: kode, receipt_token: receipt } : { kode_pendaftaran: kode, no_hp: phone.trim() });
+        const result = await checkMerchant(
+          receipt ? { kode_pendaftaran: kode, receipt_token: receipt } : { kode_pendaftaran: kode, no_hp: phone.trim() },
+        );
         setMerchant(result);
         // The order is sent with the registration's phone: the one typed, or the one the receipt opened.
-        setDraft((current) => ({ ...current, kode_pendaftaran: result.kode_pendaftaran, no_hp: receipt ? result.no_hp : current.no_hp, verified: true }));
+        setDraft((current) => ({
+          ...current,
+          kode_pendaftaran: result.kode_pendaftaran,
+          no_hp: receipt ? result.no_hp : current.no_hp,
+          verified: true,
+        }));
       } catch (failure) {
         const message = failureText(failure);
         setMerchant(null);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ProductList, ProductPublic } from '../../../domain/orders';
 import { API_MESSAGES } from '../../../domain/messages';
+import type { ProductList, ProductPublic } from '../../../domain/orders';
 import { ApiRequestError } from '../../lib/api-client';
 import { fetchProducts } from './product-api';
 
@@ -21,7 +21,11 @@ export type Products = {
  */
 export function useProducts(): Products {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ list: ProductList | null; error: string | null; loading: boolean }>({ list: null, error: null, loading: true });
+  const [state, setState] = useState<{ list: ProductList | null; error: string | null; loading: boolean }>({
+    list: null,
+    error: null,
+    loading: true,
+  });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -29,7 +33,11 @@ export function useProducts(): Products {
       (list) => setState({ list, error: null, loading: false }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState((current) => ({ list: current.list, error: error instanceof ApiRequestError ? error.message : API_MESSAGES.unavailable, loading: false }));
+        setState((current) => ({
+          list: current.list,
+          error: error instanceof ApiRequestError ? error.message : API_MESSAGES.unavailable,
+          loading: false,
+        }));
       },
     );
     return () => controller.abort();

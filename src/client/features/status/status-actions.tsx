@@ -1,10 +1,10 @@
 import { Download, Home, Link2, MessageCircle } from 'lucide-react';
-import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../domain/messages';
 import type { StatusResult } from '../../../domain/status-lookup';
 import { statusLink, STATUS_PAGE_TEXTS as T, whatsappShareText, whatsappShareUrl } from '../../../domain/status-texts';
 import { LinkButton } from '../../components/link-button';
 import { Button } from '../../components/ui/button';
+import { toast } from '../../lib/toast';
 
 /** Kembali ke Beranda, Share WhatsApp, Salin Link and Unduh Bukti; none of them is printed. */
 export function StatusActions({ result }: { result: StatusResult }) {

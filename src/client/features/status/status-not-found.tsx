@@ -12,7 +12,9 @@ export function StatusNotFound() {
         {MESSAGES.statusNotFoundTitle}
       </h2>
       <p className="text-slate-600">{MESSAGES.statusNotFoundBody}</p>
-      <LinkButton to="/register" className="mt-2">{T.register}</LinkButton>
+      <LinkButton to="/register" className="mt-2">
+        {T.register}
+      </LinkButton>
     </Card>
   );
 }

@@ -19,7 +19,10 @@ export function StatusOrders({ orders }: { orders: readonly OrderSummary[] }) {
         {orders.map((order) => (
           <li key={order.kode_pesanan} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
             <div>
-              <Link to={`/pesanan/${encodeURIComponent(order.kode_pesanan)}`} className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+              <Link
+                to={`/pesanan/${encodeURIComponent(order.kode_pesanan)}`}
+                className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
                 {order.kode_pesanan}
               </Link>
               <p className="text-slate-500">{formatDateTimeWib(order.created_at)}</p>

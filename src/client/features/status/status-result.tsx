@@ -21,7 +21,11 @@ const STATUS_STYLE: Record<MerchantStatus, { badge: string; panel: string; icon:
   processing: { badge: 'bg-amber-100 text-amber-800', panel: 'border-amber-200 bg-amber-50 text-amber-900', icon: Clock },
   verified: { badge: 'bg-green-100 text-green-800', panel: 'border-green-200 bg-green-50 text-green-900', icon: CheckCircle2 },
   rejected: { badge: 'bg-red-100 text-red-800', panel: 'border-red-200 bg-red-50 text-red-900', icon: XCircle },
-  data_tidak_lengkap: { badge: 'bg-orange-100 text-orange-800', panel: 'border-orange-200 bg-orange-50 text-orange-900', icon: AlertTriangle },
+  data_tidak_lengkap: {
+    badge: 'bg-orange-100 text-orange-800',
+    panel: 'border-orange-200 bg-orange-50 text-orange-900',
+    icon: AlertTriangle,
+  },
 };
 
 /** docs/spec.md §2: an empty value reads '-'. */
@@ -30,7 +34,9 @@ function orDash(value: string | null | undefined): string {
 }
 
 function address(result: StatusResult): string {
-  const parts = [result.alamat_jalan, result.kecamatan, result.kota_kab, result.provinsi, result.kode_pos].filter((p) => p && p.trim() !== '');
+  const parts = [result.alamat_jalan, result.kecamatan, result.kota_kab, result.provinsi, result.kode_pos].filter(
+    (p) => p && p.trim() !== '',
+  );
   return orDash(parts.join(', '));
 }
 
@@ -100,7 +106,10 @@ export function StatusResultView({ result }: { result: StatusResult }) {
       )}
 
       {result.status === 'data_tidak_lengkap' && result.perbaikan && result.perbaikan.length > 0 && (
-        <section className="mt-4 rounded-lg border border-orange-200 bg-orange-50 p-4 text-sm text-orange-900" aria-label="Yang perlu diperbaiki">
+        <section
+          className="mt-4 rounded-lg border border-orange-200 bg-orange-50 p-4 text-sm text-orange-900"
+          aria-label="Yang perlu diperbaiki"
+        >
           <h3 className="font-semibold">Yang perlu diperbaiki</h3>
           <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="fix-reasons">
             {result.perbaikan.map((item) => (

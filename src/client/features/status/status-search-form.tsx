@@ -33,12 +33,7 @@ export function StatusSearchForm({ mode, values, searching, message, onModeChang
     if (canSearch(mode, values) && !searching) onSubmit();
   };
   const modeButton = (value: SearchMode, label: string, Icon: typeof Hash) => (
-    <Button
-      variant={mode === value ? 'primary' : 'outline'}
-      size="sm"
-      aria-pressed={mode === value}
-      onClick={() => onModeChange(value)}
-    >
+    <Button variant={mode === value ? 'primary' : 'outline'} size="sm" aria-pressed={mode === value} onClick={() => onModeChange(value)}>
       <Icon aria-hidden /> {label}
     </Button>
   );
@@ -68,19 +63,37 @@ export function StatusSearchForm({ mode, values, searching, message, onModeChang
         <div className="mt-5 space-y-4">
           {mode === 'code' ? (
             // Codes are upper case; typing in lower case still finds them.
-            field('code', T.codeLabel, {
-              name: 'kode_pendaftaran',
-              placeholder: T.codePlaceholder,
-              autoComplete: 'off',
-              autoCapitalize: 'characters',
-              spellCheck: false,
-              maxLength: 20,
-              className: 'font-mono uppercase tracking-wider',
-            }, (typed) => typed.toUpperCase())
+            field(
+              'code',
+              T.codeLabel,
+              {
+                name: 'kode_pendaftaran',
+                placeholder: T.codePlaceholder,
+                autoComplete: 'off',
+                autoCapitalize: 'characters',
+                spellCheck: false,
+                maxLength: 20,
+                className: 'font-mono uppercase tracking-wider',
+              },
+              (typed) => typed.toUpperCase(),
+            )
           ) : (
             <>
-              {field('email', T.emailLabel, { name: 'email', type: 'email', placeholder: T.emailPlaceholder, autoComplete: 'email', maxLength: 254 })}
-              {field('phone', T.phoneLabel, { name: 'no_hp', type: 'tel', inputMode: 'tel', placeholder: T.phonePlaceholder, autoComplete: 'tel', maxLength: 30 })}
+              {field('email', T.emailLabel, {
+                name: 'email',
+                type: 'email',
+                placeholder: T.emailPlaceholder,
+                autoComplete: 'email',
+                maxLength: 254,
+              })}
+              {field('phone', T.phoneLabel, {
+                name: 'no_hp',
+                type: 'tel',
+                inputMode: 'tel',
+                placeholder: T.phonePlaceholder,
+                autoComplete: 'tel',
+                maxLength: 30,
+              })}
             </>
           )}
           {message && (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StatusLookupRequest, StatusResult } from '../../../domain/status-lookup';
-import { ApiRequestError, apiFetch } from '../../lib/api-client';
+import { apiFetch, ApiRequestError } from '../../lib/api-client';
 
 // Loaded with the first answer, not with the page. A field the API adds later must not break the page.
 const loadResultSchema = async () => (await import('../../../domain/status-lookup')).StatusResultSchema.strip();

@@ -6,7 +6,6 @@ export function niceMax(value: number): number {
   return 10 * power;
 }
 
-
 /**
  * The points of a polyline for each series, in an SVG box of `width` x `height`: the first value at the left
  * edge, the last at the right, zero at the bottom and `top` (niceMax of every value) at the top.

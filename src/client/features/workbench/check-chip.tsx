@@ -24,7 +24,10 @@ export function CheckChip({ check }: { check: MachineCheck }) {
         aria-describedby={tipId}
         data-check={check.kind}
         data-result={check.result}
-        className={cn('rounded-full border px-2.5 py-0.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700', TONES[check.result])}
+        className={cn(
+          'rounded-full border px-2.5 py-0.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+          TONES[check.result],
+        )}
       >
         {CHECK_KIND_LABELS[check.kind]}: {CHECK_RESULT_LABELS[check.result]}
       </button>

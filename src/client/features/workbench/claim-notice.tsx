@@ -13,7 +13,9 @@ import { serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { merchantKeys, takeOverMerchant } from '../merchants/public';
 
-const TakeoverFormSchema = z.object({ alasan: z.string().trim().min(1, CLAIM_MESSAGES.takeoverReason).max(500, CLAIM_MESSAGES.takeoverReason) });
+const TakeoverFormSchema = z.object({
+  alasan: z.string().trim().min(1, CLAIM_MESSAGES.takeoverReason).max(500, CLAIM_MESSAGES.takeoverReason),
+});
 type TakeoverForm = z.infer<typeof TakeoverFormSchema>;
 
 /** Another admin holds the case: the screen is read-only, and 'Ambil Alih' takes it over with a reason. */
@@ -21,7 +23,10 @@ export function ClaimNotice({ merchant }: { merchant: MerchantDetail }) {
   const [open, setOpen] = useState(false);
   if (!merchant.diklaim_oleh) return null;
   return (
-    <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
       <p className="flex items-center gap-2">
         <Lock aria-hidden className="size-4 shrink-0" />
         {CLAIM_MESSAGES.heldBy(merchant.diklaim_oleh.email)}. Keputusan dan perubahan hanya oleh admin tersebut.
@@ -33,7 +38,10 @@ export function ClaimNotice({ merchant }: { merchant: MerchantDetail }) {
           </Button>
         </DialogTrigger>
         {open && (
-          <DialogContent title="Ambil Alih Tinjauan" description={`${CLAIM_MESSAGES.heldBy(merchant.diklaim_oleh.email)}. Alasan ambil alih dicatat di log audit.`}>
+          <DialogContent
+            title="Ambil Alih Tinjauan"
+            description={`${CLAIM_MESSAGES.heldBy(merchant.diklaim_oleh.email)}. Alasan ambil alih dicatat di log audit.`}
+          >
             <TakeoverForm merchantId={merchant.id} onDone={() => setOpen(false)} />
           </DialogContent>
         )}

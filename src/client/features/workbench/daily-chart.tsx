@@ -30,11 +30,29 @@ export function DailyChart({ days }: { days: AdminStats['per_day'] }) {
           <span>{top}</span>
           <span>0</span>
         </div>
-        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-40 w-full overflow-visible" preserveAspectRatio="none" role="img" aria-label={`Grafik 30 hari terakhir: ${totals}`}>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="h-40 w-full overflow-visible"
+          preserveAspectRatio="none"
+          role="img"
+          aria-label={`Grafik 30 hari terakhir: ${totals}`}
+        >
           <line x1={0} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} className="stroke-slate-300" strokeWidth={1} />
           <line x1={0} y1={0} x2={WIDTH} y2={0} className="stroke-slate-200" strokeWidth={1} strokeDasharray="4 4" />
           {SERIES.map((series) => (
-            <polyline key={series.key} fill="none" strokeWidth={2} vectorEffect="non-scaling-stroke" className={series.colour} points={linePoints(days.map((day) => day[series.key]), top, WIDTH, HEIGHT)} />
+            <polyline
+              key={series.key}
+              fill="none"
+              strokeWidth={2}
+              vectorEffect="non-scaling-stroke"
+              className={series.colour}
+              points={linePoints(
+                days.map((day) => day[series.key]),
+                top,
+                WIDTH,
+                HEIGHT,
+              )}
+            />
           ))}
         </svg>
       </div>

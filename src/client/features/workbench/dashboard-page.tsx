@@ -4,8 +4,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useLiveMerchantUpdates } from '../merchants/public';
 import { DailyChart } from './daily-chart';
-import { WaitingAndReviewers } from './reviewer-table';
 import { useAdminStats } from './overdue-count';
+import { WaitingAndReviewers } from './reviewer-table';
 
 /** 1.5 hari kerja; a missing figure (no decision in 30 days) is a dash. */
 function workingDays(value: number | null): string {

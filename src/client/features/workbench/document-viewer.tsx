@@ -1,10 +1,10 @@
-import { ChevronLeft, ChevronRight, ImageOff, RotateCw, Plus, Minus } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ImageOff, Minus, Plus, RotateCw } from 'lucide-react';
 import { lazy, Suspense, type CSSProperties } from 'react';
 import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from '../../../domain/document-slots';
 import { MESSAGES } from '../../../domain/messages';
+import type { PhotoWarnings } from '../../../domain/photo-quality-texts';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import type { PhotoWarnings } from '../../../domain/photo-quality-texts';
 import { KeptPhotoWarning, PDF_TYPE, useBlobSource, useDocumentBlob } from '../merchants/public';
 
 // pdf.js only when a PDF is on screen (decision 0014).
@@ -62,10 +62,20 @@ export function DocumentViewer({ merchant, state, onChange, checked }: DocumentV
           <Button variant="outline" size="sm" onClick={() => open(state.index + 1)} disabled={state.index === DOCUMENT_SLOTS.length - 1}>
             Dokumen berikutnya <ChevronRight aria-hidden />
           </Button>
-          <Button variant="outline" size="sm" onClick={() => onChange({ zoom: ZOOM_STEPS[zoomAt + 1] ?? state.zoom })} disabled={!present || zoomAt === ZOOM_STEPS.length - 1}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onChange({ zoom: ZOOM_STEPS[zoomAt + 1] ?? state.zoom })}
+            disabled={!present || zoomAt === ZOOM_STEPS.length - 1}
+          >
             <Plus aria-hidden /> Perbesar
           </Button>
-          <Button variant="outline" size="sm" onClick={() => onChange({ zoom: ZOOM_STEPS[zoomAt - 1] ?? state.zoom })} disabled={!present || zoomAt <= 0}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onChange({ zoom: ZOOM_STEPS[zoomAt - 1] ?? state.zoom })}
+            disabled={!present || zoomAt <= 0}
+          >
             <Minus aria-hidden /> Perkecil
           </Button>
           <Button variant="outline" size="sm" onClick={() => onChange({ rotation: (state.rotation + 90) % 360 })} disabled={!present}>
@@ -79,7 +89,12 @@ export function DocumentViewer({ merchant, state, onChange, checked }: DocumentV
       </p>
       {/* Children centre with m-auto, not justify-center: a zoomed document overflows to the right and down,
           where it can be scrolled to, instead of past the left edge, where it cannot. */}
-      <div className="flex h-[60vh] min-h-80 overflow-auto rounded-xl border border-slate-200 bg-slate-100" tabIndex={0} role="region" aria-label={`Tampilan ${info.label}`}>
+      <div
+        className="flex h-[60vh] min-h-80 overflow-auto rounded-xl border border-slate-200 bg-slate-100"
+        tabIndex={0}
+        role="region"
+        aria-label={`Tampilan ${info.label}`}
+      >
         {present ? (
           <LargeDocument key={slot} merchant={merchant} slot={slot} zoom={state.zoom} rotation={state.rotation} />
         ) : (
@@ -117,7 +132,14 @@ function LargeDocument({ merchant, slot, zoom, rotation }: LargeDocumentProps) {
       </div>
     );
   }
-  return <BlobImage blob={blob.data} alt={`Dokumen ${label}`} className="m-auto max-h-full max-w-full object-contain transition-transform" style={style} />;
+  return (
+    <BlobImage
+      blob={blob.data}
+      alt={`Dokumen ${label}`}
+      className="m-auto max-h-full max-w-full object-contain transition-transform"
+      style={style}
+    />
+  );
 }
 
 type BlobImageProps = { blob: Blob; alt: string; className: string; style?: CSSProperties };

@@ -19,7 +19,11 @@ const FIELD_OF: Partial<Record<MachineCheck['kind'], string>> = {
  * fields. Signals for the reviewer, never a decision; refreshed live when a job finishes.
  */
 export function MachineChecksPanel({ merchantId, slot }: { merchantId: string; slot: DocumentSlot }) {
-  const checks = useQuery({ queryKey: checkKeys(merchantId), queryFn: ({ signal }) => fetchChecks(merchantId, signal), retry: retryServerErrors });
+  const checks = useQuery({
+    queryKey: checkKeys(merchantId),
+    queryFn: ({ signal }) => fetchChecks(merchantId, signal),
+    retry: retryServerErrors,
+  });
   const all = checks.data;
   const ofDocument = all?.filter((check) => check.slot === slot) ?? [];
   const ofFields = all?.filter((check) => check.slot === undefined) ?? [];
@@ -37,7 +41,11 @@ export function MachineChecksPanel({ merchantId, slot }: { merchantId: string; s
           <div>
             <dt className="text-slate-500">{DOCUMENT_SLOT_INFO[slot].label}</dt>
             <dd className="mt-1 flex flex-wrap gap-2">
-              {ofDocument.length > 0 ? ofDocument.map((check) => <CheckChip key={check.kind} check={check} />) : <span className="text-slate-500">Tidak ada pemeriksaan untuk dokumen ini.</span>}
+              {ofDocument.length > 0 ? (
+                ofDocument.map((check) => <CheckChip key={check.kind} check={check} />)
+              ) : (
+                <span className="text-slate-500">Tidak ada pemeriksaan untuk dokumen ini.</span>
+              )}
             </dd>
           </div>
           {ofFields.map((check) => (

@@ -8,7 +8,11 @@ const REFRESH_MS = 5 * 60_000;
 
 export function useAdminStats() {
   // Nobody asked for these numbers (the header shows them on every screen): they never extend the session.
-  return useQuery({ queryKey: workbenchKeys.stats(), queryFn: ({ signal }) => fetchStats(signal, { background: true }), refetchInterval: REFRESH_MS });
+  return useQuery({
+    queryKey: workbenchKeys.stats(),
+    queryFn: ({ signal }) => fetchStats(signal, { background: true }),
+    refetchInterval: REFRESH_MS,
+  });
 }
 
 /** The header's reminder of the promise: how many merchants wait longer than 3 working days. */

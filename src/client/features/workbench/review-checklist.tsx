@@ -6,7 +6,11 @@ const EMPTY: ChecklistItem = { readable: false, matches: false };
 
 /** The slots whose two boxes are both ticked. */
 export function checkedSlots(checklist: ReviewChecklist): Set<DocumentSlot> {
-  return new Set((Object.entries(checklist) as [DocumentSlot, ChecklistItem | undefined][]).filter(([, item]) => item?.readable && item.matches).map(([slot]) => slot));
+  return new Set(
+    (Object.entries(checklist) as [DocumentSlot, ChecklistItem | undefined][])
+      .filter(([, item]) => item?.readable && item.matches)
+      .map(([slot]) => slot),
+  );
 }
 
 type ReviewChecklistProps = { slot: DocumentSlot; checklist: ReviewChecklist; onChange: (checklist: ReviewChecklist) => void };
@@ -21,11 +25,23 @@ export function ReviewChecklistFields({ slot, checklist, onChange }: ReviewCheck
       <legend className="px-1 text-sm font-semibold">Checklist {label}</legend>
       <div className="flex flex-wrap gap-6">
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4" name={`checklist.${slot}.readable`} checked={item.readable} onChange={(event) => set({ readable: event.target.checked })} />
+          <input
+            type="checkbox"
+            className="size-4"
+            name={`checklist.${slot}.readable`}
+            checked={item.readable}
+            onChange={(event) => set({ readable: event.target.checked })}
+          />
           {CHECKLIST_LABELS.readable}
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4" name={`checklist.${slot}.matches`} checked={item.matches} onChange={(event) => set({ matches: event.target.checked })} />
+          <input
+            type="checkbox"
+            className="size-4"
+            name={`checklist.${slot}.matches`}
+            checked={item.matches}
+            onChange={(event) => set({ matches: event.target.checked })}
+          />
           {CHECKLIST_LABELS.matches}
         </label>
       </div>

@@ -8,10 +8,10 @@ import type { NikPersonal } from '../../../domain/nik-structure';
 import { KRITERIA_USAHA_LABELS, KRITERIA_USAHA_SOURCE } from '../../../domain/qris';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { toast } from '../../lib/toast';
-import { revealMerchantField, REVEAL_MESSAGES, useDocumentBlob, NikCheckInfo } from '../merchants/public';
-import { BlobImage } from './document-viewer';
 import { WarningNote } from '../../components/warning-note';
+import { toast } from '../../lib/toast';
+import { NikCheckInfo, REVEAL_MESSAGES, revealMerchantField, useDocumentBlob } from '../merchants/public';
+import { BlobImage } from './document-viewer';
 
 type Field = keyof MerchantDetail & string;
 
@@ -154,7 +154,11 @@ function KtpForComparison({ merchant }: { merchant: MerchantDetail }) {
   return (
     <figure className="mt-3 border-t border-slate-100 pt-3">
       <figcaption className="mb-2 text-sm text-slate-500">Foto KTP untuk perbandingan</figcaption>
-      {blob.data ? <BlobImage blob={blob.data} alt="KTP untuk perbandingan" className="max-h-56 rounded-lg object-contain" /> : <div className="h-32 rounded-lg bg-slate-100" />}
+      {blob.data ? (
+        <BlobImage blob={blob.data} alt="KTP untuk perbandingan" className="max-h-56 rounded-lg object-contain" />
+      ) : (
+        <div className="h-32 rounded-lg bg-slate-100" />
+      )}
     </figure>
   );
 }

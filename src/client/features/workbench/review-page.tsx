@@ -6,31 +6,31 @@ import { DOCUMENT_SLOTS } from '../../../domain/document-slots';
 import type { MerchantDetail } from '../../../domain/merchants';
 import { REVIEW_PRESENCE_MESSAGE, type ReviewChecklist } from '../../../domain/workbench';
 import { Button } from '../../components/ui/button';
+import { isNotFound } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../auth/public';
 import {
+  DetailSkeleton,
+  DuplicatePanel,
   merchantKeys,
   MerchantNotFound,
-  DetailSkeleton,
   MerchantTitle,
+  NotesCard,
   StaleSaveAlert,
   StatusChangeDialog,
   useLiveMerchantUpdates,
-  NotesCard,
   useMerchantDetail,
-  DuplicatePanel,
 } from '../merchants/public';
-import { isNotFound } from '../../lib/api-errors';
+import { ClaimNotice, SecondApprovalNotice } from './claim-notice';
 import { DocumentViewer, type ViewerState } from './document-viewer';
 import { MachineChecksPanel } from './machine-checks-panel';
 import { checkedSlots, ReviewChecklistFields } from './review-checklist';
 import { ReviewData } from './review-data';
 import { isTypingTarget, nextAfterDecision, queueNeighbour, shortcutFor, type Decision } from './review-shortcuts';
 import { ShortcutsDialog } from './shortcuts-dialog';
-import { useReviewPresence } from './use-review-presence';
-import { ClaimNotice, SecondApprovalNotice } from './claim-notice';
 import { useReviewClaim } from './use-review-claim';
+import { useReviewPresence } from './use-review-presence';
 import { fetchQueueOrder, workbenchKeys } from './workbench-api';
 
 const DECISIONS: { status: Decision; label: string; key: string; variant: 'primary' | 'secondary' | 'danger' }[] = [
@@ -88,7 +88,11 @@ function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
   const step = (direction: 1 | -1) => openMerchant(queueNeighbour(order, merchant.id, direction), QUEUE_MESSAGES.end);
 
   const afterDecision = async () => {
-    const after = await queryClient.fetchQuery({ queryKey: workbenchKeys.queueOrder(), queryFn: ({ signal }) => fetchQueueOrder(signal), staleTime: 0 });
+    const after = await queryClient.fetchQuery({
+      queryKey: workbenchKeys.queueOrder(),
+      queryFn: ({ signal }) => fetchQueueOrder(signal),
+      staleTime: 0,
+    });
     const next = nextAfterDecision(order, after, merchant.id);
     if (next) openMerchant(next, QUEUE_MESSAGES.end);
     else {
@@ -169,7 +173,12 @@ function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
       <DuplicatePanel merchantId={merchant.id} />
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
-          <DocumentViewer merchant={merchant} state={viewer} onChange={(change) => setViewer((current) => ({ ...current, ...change }))} checked={checkedSlots(checklist)} />
+          <DocumentViewer
+            merchant={merchant}
+            state={viewer}
+            onChange={(change) => setViewer((current) => ({ ...current, ...change }))}
+            checked={checkedSlots(checklist)}
+          />
         </div>
         <div className="space-y-4 lg:col-span-2">
           <ReviewChecklistFields slot={slot} checklist={checklist} onChange={setChecklist} />
@@ -178,10 +187,18 @@ function ReviewScreen({ merchant }: { merchant: MerchantDetail }) {
             <h2 id="keputusan" className="font-semibold">
               Keputusan
             </h2>
-            {merchant.status !== 'processing' && <p className="mt-1 text-sm text-slate-600">Merchant ini sudah diputuskan; keputusan hanya dari status Sedang Diproses.</p>}
+            {merchant.status !== 'processing' && (
+              <p className="mt-1 text-sm text-slate-600">Merchant ini sudah diputuskan; keputusan hanya dari status Sedang Diproses.</p>
+            )}
             <div className="mt-3 flex flex-wrap gap-2">
               {DECISIONS.map((decision) => (
-                <Button key={decision.status} variant={decision.variant} onClick={() => setDeciding(decision.status)} disabled={!decidable} aria-keyshortcuts={decision.key}>
+                <Button
+                  key={decision.status}
+                  variant={decision.variant}
+                  onClick={() => setDeciding(decision.status)}
+                  disabled={!decidable}
+                  aria-keyshortcuts={decision.key}
+                >
                   {decision.label} <Kbd>{decision.key}</Kbd>
                 </Button>
               ))}

@@ -3,10 +3,7 @@ import { DOCUMENT_SLOTS } from '../../../domain/document-slots';
 export type Decision = 'verified' | 'data_tidak_lengkap' | 'rejected';
 
 export type ReviewShortcut =
-  | { kind: 'merchant'; step: 1 | -1 }
-  | { kind: 'document'; index: number }
-  | { kind: 'decision'; status: Decision }
-  | { kind: 'help' };
+  { kind: 'merchant'; step: 1 | -1 } | { kind: 'document'; index: number } | { kind: 'decision'; status: Decision } | { kind: 'help' };
 
 /** The keys of the review screen, as the shortcuts dialog lists them (one source for both). */
 export const REVIEW_SHORTCUTS: readonly { keys: string; label: string }[] = [
@@ -43,7 +40,9 @@ export function shortcutFor(event: KeyInput): ReviewShortcut | null {
 }
 
 /** Inputs that take no typing: a checklist box keeps the focus after a click, and V must still work there. */
-const NON_TEXT_INPUTS = ['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].map((type) => `:not([type="${type}"])`).join('');
+const NON_TEXT_INPUTS = ['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color']
+  .map((type) => `:not([type="${type}"])`)
+  .join('');
 const TYPING = `input${NON_TEXT_INPUTS}, textarea, select, [contenteditable=""], [contenteditable="true"], [role="dialog"], [role="alertdialog"]`;
 
 /** Where typing goes: no shortcut may fire while a text field, a list box or an open dialog has the focus. */

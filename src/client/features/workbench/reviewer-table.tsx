@@ -27,7 +27,9 @@ export function WaitingAndReviewers({ stats }: { stats: AdminStats }) {
         <Card className="p-4">
           <p className="text-sm text-slate-600">Menunggu pendaftar</p>
           <p className="mt-1 text-2xl font-bold tabular-nums">{days(pendaftar.hari_kerja)}</p>
-          <p className="text-xs text-slate-600">{pendaftar.merchant.toLocaleString('id-ID')} merchant Data Tidak Lengkap (jam SLA berhenti)</p>
+          <p className="text-xs text-slate-600">
+            {pendaftar.merchant.toLocaleString('id-ID')} merchant Data Tidak Lengkap (jam SLA berhenti)
+          </p>
         </Card>
       </section>
       <Card className="overflow-x-auto p-6">
@@ -40,16 +42,26 @@ export function WaitingAndReviewers({ stats }: { stats: AdminStats }) {
           <table className="w-full text-left text-sm" aria-labelledby="per-peninjau">
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-2 pr-4 font-medium">Peninjau</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Keputusan</th>
-                <th scope="col" className="py-2 pr-4 text-right font-medium">Median klaim → keputusan</th>
-                <th scope="col" className="py-2 text-right font-medium">Permintaan perbaikan</th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Peninjau
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Keputusan
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right font-medium">
+                  Median klaim → keputusan
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Permintaan perbaikan
+                </th>
               </tr>
             </thead>
             <tbody>
               {stats.per_reviewer.map((row) => (
                 <tr key={row.admin_id} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="py-2 pr-4 font-normal">{row.email ?? 'Admin dihapus'}</th>
+                  <th scope="row" className="py-2 pr-4 font-normal">
+                    {row.email ?? 'Admin dihapus'}
+                  </th>
                   <td className="py-2 pr-4 text-right tabular-nums">{row.keputusan.toLocaleString('id-ID')}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{minutes(row.median_klaim_menit)}</td>
                   <td className="py-2 text-right tabular-nums">{row.permintaan_perbaikan.toLocaleString('id-ID')}</td>

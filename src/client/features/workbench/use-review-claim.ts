@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { REVIEW_PRESENCE_HEARTBEAT_MS } from '../../../domain/workbench';
-import { merchantKeys, claimMerchant, releaseMerchant, releaseOnPageHide } from '../merchants/public';
+import { claimMerchant, merchantKeys, releaseMerchant, releaseOnPageHide } from '../merchants/public';
 
 /**
  * The review screen holds the case while it is open: it claims on opening (another admin's claim leaves

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useServerEvents } from '../../lib/use-server-events';
 import { REVIEW_PRESENCE_EVENT, REVIEW_PRESENCE_HEARTBEAT_MS, type ReviewPresence } from '../../../domain/workbench';
+import { useServerEvents } from '../../lib/use-server-events';
 import { announcePresence, fetchPresence, leavePresence, workbenchKeys } from './workbench-api';
 
 /**
@@ -19,7 +19,12 @@ export function useReviewPresence(merchantId: string, selfId: string | undefined
     // The server forgets an entry after 45 s; the heartbeat keeps it while the screen is open.
     const timer = setInterval(beat, REVIEW_PRESENCE_HEARTBEAT_MS);
     // A closed tab does not unmount: the request is sent with keepalive so it outlives the page.
-    const onPageHide = () => void fetch(`/api/admin/merchants/${encodeURIComponent(merchantId)}/review-presence`, { method: 'DELETE', keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
+    const onPageHide = () =>
+      void fetch(`/api/admin/merchants/${encodeURIComponent(merchantId)}/review-presence`, {
+        method: 'DELETE',
+        keepalive: true,
+        credentials: 'same-origin',
+      }).catch(() => undefined);
     window.addEventListener('pagehide', onPageHide);
     return () => {
       clearInterval(timer);

@@ -19,7 +19,11 @@ function merchantPath(id: string): string {
 
 /** `background`: a refresh nobody clicked for, which the server must not count as activity. */
 export function fetchStats(signal?: AbortSignal, { background = false } = {}): Promise<AdminStats> {
-  return apiFetch('/api/admin/stats', { schema: AdminStatsSchema, signal, ...(background ? { headers: { 'X-Background-Request': '1' } } : {}) });
+  return apiFetch('/api/admin/stats', {
+    schema: AdminStatsSchema,
+    signal,
+    ...(background ? { headers: { 'X-Background-Request': '1' } } : {}),
+  });
 }
 
 /** The review screen walks at most this many merchants ahead; the queue page pages through the rest. */
