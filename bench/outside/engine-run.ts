@@ -27,11 +27,11 @@ export type LookupRun = { ours: SideResult; bare: SideResult; ratio: number };
 export type LookupFigures = { config: string; runs: LookupRun[]; oursPeakMb: number };
 export type EngineFigures = { engine: Engine; registrations: RegistrationFigures[]; lookups: LookupFigures[]; rssMb: [string, number][] };
 
-const BENCH_KEY = Buffer.alloc(32, 3).toString('base64');
-const BARE_TS = path.resolve(import.meta.dirname, '../bare-server.ts');
+export const BENCH_KEY = Buffer.alloc(32, 3).toString('base64');
+export const BARE_TS = path.resolve(import.meta.dirname, '../bare-server.ts');
 const UNLIMITED = '100000000';
 
-function runNode(args: string[], env: Record<string, string>, cwd: string): Promise<void> {
+export function runNode(args: string[], env: Record<string, string>, cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const { DATABASE_URL: _unused, REDIS_URL: _unused2, ...inherited } = process.env;
     const child = spawn(process.execPath, args, { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -40,7 +40,7 @@ function runNode(args: string[], env: Record<string, string>, cwd: string): Prom
 }
 
 /** The seeded codes are AIP-S plus four base-36 characters of the row's index (fake-merchants.ts). */
-function seededCodes(merchants: number, n = 1000): string[] {
+export function seededCodes(merchants: number, n = 1000): string[] {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   return Array.from({ length: n }, (_, i) => {
     let index = Math.floor((i * 7919) % merchants);
@@ -64,6 +64,46 @@ export async function redisAnswers(url: string): Promise<boolean> {
   } finally {
     redis.disconnect();
   }
+}
+
+/** The environment ours runs with: as deployed, with the limits of the registration phases raised out of reach. */
+export function serverEnv(
+  dbEnv: Record<string, string>,
+  options: Pick<BenchOptions, 'logLevel' | 'clients'>,
+  extra: Record<string, string>,
+): Record<string, string> {
+  return {
+    ...dbEnv,
+    ...extra,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    COOKIE_SECURE: 'false',
+    REQUIRE_ADMIN_MFA: 'false',
+    MALLOC_ARENA_MAX: '2',
+    ...(options.logLevel ? { LOG_LEVEL: options.logLevel } : {}),
+    // The lookups come from many addresses through X-Forwarded-For (one trusted proxy, as behind nginx),
+    // each under the real 30 a minute: the limiter counts every one in its real store, as it would
+    // for the public. With --clients 1 they come from one address and only the limit is raised out of
+    // reach (the earlier bench's way): the store still counts every hit, all under one key.
+    ...(options.clients > 1 ? { TRUST_PROXY: '1' } : { RATE_LIMIT_LOOKUPS_PER_MINUTE: UNLIMITED }),
+    RATE_LIMIT_UPLOADS_PER_HOUR: UNLIMITED,
+    RATE_LIMIT_REGISTRATIONS_PER_HOUR: UNLIMITED,
+    STAGED_UPLOADS_PER_IP_MB: '100000',
+    STAGED_UPLOADS_MAX_MB: '100000',
+  };
+}
+
+/** One lookup run against a server (ours: /api/status/lookup, bare: /lookup), with its CPU per answered request. */
+export async function lookupRun(
+  child: Child,
+  pathName: string,
+  seconds: number,
+  load: { codes: string[]; clients: number; connections: number },
+  work: string,
+): Promise<SideResult> {
+  const before = child.cpuMs();
+  const result = await runLoadProcess<LookupResult>({ kind: 'lookup', url: child.url, path: pathName, ...load, seconds }, work);
+  return { ...result, cpuUsPerRequest: ((child.cpuMs() - before) * 1000) / Math.max(1, result.requests) };
 }
 
 export async function runEngine(
@@ -96,25 +136,7 @@ export async function runEngine(
     const bareDataDir = path.join(work, 'bare-data');
     if (engine === 'pglite') cpSync(path.join(dataDir, 'pgdata'), path.join(bareDataDir, 'pgdata'), { recursive: true });
 
-    const oursEnv = (extra: Record<string, string>) => ({
-      ...dbEnv,
-      ...extra,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      COOKIE_SECURE: 'false',
-      REQUIRE_ADMIN_MFA: 'false',
-      MALLOC_ARENA_MAX: '2',
-      ...(options.logLevel ? { LOG_LEVEL: options.logLevel } : {}),
-      // The lookups come from many addresses through X-Forwarded-For (one trusted proxy, as behind nginx),
-      // each under the real 30 a minute: the limiter counts every one in its real store, as it would
-      // for the public. With --clients 1 they come from one address and only the limit is raised out of
-      // reach (the earlier bench's way): the store still counts every hit, all under one key.
-      ...(options.clients > 1 ? { TRUST_PROXY: '1' } : { RATE_LIMIT_LOOKUPS_PER_MINUTE: UNLIMITED }),
-      RATE_LIMIT_UPLOADS_PER_HOUR: UNLIMITED,
-      RATE_LIMIT_REGISTRATIONS_PER_HOUR: UNLIMITED,
-      STAGED_UPLOADS_PER_IP_MB: '100000',
-      STAGED_UPLOADS_MAX_MB: '100000',
-    });
+    const oursEnv = (extra: Record<string, string>) => serverEnv(dbEnv, options, extra);
     const startOurs = async (extra: Record<string, string> = {}) => {
       const child = await startChild(
         [...(build.nodeFlags ?? options.nodeFlags), build.serverJs],
@@ -195,22 +217,8 @@ export async function runEngine(
         ours = await startOurs(extra);
       }
       say(`lookups: ${config} ...`);
-      const load = async (child: Child, pathName: string, seconds: number): Promise<SideResult> => {
-        const before = child.cpuMs();
-        const result = await runLoadProcess<LookupResult>(
-          {
-            kind: 'lookup',
-            url: child.url,
-            path: pathName,
-            codes,
-            clients: options.clients,
-            connections: options.lookupConnections,
-            seconds,
-          },
-          work,
-        );
-        return { ...result, cpuUsPerRequest: ((child.cpuMs() - before) * 1000) / Math.max(1, result.requests) };
-      };
+      const load = (child: Child, pathName: string, seconds: number) =>
+        lookupRun(child, pathName, seconds, { codes, clients: options.clients, connections: options.lookupConnections }, work);
       ours.startPhase();
       if (options.warmupSeconds > 0) {
         await load(ours, '/api/status/lookup', options.warmupSeconds);

@@ -50,45 +50,63 @@ async function lookups(spec: Extract<LoadSpec, { kind: 'lookup' | 'health' }>): 
 }
 
 async function registrations(spec: Extract<LoadSpec, { kind: 'registrations' }>): Promise<RegistrationResult> {
-  const photos = spec.photos.map((file) => readFileSync(file));
-  const parts = await Promise.all(
-    REQUIRED_SLOTS.map((slot, i) =>
-      multipartBody([{ name: slot, data: photos[i % photos.length]!, filename: `${slot}.jpg`, contentType: 'image/jpeg' }]),
-    ),
-  );
+  const bodies = new Map<string, ReturnType<typeof multipartBody>>();
+  const make = (file: string, slot: string) =>
+    multipartBody([{ name: slot, data: readFileSync(file), filename: `${slot}.jpg`, contentType: 'image/jpeg' }]);
+  // The shared photos' bodies are made once; a registration's own photos when it sends them (all of them
+  // kept would hold hundreds of MB).
+  const part = (file: string, slot: string) => {
+    if (spec.photoSets) return make(file, slot);
+    const key = `${slot}\n${file}`;
+    if (!bodies.has(key)) bodies.set(key, make(file, slot));
+    return bodies.get(key)!;
+  };
+  const filesOf = (n: number) => spec.photoSets?.[n] ?? REQUIRED_SLOTS.map((_, i) => spec.photos[i % spec.photos.length]!);
   const codes: string[] = [];
+  const answeredAt: number[] = [];
   const failures: Record<string, number> = {};
   const fail = (what: string, status: number) => {
     failures[`${what} ${status}`] = (failures[`${what} ${status}`] ?? 0) + 1;
   };
-  let started = 0;
-  const applicant = async () => {
-    while (started < spec.count) {
-      started += 1;
-      const ids: Record<string, string> = {};
-      for (const [i, slot] of REQUIRED_SLOTS.entries()) {
-        const response = await fetch(`${spec.url}${spec.uploadPath}`, {
-          method: 'POST',
-          headers: parts[i]!.headers,
-          body: parts[i]!.payload,
-        });
-        const text = await response.text();
-        if (response.status !== 201) fail('upload', response.status);
-        else ids[slot] = (JSON.parse(text) as { upload_id: string }).upload_id;
-      }
-      const response = await fetch(`${spec.url}${spec.submitPath}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-        body: JSON.stringify(registrationBody(ids)),
-      });
-      const text = await response.text();
-      if (response.status === 201) codes.push((JSON.parse(text) as { kode_pendaftaran: string }).kode_pendaftaran);
-      else fail('register', response.status);
-    }
-  };
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: spec.concurrency }, applicant));
-  return { registered: codes.length, seconds: (performance.now() - t0) / 1000, codes, failures };
+  const register = async (n: number) => {
+    const files = filesOf(n);
+    const ids: Record<string, string> = {};
+    for (const [i, slot] of REQUIRED_SLOTS.entries()) {
+      const body = await part(files[i]!, slot);
+      const response = await fetch(`${spec.url}${spec.uploadPath}`, { method: 'POST', headers: body.headers, body: body.payload });
+      const text = await response.text();
+      if (response.status !== 201) fail('upload', response.status);
+      else ids[slot] = (JSON.parse(text) as { upload_id: string }).upload_id;
+    }
+    const response = await fetch(`${spec.url}${spec.submitPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify(registrationBody(ids)),
+    });
+    const text = await response.text();
+    if (response.status === 201) {
+      codes.push((JSON.parse(text) as { kode_pendaftaran: string }).kode_pendaftaran);
+      answeredAt.push((performance.now() - t0) / 1000);
+    } else fail('register', response.status);
+  };
+  if (spec.perSecond) {
+    const interval = 1000 / spec.perSecond;
+    const running: Promise<void>[] = [];
+    for (let n = 0; n < spec.count; n += 1) {
+      const due = t0 + n * interval;
+      if (due > performance.now()) await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+      running.push(register(n));
+    }
+    await Promise.all(running);
+  } else {
+    let started = 0;
+    const applicant = async () => {
+      while (started < spec.count) await register(started++);
+    };
+    await Promise.all(Array.from({ length: spec.concurrency }, applicant));
+  }
+  return { registered: codes.length, seconds: (performance.now() - t0) / 1000, codes, failures, answeredAt };
 }
 
 const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as LoadSpec;

@@ -11,7 +11,19 @@ export type LoadSpec =
   /** clients > 1: each request from the next of that many addresses (X-Forwarded-For, the server trusting one proxy). */
   | { kind: 'lookup'; url: string; path: string; codes: string[]; clients: number; connections: number; seconds: number }
   | { kind: 'health'; url: string; connections: number; seconds: number }
-  | { kind: 'registrations'; url: string; uploadPath: string; submitPath: string; photos: string[]; count: number; concurrency: number };
+  | {
+      kind: 'registrations';
+      url: string;
+      uploadPath: string;
+      submitPath: string;
+      photos: string[];
+      count: number;
+      concurrency: number;
+      /** Registration i sends photoSets[i] (one file per required slot) instead of `photos`. */
+      photoSets?: string[][];
+      /** Arrivals at this rate, each applicant on its own (open loop), instead of `concurrency` applicants back to back. */
+      perSecond?: number;
+    };
 
 export type LookupResult = {
   requests: number;
@@ -23,7 +35,14 @@ export type LookupResult = {
   p50: number;
   p99: number;
 };
-export type RegistrationResult = { registered: number; seconds: number; codes: string[]; failures: Record<string, number> };
+export type RegistrationResult = {
+  registered: number;
+  seconds: number;
+  codes: string[];
+  failures: Record<string, number>;
+  /** Seconds from the first arrival to each registration's 201, in the order of `codes`. */
+  answeredAt: number[];
+};
 
 let sequence = 0;
 

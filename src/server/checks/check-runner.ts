@@ -9,15 +9,14 @@ import { findMerchant } from '../db/merchant-rows.js';
 import type { MerchantRow } from '../db/schema.js';
 import { planChecks, planKey, type PlannedCheck } from './check-plan.js';
 import { addDuplicateMatch, listStoredChecks, storeCheck, type CheckOutcome } from './check-repository.js';
-import type { KtpReader } from './ktp-ocr.js';
-import { FINE_MAX_DISTANCE, fineDistance } from './photo-compare.js';
+import { UnreadablePhotoError, type CheckThread } from './check-thread.js';
+import { SAME_PHOTO_MAX_DIFFERENCE } from './photo-compare.js';
 import { findSamePhotos, storePhotoHashes, type SamePhoto } from './photo-hash-repository.js';
-import { photoHashes } from './photo-hash.js';
 import { photoWarningTexts } from './photo-warnings.js';
 
 type CheckRunnerDeps = Pick<AppDeps, 'db' | 'storage' | 'now' | 'events'> & {
-  /** The OCR reader, started on first use and kept for the next jobs. */
-  ktpReader: () => Promise<KtpReader>;
+  /** Hashes, comparisons and the OCR, on a thread of their own. */
+  cpu: CheckThread;
 };
 
 export const MERCHANT_CHECKS_JOB = 'merchant_checks';
@@ -81,7 +80,7 @@ async function evaluate(deps: CheckRunnerDeps, row: MerchantRow, check: PlannedC
 async function readKtp(deps: CheckRunnerDeps, row: MerchantRow): Promise<CheckOutcome> {
   const image = row.fotoKtp ? await deps.storage.get(row.fotoKtp) : null;
   if (!image) return missing('foto_ktp');
-  const read = await (await deps.ktpReader()).read(image);
+  const read = await deps.cpu.ktp.read(image);
   const nik = read.nik?.replace(/\D/g, '') ?? '';
   if (nik.length !== 16) return { result: 'tidak_terbaca', detail: CHECK_MESSAGES.ktpUnreadable };
   if (nik === merchantNik(row).replace(/\D/g, '')) return { result: 'lulus', detail: CHECK_MESSAGES.ktpMatches };
@@ -94,9 +93,10 @@ async function samePhotos(deps: CheckRunnerDeps, row: MerchantRow, check: Planne
   if (!image) return missing(check.slot);
   let hashes: bigint[];
   try {
-    hashes = await photoHashes(image);
-  } catch {
-    return { result: 'tidak_terbaca', detail: `${photoLabel(check.slot)} tidak dapat dibaca` };
+    hashes = await deps.cpu.hashes(image);
+  } catch (error) {
+    if (error instanceof UnreadablePhotoError) return { result: 'tidak_terbaca', detail: `${photoLabel(check.slot)} tidak dapat dibaca` };
+    throw error;
   }
   await storePhotoHashes(deps.db, row.id, check.slot, check.version, hashes);
   const matches = await confirmed(deps, image, await findSamePhotos(deps.db, row.id, hashes));
@@ -118,14 +118,15 @@ async function samePhotos(deps: CheckRunnerDeps, row: MerchantRow, check: Planne
   return { result: 'peringatan', detail: CHECK_MESSAGES.duplicate(check.slot, codes), data: codes };
 }
 
-/** The candidates the fine comparison confirms: a photo of the same document template is not the same photo. */
+/** The candidates the aligned comparison confirms: a photo of the same document template is not the same photo. */
 async function confirmed(deps: CheckRunnerDeps, image: Buffer, candidates: SamePhoto[]): Promise<SamePhoto[]> {
-  const same: SamePhoto[] = [];
-  for (const candidate of candidates) {
-    const other = await deps.storage.get(candidate.storage_key);
-    if (other && (await fineDistance(image, other)) <= FINE_MAX_DISTANCE) same.push(candidate);
-  }
-  return same;
+  if (candidates.length === 0) return [];
+  const others = await Promise.all(candidates.map((candidate) => deps.storage.get(candidate.storage_key)));
+  const differences = await deps.cpu.differences(image, others);
+  return candidates.filter((_, i) => {
+    const difference = differences[i];
+    return difference !== null && difference !== undefined && difference <= SAME_PHOTO_MAX_DIFFERENCE;
+  });
 }
 
 /** `AIP-XXXXX`, or `AIP-XXXXX (Foto Usaha)` when the other registration holds the photo in another slot. */

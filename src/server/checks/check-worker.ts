@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import { MERCHANT_CHECKS_JOB, runMerchantChecks } from './check-runner.js';
+import { createCheckThread } from './check-thread.js';
 import { enqueueJob, JobQueue } from './job-queue.js';
-import { createKtpReader, type KtpReader } from './ktp-ocr.js';
 
 /** What routes need of the checks: a nudge after a commit that queued a job, and the queue for tests. */
 export type Checks = { wake(): void; queue: JobQueue };
@@ -20,22 +20,15 @@ export async function enqueueMerchantChecks(tx: Db, merchantId: string, now: Dat
 
 /**
  * The job queue's worker runs in every instance from ready to close (CHECKS_WORKER=on): one job at a time,
- * off the request path (the OCR runs in tesseract.js's own worker thread). The OCR reader starts on the
- * first KTP to read and stays until close.
+ * its CPU work (hashes, comparisons, OCR) on a thread of its own (check-thread.ts) at a lower priority,
+ * started by the first job and kept until close; this thread only reads and writes rows meanwhile.
  */
 export function registerCheckWorker(app: FastifyInstance): void {
   const { config } = app.deps;
-  let reader: Promise<KtpReader> | null = null;
-  const ktpReader = () => {
-    reader ??= createKtpReader().catch((error: unknown) => {
-      reader = null;
-      throw error;
-    });
-    return reader;
-  };
+  const cpu = createCheckThread({ nice: config.CHECKS_THREAD_NICE });
   const queue = new JobQueue({
     db: app.deps.db,
-    handlers: { [MERCHANT_CHECKS_JOB]: (payload) => runMerchantChecks({ ...app.deps, ktpReader }, payload) },
+    handlers: { [MERCHANT_CHECKS_JOB]: (payload) => runMerchantChecks({ ...app.deps, cpu }, payload) },
     now: () => app.deps.now(),
     log: app.log,
     pollIntervalMs: config.CHECKS_POLL_INTERVAL_MS,
@@ -49,8 +42,6 @@ export function registerCheckWorker(app: FastifyInstance): void {
   if (running) app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', async () => {
     await queue.stop();
-    const started = reader;
-    reader = null;
-    if (started) await (await started.catch(() => null))?.close();
+    await cpu.close();
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import {
   stageDocument,
 } from '../../../tests/support/registration-fixtures.js';
 import type { MachineCheck } from '../../domain/machine-checks.js';
+import { queryRows } from '../db/query-rows.js';
 import { jobs, merchantChecks } from '../db/schema.js';
 
 const BASE = 'https://merchant.aipos.test';
@@ -136,6 +138,39 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     );
   });
 
+  it('flags a copy cropped by 5 % and halved, whichever of the two came first', async () => {
+    const card = await ktpCard(APPLICANT.nik, 61);
+    const { width = 0, height = 0 } = await sharp(card).metadata();
+    const [dx, dy] = [Math.round(width * 0.05), Math.round(height * 0.05)];
+    const cropped = await sharp(card)
+      .extract({ left: Math.round(dx * 0.3), top: Math.round(dy * 0.7), width: width - dx, height: height - dy })
+      .resize(Math.round((width - dx) / 2))
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    // The crop first: the original, met later, is the larger photo (its windows find the crop).
+    const first = await register({ foto_ktp: cropped });
+    await t.app.checks.queue.runUntilIdle();
+    const second = await register({ foto_ktp: card });
+    await t.app.checks.queue.runUntilIdle();
+    expect(find(await checksOf(second.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({
+      result: 'peringatan',
+      detail: `Foto KTP sama dengan ${first.kode}`,
+    });
+    expect(find(await checksOf(first.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({
+      result: 'peringatan',
+      detail: `Foto KTP sama dengan ${second.kode}`,
+    });
+    // Another crop of it, met after both: the crop of a stored photo's window.
+    const third = await register({
+      foto_ktp: await sharp(card)
+        .extract({ left: dx, top: 0, width: width - dx, height: height - dy })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    });
+    await t.app.checks.queue.runUntilIdle();
+    expect(find(await checksOf(third.id), 'foto_duplikat', 'foto_ktp')?.detail).toContain(second.kode);
+  });
+
   it('counts warnings per merchant in the queue and filters it to those with warnings', async () => {
     const flagged = await register({ foto_ktp: await ktpCard(APPLICANT.nik, 51) }, { nama_rekening: 'Agus Wijaya' });
     const clean = await register({ foto_ktp: await ktpCard(APPLICANT.nik, 52) });
@@ -246,5 +281,50 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     const missing = await t.app.inject({ method: 'GET', url, headers: { cookie } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: { code: 'MERCHANT_NOT_FOUND', message: expect.any(String) } });
+  });
+});
+
+describe('migration 0021: hashes of the earlier kind are dropped and hashed again', { timeout: 240_000 }, () => {
+  it('queues the checks of every registration that had hashes, and the same photos are flagged again', async () => {
+    const t = await buildTestApp({ env: GENEROUS_LIMITS });
+    try {
+      const { cookie } = await signIn(t.app);
+      const register = async (ktp: Buffer, seed: number) => {
+        const ids: Record<string, string> = {};
+        for (const [i, slot] of REQUIRED_SLOTS.entries())
+          ids[slot] = await stageDocument(t.app, slot, slot === 'foto_ktp' ? ktp : await distinctPhoto(7000 + seed * 10 + i));
+        const response = await postRegistration(t.app, registrationBody(ids), randomUUID());
+        expect(response.statusCode).toBe(201);
+        return merchantIdOf(t.app, response.json().kode_pendaftaran as string);
+      };
+      const duplicateOf = async (id: string) => {
+        const response = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${id}/checks`, headers: { cookie } });
+        return (response.json().checks as MachineCheck[]).find((c) => c.kind === 'foto_duplikat' && c.slot === 'foto_ktp');
+      };
+      const card = await ktpCard(APPLICANT.nik, 71);
+      const first = await register(card, 1);
+      const second = await register(card, 2);
+      await t.app.checks.queue.runUntilIdle();
+      expect(await duplicateOf(second)).toMatchObject({ result: 'peringatan' });
+
+      // The migration's own statements after its index changes (those ran when the database was made).
+      const sqlText = readFileSync(new URL('../../../drizzle/0021_photo_hash_bands.sql', import.meta.url), 'utf8');
+      const statements = sqlText
+        .split('--> statement-breakpoint')
+        .map((part) => part.trim())
+        .filter((part) => !/^(DROP|CREATE) INDEX/.test(part));
+      for (const statement of statements) await queryRows(t.database.db, statement, []);
+
+      expect(await queryRows(t.database.db, 'select 1 from photo_hashes', [])).toHaveLength(0);
+      expect(await duplicateOf(first)).toMatchObject({ result: 'menunggu' });
+      const queued = await t.database.db.select().from(jobs).where(eq(jobs.state, 'pending'));
+      expect(queued.map((job) => (job.payload as { merchantId: string }).merchantId).sort()).toEqual([first, second].sort());
+
+      expect(await t.app.checks.queue.runUntilIdle()).toBe(2);
+      expect(await duplicateOf(first)).toMatchObject({ result: 'peringatan' });
+      expect(await duplicateOf(second)).toMatchObject({ result: 'peringatan' });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,8 +1,8 @@
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
-import { bandProbes, bands, SAME_PHOTO_MAX_DISTANCE, toSigned } from './photo-hash.js';
+import { bands, SAME_PHOTO_MAX_DISTANCE, toSigned, WHOLE_PHOTO } from './photo-hash.js';
 
-export type SamePhoto = { merchant_id: string; kode_pendaftaran: string; slot: string; storage_key: string };
+export type SamePhoto = { merchant_id: string; kode_pendaftaran: string; slot: string; storage_key: string; distance: number };
 
 /**
  * A photo's hashes, in place of the slot's earlier photo. Written once per storage key: a job run again
@@ -14,10 +14,7 @@ export async function storePhotoHashes(db: Db, merchantId: string, slot: string,
     slot,
     storageKey,
   ]);
-  const rows = hashes.map((hash, variant) => {
-    const [b0, b1, b2, b3] = bands(hash);
-    return [variant, toSigned(hash).toString(), b0, b1, b2, b3];
-  });
+  const rows = hashes.map((hash, variant) => [variant, toSigned(hash).toString(), ...bands(hash)]);
   await queryRows(
     db,
     `insert into photo_hashes (merchant_id, slot, storage_key, variant, hash, b0, b1, b2, b3)
@@ -29,30 +26,58 @@ export async function storePhotoHashes(db: Db, merchantId: string, slot: string,
 }
 
 /**
- * The photos of other live registrations within SAME_PHOTO_MAX_DISTANCE of any of these hashes. Each band
- * is one index probe over its value and one-bit neighbours (pigeonhole: within distance 7 some band is
- * within 1); the exact distance is computed on those candidates only. Only a registration's current
- * document counts: a replaced photo's hashes are ignored until the job removes them.
+ * Candidates looked at more closely per photo, nearest first: each costs the stored photo's decoding and
+ * an aligned comparison (photo-compare.ts).
  */
-/** Candidates looked at more closely per photo: each costs a fine comparison (photo-compare.ts). */
-const CANDIDATE_LIMIT = 20;
+export const CANDIDATE_LIMIT = 20;
 
+/**
+ * The photos of other live registrations that one of these hashes comes within SAME_PHOTO_MAX_DISTANCE
+ * of: the whole photo's hash against every stored hash (the other photo whole, or a window of it), and the
+ * windows' hashes against the stored whole photos (this photo is the larger one). Within distance 3 two
+ * hashes are equal in one of their four 16-bit bands (pigeonhole), so each band is one probe of its
+ * (band, variant) index per value, and the exact distance is computed on the rows those probes return.
+ * The candidate rows are gathered first (materialised) so that the plan starts from the indexes whatever
+ * the statistics say. Only a registration's current document counts: a replaced photo's hashes are
+ * ignored until the job removes them.
+ */
 export const SAME_PHOTOS_SQL = `
-select distinct p.merchant_id, m.kode_pendaftaran, p.slot, p.storage_key
-from photo_hashes p
-join merchants m on m.id = p.merchant_id
-where (p.b0 = any($2::int[]) or p.b1 = any($3::int[]) or p.b2 = any($4::int[]) or p.b3 = any($5::int[]))
-  and p.merchant_id <> $1
+with query as (select h, v from unnest($2::bigint[], $3::int[]) as q(h, v)),
+candidates as materialized (
+  select merchant_id, slot, storage_key, variant, hash from photo_hashes
+  where b0 = any($4::int[]) or b1 = any($5::int[]) or b2 = any($6::int[]) or b3 = any($7::int[])
+  union
+  select merchant_id, slot, storage_key, variant, hash from photo_hashes
+  where variant = ${WHOLE_PHOTO} and (b0 = any($8::int[]) or b1 = any($9::int[]) or b2 = any($10::int[]) or b3 = any($11::int[]))
+),
+near as (
+  select c.merchant_id, c.slot, c.storage_key, min(bit_count((c.hash # q.h)::bit(64)))::int as distance
+  from candidates c
+  join query q on q.v = ${WHOLE_PHOTO} or c.variant = ${WHOLE_PHOTO}
+  where bit_count((c.hash # q.h)::bit(64)) <= ${SAME_PHOTO_MAX_DISTANCE}
+  group by c.merchant_id, c.slot, c.storage_key
+)
+select n.merchant_id, m.kode_pendaftaran, n.slot, n.storage_key, n.distance
+from near n
+join merchants m on m.id = n.merchant_id
+where n.merchant_id <> $1
   and m.is_deleted = false and m.purged_at is null
-  and p.storage_key in (m.foto_ktp, m.foto_selfie_ktp, m.foto_kk, m.foto_usaha, m.foto_produk, m.npwp_file, m.siup_nib_file)
-  and exists (select 1 from unnest($6::bigint[]) as q(h) where bit_count((p.hash # q.h)::bit(64)) <= ${SAME_PHOTO_MAX_DISTANCE})
-order by m.kode_pendaftaran, p.slot
+  and n.storage_key in (m.foto_ktp, m.foto_selfie_ktp, m.foto_kk, m.foto_usaha, m.foto_produk, m.npwp_file, m.siup_nib_file)
+order by n.distance, m.kode_pendaftaran, n.slot
 limit ${CANDIDATE_LIMIT}`;
 
+/** Parameters of SAME_PHOTOS_SQL for a photo's hashes (photoHashes: the whole photo first). */
 export function samePhotoParams(merchantId: string | null, hashes: bigint[]): unknown[] {
-  const perBand = [0, 1, 2, 3].map((i) => [...new Set(hashes.flatMap((hash) => bandProbes(bands(hash)[i]!)))]);
-  // A nil id excludes nobody (the bench looks up photos of no registration).
-  return [merchantId ?? '00000000-0000-0000-0000-000000000000', ...perBand, hashes.map((hash) => toSigned(hash).toString())];
+  const [whole, ...windows] = hashes;
+  const windowBands = [0, 1, 2, 3].map((i) => [...new Set(windows.map((hash) => bands(hash)[i]!))]);
+  return [
+    // A nil id excludes nobody (the bench looks up photos of no registration).
+    merchantId ?? '00000000-0000-0000-0000-000000000000',
+    hashes.map((hash) => toSigned(hash).toString()),
+    hashes.map((_, variant) => variant),
+    ...bands(whole!).map((band) => [band]),
+    ...windowBands,
+  ];
 }
 
 export async function findSamePhotos(db: Db, merchantId: string, hashes: bigint[]): Promise<SamePhoto[]> {

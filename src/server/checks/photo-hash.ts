@@ -1,40 +1,117 @@
 import sharp from 'sharp';
-import sharpPhash from 'sharp-phash';
-
-// A CommonJS module whose typings declare an ES default: at run time the default import is the function.
-const phash = sharpPhash as unknown as typeof sharpPhash.default;
 
 /**
- * Perceptual hashes of a photo for the reused-photo check: the pHash (DCT of a 32×32 grey image) of the
- * whole photo and of five crops keeping 95 % of each side (four corners and the centre). A copy cropped by
- * a few percent is close to one of the other's crops; recompression and rescaling barely move the pHash at
- * all (bench/photo-hash.ts measures both, and how rarely distinct photos come this close).
+ * The indexed half of the reused-photo check (docs/decisions/0041): 64-bit DCT hashes of a photo and of a
+ * grid of windows inside it. A copy that was recompressed or rescaled keeps the photo's hash within a bit or
+ * two; a copy cropped by up to 5 % of each side is close to the window of the original nearest to what it
+ * shows, and an original met after its crop has a window close to the crop's whole frame. The hashes only find
+ * candidates: photo-compare.ts decides whether a candidate is the same photo.
  */
-/** Hamming distance at or under which two photos are the same: every copy of the bench was within it. */
-export const SAME_PHOTO_MAX_DISTANCE = 7;
 
-const GRID = 256;
-const KEEP = Math.round(GRID * 0.95);
-const OFF = GRID - KEEP;
-const CROPS: readonly (readonly [number, number])[] = [
-  [0, 0],
-  [OFF, 0],
-  [0, OFF],
-  [OFF, OFF],
-  [OFF >> 1, OFF >> 1],
-];
+/** Hamming distance at or under which a candidate is looked at: within it two hashes share a 16-bit band. */
+export const SAME_PHOTO_MAX_DISTANCE = 3;
 
-const toBigInt = (bits: string) => BigInt(`0b${bits}`);
+/** The grey square every hash and comparison starts from, in pixels a side. */
+export const BASE = 256;
+/** The DCT's input grid and the block of its lowest frequencies that becomes the 64 bits. */
+const GRID = 32;
+const LOW = 8;
+/**
+ * Windows keeping 95 % of each side at offsets 0, 1.25, 2.5, 3.75 and 5 % both ways, and windows keeping
+ * 97.5 % at 0, 1.25 and 2.5 %: a copy cropped by 5 % or by 2.5 % is within 0.6 % of a window's frame.
+ */
+const WINDOWS = [
+  { keep: 0.95, steps: 5 },
+  { keep: 0.975, steps: 3 },
+] as const;
 
-/** The unsigned 64-bit hashes, variant 0 first. Throws when the bytes are not an image sharp can read. */
-export async function photoHashes(image: Buffer): Promise<bigint[]> {
-  // Decoded and turned upright once; each variant is a crop of this grey square.
-  const grey = await sharp(image).rotate().greyscale().resize(GRID, GRID, { fit: 'fill' }).raw().toBuffer();
-  const raw = { raw: { width: GRID, height: GRID, channels: 1 as const } };
-  const hashes = [toBigInt(await phash(grey, raw))];
-  for (const [left, top] of CROPS) {
-    const crop = await sharp(grey, raw).extract({ left, top, width: KEEP, height: KEEP }).raw().toBuffer();
-    hashes.push(toBigInt(await phash(crop, { raw: { width: KEEP, height: KEEP, channels: 1 } })));
+/** Variant 0 is the whole photo; variants 1-34 are its windows. */
+export const WHOLE_PHOTO = 0;
+export const HASHES_PER_PHOTO = 1 + WINDOWS.reduce((sum, { steps }) => sum + steps * steps, 0);
+
+/** The photo upright (EXIF), in grey, squeezed to BASE x BASE. Throws when sharp cannot read the bytes. */
+export async function greySquare(image: Buffer): Promise<Float32Array> {
+  const raw = await sharp(image, { failOn: 'none' }).rotate().greyscale().resize(BASE, BASE, { fit: 'fill' }).raw().toBuffer();
+  return Float32Array.from(raw);
+}
+
+/** Prefix sums of a row or column, sampled at a fractional position by linear interpolation. */
+export function prefixAt(prefix: Float64Array, x: number): number {
+  const i = Math.min(prefix.length - 2, Math.max(0, Math.floor(x)));
+  return prefix[i]! + (prefix[i + 1]! - prefix[i]!) * (x - i);
+}
+
+/**
+ * The box average of the window [left, left + width) x [top, top + height) of a BASE square (fractional
+ * pixel edges weighed by their share) into a size x size grid: a crop and a resize in one, exact for any
+ * window, so that the windows of the original and a cropped copy's whole frame are sampled alike.
+ */
+export function resampleWindow(grey: Float32Array, left: number, top: number, width: number, height: number, size: number): Float32Array {
+  const across = new Float64Array(BASE * size);
+  const row = new Float64Array(BASE + 1);
+  for (let y = 0; y < BASE; y += 1) {
+    for (let x = 0; x < BASE; x += 1) row[x + 1] = row[x]! + grey[y * BASE + x]!;
+    for (let k = 0; k < size; k += 1) {
+      const from = left + (k * width) / size;
+      const to = left + ((k + 1) * width) / size;
+      across[y * size + k] = (prefixAt(row, to) - prefixAt(row, from)) / (to - from);
+    }
+  }
+  const out = new Float32Array(size * size);
+  const column = new Float64Array(BASE + 1);
+  for (let x = 0; x < size; x += 1) {
+    for (let y = 0; y < BASE; y += 1) column[y + 1] = column[y]! + across[y * size + x]!;
+    for (let k = 0; k < size; k += 1) {
+      const from = top + (k * height) / size;
+      const to = top + ((k + 1) * height) / size;
+      out[k * size + x] = (prefixAt(column, to) - prefixAt(column, from)) / (to - from);
+    }
+  }
+  return out;
+}
+
+const COS: Float64Array[] = Array.from({ length: LOW }, (_, k) =>
+  Float64Array.from({ length: GRID }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * GRID))),
+);
+
+/**
+ * pHash of a GRID x GRID image: the 8 x 8 lowest DCT frequencies, a bit set where a coefficient is above
+ * the median of the 63 beside the DC term (the DC term's bit is always set). Every hash has 32 bits set, so
+ * the bands of distinct photos spread evenly over their values.
+ */
+function dctHash(pixels: Float32Array): bigint {
+  const rows = new Float64Array(GRID * LOW);
+  for (let y = 0; y < GRID; y += 1) {
+    for (let k = 0; k < LOW; k += 1) {
+      let sum = 0;
+      for (let x = 0; x < GRID; x += 1) sum += pixels[y * GRID + x]! * COS[k]![x]!;
+      rows[y * LOW + k] = sum;
+    }
+  }
+  const coefficients = new Float64Array(LOW * LOW);
+  for (let u = 0; u < LOW; u += 1) {
+    for (let v = 0; v < LOW; v += 1) {
+      let sum = 0;
+      for (let y = 0; y < GRID; y += 1) sum += rows[y * LOW + v]! * COS[u]![y]!;
+      coefficients[u * LOW + v] = sum;
+    }
+  }
+  const median = Float64Array.from(coefficients.subarray(1)).sort()[(LOW * LOW - 2) >> 1]!;
+  let hash = 0n;
+  for (let i = 0; i < LOW * LOW; i += 1) if (i === 0 || coefficients[i]! > median) hash |= 1n << BigInt(i);
+  return hash;
+}
+
+/** The unsigned 64-bit hashes of a grey square (greySquare), the whole photo first, then its windows row by row. */
+export function hashesOfGrey(grey: Float32Array): bigint[] {
+  const hashes = [dctHash(resampleWindow(grey, 0, 0, BASE, BASE, GRID))];
+  for (const { keep, steps } of WINDOWS) {
+    const side = BASE * keep;
+    const step = (BASE - side) / (steps - 1);
+    for (let row = 0; row < steps; row += 1) {
+      for (let column = 0; column < steps; column += 1)
+        hashes.push(dctHash(resampleWindow(grey, column * step, row * step, side, side, GRID)));
+    }
   }
   return hashes;
 }
@@ -42,11 +119,6 @@ export async function photoHashes(image: Buffer): Promise<bigint[]> {
 /** The four 16-bit bands of a hash, low band first. */
 export function bands(hash: bigint): [number, number, number, number] {
   return [0, 1, 2, 3].map((i) => Number((hash >> BigInt(16 * i)) & 0xffffn)) as [number, number, number, number];
-}
-
-/** A band's value and its 16 one-bit neighbours: within distance 7 some band differs by at most one bit. */
-export function bandProbes(band: number): number[] {
-  return [band, ...Array.from({ length: 16 }, (_, bit) => band ^ (1 << bit))];
 }
 
 /** The hash as PostgreSQL's signed bigint stores it. */

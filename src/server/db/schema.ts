@@ -761,9 +761,10 @@ export const merchantChecks = pgTable(
 );
 
 /**
- * Perceptual hashes (64-bit pHash) of every photo, with crop variants (variant 0 is the photo itself). The
- * four 16-bit bands each have an index: two hashes within Hamming distance 7 share a band within distance
- * 1 (pigeonhole), so a lookup probes each band with its value and its 16 one-bit neighbours.
+ * Perceptual hashes (64-bit DCT hashes) of every photo: variant 0 is the photo itself, variants 1-34 windows
+ * keeping 95 or 97.5 % of each side (docs/decisions/0041). Two hashes within Hamming distance 3 are equal in one of
+ * their four 16-bit bands (pigeonhole), so a lookup probes each band's index with exact values; the variant
+ * beside the band lets the windows of a photo looked up probe the stored whole photos only.
  */
 export const photoHashes = pgTable(
   'photo_hashes',
@@ -784,10 +785,10 @@ export const photoHashes = pgTable(
   (t) => [
     uniqueIndex('photo_hashes_key_variant_key').on(t.storageKey, t.variant),
     index('photo_hashes_merchant_idx').on(t.merchantId, t.slot),
-    index('photo_hashes_b0_idx').on(t.b0),
-    index('photo_hashes_b1_idx').on(t.b1),
-    index('photo_hashes_b2_idx').on(t.b2),
-    index('photo_hashes_b3_idx').on(t.b3),
+    index('photo_hashes_b0_variant_idx').on(t.b0, t.variant),
+    index('photo_hashes_b1_variant_idx').on(t.b1, t.variant),
+    index('photo_hashes_b2_variant_idx').on(t.b2, t.variant),
+    index('photo_hashes_b3_variant_idx').on(t.b3, t.variant),
   ],
 );
 
