@@ -4,7 +4,7 @@ import {
   createMerchantThroughApi,
   merchantIdByCode,
   setStatusThroughApi,
-  signedInContext,
+  signedInPage,
   startMerchantsServer,
 } from '../e2e/support/admin-merchants-setup.js';
 import { closeSuite, launchBrowser } from '../e2e/support/browser.js';
@@ -38,11 +38,7 @@ async function publicPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function adminPage(): Promise<Page> {
-  const context = await signedInContext(browser, server.baseUrl);
-  contexts.push(context);
-  return context.newPage();
-}
+const adminPage = () => signedInPage(browser, server.baseUrl, contexts);
 
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
   const found = await seriousViolations(page);

@@ -12,7 +12,7 @@ import {
   slotCard,
   type Registered,
 } from './support/admin-documents-setup.js';
-import { signedInContext, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
+import { signedInPage, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
 import { closeSuite, launchBrowser } from './support/browser.js';
 import type { RunningServer } from './support/server-process.js';
 
@@ -21,11 +21,7 @@ let browser: Browser;
 let merchant: Registered;
 const contexts: BrowserContext[] = [];
 
-async function adminPage(): Promise<Page> {
-  const context = await signedInContext(browser, server.baseUrl);
-  contexts.push(context);
-  return context.newPage();
-}
+const adminPage = () => signedInPage(browser, server.baseUrl, contexts);
 
 /** Records every value the upload progress bars take, from the first to the last, in the page. */
 async function recordProgress(page: Page): Promise<void> {

@@ -11,6 +11,7 @@ import {
   rowOf,
   setStatusThroughApi,
   signedInContext,
+  signedInPage,
   startMerchantsServer,
   toastWith,
   type CreatedMerchant,
@@ -27,11 +28,7 @@ let toEdit: CreatedMerchant;
 let toDelete: CreatedMerchant;
 const contexts: BrowserContext[] = [];
 
-async function adminPage(): Promise<Page> {
-  const context = await signedInContext(browser, server.baseUrl);
-  contexts.push(context);
-  return context.newPage();
-}
+const adminPage = () => signedInPage(browser, server.baseUrl, contexts);
 
 const MERCHANT_SEARCH = 'Cari nama, email, no HP, atau kode...';
 const AUDIT_SEARCH = 'Cari aksi, tabel, email...';

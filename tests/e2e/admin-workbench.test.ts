@@ -1,14 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_MESSAGES } from '../../src/domain/merchants.js';
 import { MAINTENANCE_MESSAGE } from '../../src/domain/settings.js';
 import { registerInOwnContext, type Registered } from './support/admin-documents-setup.js';
-import { MERCHANTS_ADMIN, rowOf, setStatusThroughApi, signedInContext } from './support/admin-merchants-setup.js';
-import { userCreate } from './support/admin-server.js';
-import { closeSuite, launchBrowser } from './support/browser.js';
-import { createRegistrationDatabase, type RegistrationDatabase } from './support/registration-database.js';
-import { E2E_DATA_ENCRYPTION_KEY, startServer, type RunningServer } from './support/server-process.js';
+import { MERCHANTS_ADMIN, rowOf, setStatusThroughApi } from './support/admin-merchants-setup.js';
+import { teamSuite } from './support/team-suite.js';
 
 const SECOND_ADMIN = { email: 'reviewer-two@aipos.test', password: 'gado-gado-bumbu-kacang' };
 
@@ -17,10 +13,7 @@ const SECOND_ADMIN = { email: 'reviewer-two@aipos.test', password: 'gado-gado-bu
  * decisions by keyboard and the duplicate panel. Its own server on PostgreSQL, so that a merchant can be
  * dated back five working days in the database the server reads.
  */
-let server: RunningServer;
-let database: RegistrationDatabase;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = teamSuite(SECOND_ADMIN);
 // Registered in this order; `old` is then moved five working days back, to the head of the queue.
 let old: Registered;
 let second: Registered;
@@ -37,45 +30,18 @@ function fiveWorkingDaysAgo(): Date {
   return new Date(day.getTime() + 2 * 3_600_000);
 }
 
-async function adminPage(account = MERCHANTS_ADMIN): Promise<Page> {
-  const context = await signedInContext(browser, server.baseUrl, account);
-  contexts.push(context);
-  const page = await context.newPage();
-  // Wide enough for the review screen's two columns side by side.
-  await page.setViewportSize({ width: 1440, height: 1000 });
-  return page;
-}
-
 beforeAll(async () => {
-  database = await createRegistrationDatabase();
-  [server, browser] = await Promise.all([
-    startServer({
-      DATABASE_URL: database.url,
-      ADMIN_EMAIL: MERCHANTS_ADMIN.email,
-      ADMIN_PASSWORD: MERCHANTS_ADMIN.password,
-      COOKIE_SECURE: 'false',
-    }),
-    launchBrowser(),
-  ]);
   // The fixture's applicant has the same NIK and account every time: the three are duplicates of each other.
-  old = await registerInOwnContext(browser, server.baseUrl, { nama_toko: 'Toko Menunggu Lama' });
-  second = await registerInOwnContext(browser, server.baseUrl, { nama_toko: 'Toko Kedua' });
-  third = await registerInOwnContext(browser, server.baseUrl, { nama_toko: 'Toko Ketiga' });
+  old = await registerInOwnContext(suite.browser, suite.server.baseUrl, { nama_toko: 'Toko Menunggu Lama' });
+  second = await registerInOwnContext(suite.browser, suite.server.baseUrl, { nama_toko: 'Toko Kedua' });
+  third = await registerInOwnContext(suite.browser, suite.server.baseUrl, { nama_toko: 'Toko Ketiga' });
   const since = fiveWorkingDaysAgo();
-  await database.query('update merchants set submitted_at = $1, queued_at = $1 where id = $2', [since, old.id]);
-  userCreate(
-    { DATABASE_URL: database.url, DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY },
-    SECOND_ADMIN.email,
-    SECOND_ADMIN.password,
-    'admin',
-  );
+  await suite.database.query('update merchants set submitted_at = $1, queued_at = $1 where id = $2', [since, old.id]);
 });
-
-afterAll(() => closeSuite({ contexts, browser, servers: [server], databases: [database] }));
 
 describe('the queue', () => {
   it('is the admin landing page, oldest first, with Terlambat for five working days and the overdue count in the header', async () => {
-    const page = await adminPage();
+    const page = await suite.adminPage();
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Antrean', level: 1 }).waitFor();
     const oldRow = rowOf(page, old.kode_pendaftaran);
@@ -94,7 +60,7 @@ describe('the queue', () => {
   });
 
   it('the dashboard counts them and draws the last 30 days', async () => {
-    const page = await adminPage();
+    const page = await suite.adminPage();
     await page.goto('/admin/dashboard');
     const counts = page.getByRole('region', { name: 'Jumlah merchant' });
     await counts.waitFor();
@@ -107,7 +73,7 @@ describe('the queue', () => {
 
 describe('the review screen', () => {
   it('shows the KTP large, beside the NIK it proves', async () => {
-    const page = await adminPage();
+    const page = await suite.adminPage();
     await page.goto(`/admin/merchants/${old.id}/review`);
     await page.getByRole('heading', { name: `Tinjau: ${old.nama_toko}`, level: 1 }).waitFor();
     const ktp = page.getByRole('img', { name: 'Dokumen KTP', exact: true });
@@ -134,7 +100,7 @@ describe('the review screen', () => {
   });
 
   it('a decision by keyboard (V, then Enter) verifies the merchant and opens the next in the queue', async () => {
-    const page = await adminPage();
+    const page = await suite.adminPage();
     await page.goto(`/admin/merchants/${old.id}/review`);
     await page.getByRole('heading', { name: `Tinjau: ${old.nama_toko}`, level: 1 }).waitFor();
     // A ticked box keeps the focus; the shortcut still works from there.
@@ -147,10 +113,10 @@ describe('the review screen', () => {
     await page.waitForURL(`**/admin/merchants/${second.id}/review`);
     await page.getByRole('heading', { name: `Tinjau: ${second.nama_toko}`, level: 1 }).waitFor();
 
-    const stored = await database.query<{ status: string }>('select status from merchants where id = $1', [old.id]);
+    const stored = await suite.database.query<{ status: string }>('select status from merchants where id = $1', [old.id]);
     expect(stored[0]?.status).toBe('verified');
     // The checklist went with the decision, into its audit entry.
-    const audit = await database.query<{ diff: { checklist?: unknown } }>(
+    const audit = await suite.database.query<{ diff: { checklist?: unknown } }>(
       "select diff from audit_logs where target_id = $1 and action = 'status_change' order by id desc limit 1",
       [old.id],
     );
@@ -158,7 +124,7 @@ describe('the review screen', () => {
   });
 
   it('J and K walk the queue', async () => {
-    const page = await adminPage();
+    const page = await suite.adminPage();
     await page.goto(`/admin/merchants/${second.id}/review`);
     await page.getByRole('heading', { name: `Tinjau: ${second.nama_toko}`, level: 1 }).waitFor();
     await page.getByText(/Antrean 1 dari 2/).waitFor();
@@ -171,7 +137,7 @@ describe('the review screen', () => {
 
 describe('two reviewers', () => {
   it('each sees that the other has the merchant open in review', async () => {
-    const [first, other] = await Promise.all([adminPage(), adminPage(SECOND_ADMIN)]);
+    const [first, other] = await Promise.all([suite.adminPage(), suite.adminPage(SECOND_ADMIN)]);
     await first.goto(`/admin/merchants/${second.id}/review`);
     await first.getByRole('heading', { name: `Tinjau: ${second.nama_toko}`, level: 1 }).waitFor();
     await other.goto(`/admin/merchants/${second.id}/review`);
@@ -183,7 +149,7 @@ describe('two reviewers', () => {
   });
 
   it('a decision on a merchant another admin has decided meanwhile gets the stale-save 409, as on the edit screen', async () => {
-    const page = await adminPage();
+    const page = await suite.adminPage();
     await page.goto(`/admin/merchants/${third.id}/review`);
     await page.getByRole('heading', { name: `Tinjau: ${third.nama_toko}`, level: 1 }).waitFor();
     await page.keyboard.press('v');
@@ -194,14 +160,14 @@ describe('two reviewers', () => {
     await alert.waitFor();
     await alert.getByRole('button', { name: 'Muat Ulang' }).waitFor();
     expect(page.url()).toContain(`/admin/merchants/${third.id}/review`);
-    const stored = await database.query<{ status: string }>('select status from merchants where id = $1', [third.id]);
+    const stored = await suite.database.query<{ status: string }>('select status from merchants where id = $1', [third.id]);
     expect(stored[0]?.status).toBe('rejected');
   });
 });
 
 describe('duplicates', () => {
   it('the detail names the other merchants with the same NIK and account, linked', async () => {
-    const page = await adminPage();
+    const page = await suite.adminPage();
     await page.goto(`/admin/merchants/${second.id}`);
     const panel = page.getByRole('region', { name: 'Kemungkinan Duplikat' });
     await panel.waitFor();
@@ -216,7 +182,7 @@ describe('duplicates', () => {
 
 describe('maintenance mode', () => {
   it('the wizard and the fix page say so instead of offering their forms; off again, the wizard is back', async () => {
-    const page = await adminPage();
+    const page = await suite.adminPage();
     const request = page.context().request;
     const fix = await request.post(`/api/admin/merchants/${second.id}/status`, {
       data: { status: 'data_tidak_lengkap', catatan_admin: null, perbaikan: [{ field: 'foto_ktp', alasan: 'Foto buram' }] },
@@ -224,14 +190,14 @@ describe('maintenance mode', () => {
     expect(fix.status()).toBe(200);
     // The link went to the applicant's mail only (no SMTP here): the open request gets a token this test knows.
     const token = randomBytes(32).toString('base64url');
-    await database.query('update fix_requests set token_hash = $1 where merchant_id = $2 and used_at is null and superseded_at is null', [
-      createHash('sha256').update(token).digest('hex'),
-      second.id,
-    ]);
+    await suite.database.query(
+      'update fix_requests set token_hash = $1 where merchant_id = $2 and used_at is null and superseded_at is null',
+      [createHash('sha256').update(token).digest('hex'), second.id],
+    );
     const settings = (await (await request.get('/api/admin/settings')).json()) as Record<string, unknown>;
     expect((await request.put('/api/admin/settings', { data: { ...settings, maintenance_mode: true } })).status()).toBe(200);
     try {
-      const visitor = await (await browser.newContext({ baseURL: server.baseUrl, locale: 'id-ID' })).newPage();
+      const visitor = await (await suite.browser.newContext({ baseURL: suite.server.baseUrl, locale: 'id-ID' })).newPage();
       await visitor.goto('/register');
       await visitor.getByRole('alert').filter({ hasText: MAINTENANCE_MESSAGE }).waitFor();
       expect(await visitor.getByRole('form', { name: 'Data Toko' }).count()).toBe(0);
@@ -242,7 +208,7 @@ describe('maintenance mode', () => {
     } finally {
       await request.put('/api/admin/settings', { data: { ...settings, maintenance_mode: false } });
     }
-    const visitor = await (await browser.newContext({ baseURL: server.baseUrl, locale: 'id-ID' })).newPage();
+    const visitor = await (await suite.browser.newContext({ baseURL: suite.server.baseUrl, locale: 'id-ID' })).newPage();
     await visitor.goto('/register');
     await visitor.getByRole('form', { name: 'Data Toko' }).waitFor();
     await visitor.context().close();

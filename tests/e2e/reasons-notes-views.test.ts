@@ -1,12 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NEUTRAL_APPLICANT_TEXT, REASON_MESSAGES, reasonInfo } from '../../src/domain/reason-codes.js';
 import { seriousViolations } from '../budgets/support/axe.js';
-import { createMerchantThroughApi, MERCHANTS_ADMIN, signedInContext, type CreatedMerchant } from './support/admin-merchants-setup.js';
-import { userCreate } from './support/admin-server.js';
-import { closeSuite, launchBrowser } from './support/browser.js';
-import { createRegistrationDatabase, type RegistrationDatabase } from './support/registration-database.js';
-import { E2E_DATA_ENCRYPTION_KEY, startServer, type RunningServer } from './support/server-process.js';
+import { createMerchantThroughApi, MERCHANTS_ADMIN, type CreatedMerchant } from './support/admin-merchants-setup.js';
+import { teamSuite } from './support/team-suite.js';
 
 const REVIEWER_B = { email: 'rekan-catatan@aipos.test', password: 'kopi-susu-gula-aren' };
 
@@ -15,40 +12,15 @@ const REVIEWER_B = { email: 'rekan-catatan@aipos.test', password: 'kopi-susu-gul
  * final reason and shows the applicant only its applicant text, the dashboard's split wait and the audit
  * export; axe on each changed screen.
  */
-let server: RunningServer;
-let database: RegistrationDatabase;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = teamSuite(REVIEWER_B);
 let a: Page;
 let b: Page;
 let merchant: CreatedMerchant;
 
-async function adminPage(account: { email: string; password: string }): Promise<Page> {
-  const context = await signedInContext(browser, server.baseUrl, account);
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1440, height: 1000 });
-  return page;
-}
-
 beforeAll(async () => {
-  database = await createRegistrationDatabase();
-  [server, browser] = await Promise.all([
-    startServer({
-      DATABASE_URL: database.url,
-      ADMIN_EMAIL: MERCHANTS_ADMIN.email,
-      ADMIN_PASSWORD: MERCHANTS_ADMIN.password,
-      COOKIE_SECURE: 'false',
-      RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000',
-    }),
-    launchBrowser(),
-  ]);
-  userCreate({ DATABASE_URL: database.url, DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY }, REVIEWER_B.email, REVIEWER_B.password, 'admin');
-  [a, b] = await Promise.all([adminPage(MERCHANTS_ADMIN), adminPage(REVIEWER_B)]);
+  [a, b] = await Promise.all([suite.adminPage(MERCHANTS_ADMIN), suite.adminPage(REVIEWER_B)]);
   merchant = await createMerchantThroughApi(a.context().request, 'Toko Catatan Tim');
 });
-
-afterAll(() => closeSuite({ contexts, browser, servers: [server], databases: [database] }));
 
 describe('reasons, notes and views', () => {
   it('a note added on the detail screen appears live for the other admin on the review screen', async () => {
@@ -107,8 +79,8 @@ describe('reasons, notes and views', () => {
     await dialog.getByRole('button', { name: 'Simpan' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    const visitor = await browser.newContext({ baseURL: server.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
-    contexts.push(visitor);
+    const visitor = await suite.browser.newContext({ baseURL: suite.server.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
+    suite.contexts.push(visitor);
     const status = await visitor.newPage();
     await status.goto(`/status?code=${merchant.kode_pendaftaran}`);
     const reasons = status.getByTestId('status-reasons');
@@ -130,14 +102,14 @@ describe('reasons, notes and views', () => {
     await reasons.waitFor();
     await a.getByRole('button', { name: 'Simpan' }).click();
     await reasons.getByText(REASON_MESSAGES.finalRequired, { exact: true }).waitFor();
-    expect((await database.query<{ status: string }>('select status from merchants where id = $1', [other.id]))[0]?.status).toBe(
+    expect((await suite.database.query<{ status: string }>('select status from merchants where id = $1', [other.id]))[0]?.status).toBe(
       'processing',
     );
     await reasons.getByRole('checkbox', { name: /^Data ganda/ }).check();
     expect(await seriousViolations(a)).toEqual([]);
     await a.getByRole('button', { name: 'Simpan' }).click();
     await a.getByRole('button', { name: 'Edit Merchant' }).waitFor();
-    const [row] = await database.query<{ status: string; kode_alasan: string[] }>(
+    const [row] = await suite.database.query<{ status: string; kode_alasan: string[] }>(
       'select status, kode_alasan from merchants where id = $1',
       [other.id],
     );

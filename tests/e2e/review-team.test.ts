@@ -1,17 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../budgets/support/axe.js';
-import {
-  createMerchantThroughApi,
-  MERCHANTS_ADMIN,
-  rowOf,
-  signedInContext,
-  type CreatedMerchant,
-} from './support/admin-merchants-setup.js';
-import { userCreate } from './support/admin-server.js';
-import { closeSuite, launchBrowser } from './support/browser.js';
-import { createRegistrationDatabase, type RegistrationDatabase } from './support/registration-database.js';
-import { E2E_DATA_ENCRYPTION_KEY, startServer, type RunningServer } from './support/server-process.js';
+import { createMerchantThroughApi, MERCHANTS_ADMIN, rowOf, type CreatedMerchant } from './support/admin-merchants-setup.js';
+import { teamSuite } from './support/team-suite.js';
 
 const REVIEWER_B = { email: 'reviewer-b@aipos.test', password: 'es-cendol-gula-aren' };
 
@@ -19,10 +10,7 @@ const REVIEWER_B = { email: 'reviewer-b@aipos.test', password: 'es-cendol-gula-a
  * Two reviewers at once: claims on the cases under review, 'Ambil Berikutnya', and the second approver.
  * A (the boot admin) and B each in their own browser context; the applicant's status page in a third.
  */
-let server: RunningServer;
-let database: RegistrationDatabase;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = teamSuite(REVIEWER_B);
 let a: Page;
 let b: Page;
 // Made in this order, so the queue (oldest first) is first, second, third. All share one NIK and
@@ -31,16 +19,8 @@ let first: CreatedMerchant;
 let second: CreatedMerchant;
 let third: CreatedMerchant;
 
-async function reviewerPage(account: { email: string; password: string }): Promise<Page> {
-  const context = await signedInContext(browser, server.baseUrl, account);
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1440, height: 1000 });
-  return page;
-}
-
 async function holderOf(id: string): Promise<string | null> {
-  const rows = await database.query<{ email: string | null }>(
+  const rows = await suite.database.query<{ email: string | null }>(
     'select u.email from merchants m left join users u on u.id = m.claimed_by where m.id = $1',
     [id],
   );
@@ -48,19 +28,7 @@ async function holderOf(id: string): Promise<string | null> {
 }
 
 beforeAll(async () => {
-  database = await createRegistrationDatabase();
-  [server, browser] = await Promise.all([
-    startServer({
-      DATABASE_URL: database.url,
-      ADMIN_EMAIL: MERCHANTS_ADMIN.email,
-      ADMIN_PASSWORD: MERCHANTS_ADMIN.password,
-      COOKIE_SECURE: 'false',
-      RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000',
-    }),
-    launchBrowser(),
-  ]);
-  userCreate({ DATABASE_URL: database.url, DATA_ENCRYPTION_KEY: E2E_DATA_ENCRYPTION_KEY }, REVIEWER_B.email, REVIEWER_B.password, 'admin');
-  [a, b] = await Promise.all([reviewerPage(MERCHANTS_ADMIN), reviewerPage(REVIEWER_B)]);
+  [a, b] = await Promise.all([suite.adminPage(MERCHANTS_ADMIN), suite.adminPage(REVIEWER_B)]);
   first = await createMerchantThroughApi(a.context().request, 'Toko Tinjau Pertama');
   second = await createMerchantThroughApi(a.context().request, 'Toko Tinjau Kedua');
   third = await createMerchantThroughApi(a.context().request, 'Toko Tinjau Ketiga');
@@ -71,8 +39,6 @@ beforeAll(async () => {
   });
   expect(saved.status()).toBe(200);
 });
-
-afterAll(() => closeSuite({ contexts, browser, servers: [server], databases: [database] }));
 
 describe('two reviewers', () => {
   it('A claims by opening the review; B sees the holder on the queue and cannot decide', async () => {
@@ -114,8 +80,10 @@ describe('two reviewers', () => {
   });
 
   it('A approves a warned case first; B gives the second approval; the applicant sees verified only then', async () => {
-    const applicant = await (await browser.newContext({ baseURL: server.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' })).newPage();
-    contexts.push(applicant.context());
+    const applicant = await (
+      await suite.browser.newContext({ baseURL: suite.server.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' })
+    ).newPage();
+    suite.contexts.push(applicant.context());
     const applicantStatus = async () => {
       await applicant.goto(`/status?code=${first.kode_pendaftaran}`);
       return applicant.getByTestId('status-badge').innerText();
@@ -131,11 +99,12 @@ describe('two reviewers', () => {
     await expect
       .poll(
         async () =>
-          (await database.query<{ at: Date | null }>('select persetujuan_pertama_at as at from merchants where id = $1', [first.id]))[0]
-            ?.at,
+          (
+            await suite.database.query<{ at: Date | null }>('select persetujuan_pertama_at as at from merchants where id = $1', [first.id])
+          )[0]?.at,
       )
       .not.toBeNull();
-    const [stored] = await database.query<{ status: string }>('select status from merchants where id = $1', [first.id]);
+    const [stored] = await suite.database.query<{ status: string }>('select status from merchants where id = $1', [first.id]);
     expect(stored?.status).toBe('processing');
     expect(await applicantStatus()).toBe('Status: Sedang Diproses');
 
@@ -155,7 +124,9 @@ describe('two reviewers', () => {
     await dialogB.getByRole('button', { name: 'Simpan' }).click();
     await b.getByText('Status merchant berhasil diubah').waitFor();
     await expect
-      .poll(async () => (await database.query<{ status: string }>('select status from merchants where id = $1', [first.id]))[0]?.status)
+      .poll(
+        async () => (await suite.database.query<{ status: string }>('select status from merchants where id = $1', [first.id]))[0]?.status,
+      )
       .toBe('verified');
     expect(await applicantStatus()).toBe('Status: Sudah Terverifikasi');
   });

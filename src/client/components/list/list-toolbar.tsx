@@ -55,25 +55,37 @@ export function ListToolbar<View extends { q: string }>(props: ListToolbarProps<
   );
 }
 
-type ToolbarSelectProps<Value extends string> = {
+type ToolbarSelectProps<View, Key extends keyof View> = Pick<ViewToolbarProps<View>, 'view' | 'onChange'> & {
+  /** The field of the view the filter sets; the select's `name` too. */
+  field: Key & string;
   label: string;
-  name: string;
   /** The width of the filter, as a Tailwind class. */
   className: string;
-  value: Value;
-  options: readonly { value: Value; label: string }[];
-  onChange: (value: Value) => void;
+  options: readonly { value: View[Key] & string; label: string }[];
 };
 
-/** A labelled filter of a list toolbar. */
-export function ToolbarSelect<Value extends string>({ label, name, className, value, options, onChange }: ToolbarSelectProps<Value>) {
+/** A labelled filter of a list toolbar, bound to one field of the list's view. */
+export function ToolbarSelect<View, Key extends keyof View>({
+  view,
+  onChange,
+  field,
+  label,
+  className,
+  options,
+}: ToolbarSelectProps<View, Key>) {
   const id = useId();
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
         {label}
       </label>
-      <NativeSelect id={id} name={name} value={value} onChange={(event) => onChange(event.target.value as Value)} choices={options} />
+      <NativeSelect
+        id={id}
+        name={field}
+        value={view[field] as string}
+        onChange={(event) => onChange({ [field]: event.target.value } as Partial<View>)}
+        choices={options}
+      />
     </div>
   );
 }

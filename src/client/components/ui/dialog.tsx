@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Button } from './button';
 
 export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
@@ -43,5 +44,53 @@ export function DialogContent({ title, description, children, className, hideClo
         )}
       </RadixDialog.Content>
     </RadixDialog.Portal>
+  );
+}
+
+type MountedDialogProps = { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode };
+
+/** A dialog whose content is mounted only while it is open: each opening starts from a fresh form. */
+export function MountedDialog({ open, onClose, title, description, children }: MountedDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      {open && (
+        <DialogContent title={title} description={description}>
+          {children}
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+type DialogFormActionsProps = {
+  /** The request is on its way: both buttons wait and the submit button says it is busy. */
+  pending: boolean;
+  /** The submit button's text. */
+  children: ReactNode;
+  /** The form still lacks a choice (a status, an admin). */
+  incomplete?: boolean;
+  danger?: boolean;
+  autoFocus?: boolean;
+};
+
+/** A dialog form's buttons: 'Batal' closes the dialog, the other submits the form. */
+export function DialogFormActions({ pending, children, incomplete = false, danger = false, autoFocus }: DialogFormActionsProps) {
+  return (
+    <div className="flex justify-end gap-2">
+      <DialogClose asChild>
+        <Button variant="ghost" disabled={pending}>
+          Batal
+        </Button>
+      </DialogClose>
+      <Button
+        type="submit"
+        variant={danger ? 'danger' : undefined}
+        disabled={incomplete || pending}
+        aria-busy={pending}
+        autoFocus={autoFocus}
+      >
+        {children}
+      </Button>
+    </div>
   );
 }

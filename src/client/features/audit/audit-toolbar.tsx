@@ -12,20 +12,21 @@ const ACTION_OPTIONS: readonly { value: AuditActionFilter; label: string }[] = [
   ...AUDIT_ACTIONS.map((action) => ({ value: action, label: `${AUDIT_ACTION_LABELS[action]} (${action})` })),
 ];
 
-function DayInput({ label, name, value, onChange }: { label: string; name: string; value: string; onChange: (value: string) => void }) {
+type DayInputProps = Pick<ViewToolbarProps<AuditView>, 'view' | 'onChange'> & { field: 'dari' | 'sampai'; label: string };
+
+function DayInput({ view, onChange, field, label }: DayInputProps) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
         {label}
       </label>
-      <Input id={id} type="date" name={name} value={value} onChange={(event) => onChange(event.target.value)} />
+      <Input id={id} type="date" name={field} value={view[field]} onChange={(event) => onChange({ [field]: event.target.value })} />
     </div>
   );
 }
 
 export function AuditToolbar(props: ViewToolbarProps<AuditView>) {
-  const { view, onChange } = props;
   const admins = useQuery({ queryKey: ['admin', 'admins'], queryFn: ({ signal }) => fetchAdmins(signal), staleTime: 60_000 });
   const adminOptions = [
     { value: '', label: 'Semua Admin' },
@@ -38,24 +39,10 @@ export function AuditToolbar(props: ViewToolbarProps<AuditView>) {
       searchPlaceholder="Cari aksi, tabel, email..."
       refreshLabel="Refresh log aktivitas"
     >
-      <ToolbarSelect
-        label="Aksi"
-        name="action"
-        className="w-64"
-        value={view.action}
-        options={ACTION_OPTIONS}
-        onChange={(action) => onChange({ action })}
-      />
-      <ToolbarSelect
-        label="Admin"
-        name="admin"
-        className="w-56"
-        value={view.admin}
-        options={adminOptions}
-        onChange={(admin) => onChange({ admin })}
-      />
-      <DayInput label="Dari tanggal" name="dari" value={view.dari} onChange={(dari) => onChange({ dari })} />
-      <DayInput label="Sampai tanggal" name="sampai" value={view.sampai} onChange={(sampai) => onChange({ sampai })} />
+      <ToolbarSelect {...props} field="action" label="Aksi" className="w-64" options={ACTION_OPTIONS} />
+      <ToolbarSelect {...props} field="admin" label="Admin" className="w-56" options={adminOptions} />
+      <DayInput {...props} field="dari" label="Dari tanggal" />
+      <DayInput {...props} field="sampai" label="Sampai tanggal" />
     </ListToolbar>
   );
 }

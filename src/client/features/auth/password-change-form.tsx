@@ -3,11 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FormField } from '../../components/ui/form-field';
 import { ApiRequestError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { changePassword } from './auth-api';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 
 export function PasswordChangeForm() {
   const [currentPassword, setCurrentPassword] = useState('');
@@ -31,33 +30,23 @@ export function PasswordChangeForm() {
     <Card className="space-y-4 p-6">
       <h2 className="text-lg font-semibold">Ganti Password</h2>
       <form onSubmit={submit} className="max-w-sm space-y-4">
-        <FormField label="Password saat ini" required>
-          {({ id }) => (
-            <PasswordInput
-              id={id}
-              name="currentPassword"
-              autoComplete="current-password"
-              required
-              value={currentPassword}
-              onChange={(e) => setCurrentPassword(e.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField label="Password baru" required hint={`Minimal ${PASSWORD_MIN_LENGTH} karakter. Gunakan kalimat yang mudah Anda ingat.`}>
-          {({ id, describedBy }) => (
-            <PasswordInput
-              id={id}
-              name="newPassword"
-              aria-describedby={describedBy}
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={128}
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
-            />
-          )}
-        </FormField>
+        <PasswordField
+          label="Password saat ini"
+          name="currentPassword"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+        />
+        <PasswordField
+          label="Password baru"
+          hint={`Minimal ${PASSWORD_MIN_LENGTH} karakter. Gunakan kalimat yang mudah Anda ingat.`}
+          name="newPassword"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={128}
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.target.value)}
+        />
         <Button type="submit" disabled={mutation.isPending}>
           {mutation.isPending ? AUTH_MESSAGES.processing : 'Simpan Password'}
         </Button>

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useState, type ComponentProps } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 
 /** A password field with a show/hide toggle that is a real, labelled, keyboard-reachable button. */
@@ -18,5 +19,16 @@ export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
         {visible ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
       </button>
     </div>
+  );
+}
+
+type PasswordFieldProps = Omit<ComponentProps<'input'>, 'type' | 'id' | 'aria-describedby'> & { label: string; hint?: ReactNode };
+
+/** A labelled, required password field. */
+export function PasswordField({ label, hint, ...input }: PasswordFieldProps) {
+  return (
+    <FormField label={label} required hint={hint}>
+      {({ id, describedBy }) => <PasswordInput id={id} aria-describedby={describedBy} required {...input} />}
+    </FormField>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { AUTH_MESSAGES, type SessionInfo } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
-import { FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { InputField } from '../../components/ui/form-field';
 import { login } from './auth-api';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-input';
 import { useLoginStep } from './use-login-step';
 
 export function PasswordStep({ onSignedIn }: { onSignedIn: (info: SessionInfo) => void }) {
@@ -18,33 +17,24 @@ export function PasswordStep({ onSignedIn }: { onSignedIn: (info: SessionInfo) =
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Login admin">
-      <FormField label="Email" required>
-        {({ id }) => (
-          <Input
-            id={id}
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            autoFocus
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="admin@aipos.co.id"
-          />
-        )}
-      </FormField>
-      <FormField label="Password" required>
-        {({ id }) => (
-          <PasswordInput
-            id={id}
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </FormField>
+      <InputField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        autoFocus
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        placeholder="admin@aipos.co.id"
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? AUTH_MESSAGES.processing : 'Login'}
       </Button>

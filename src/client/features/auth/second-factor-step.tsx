@@ -1,7 +1,6 @@
 import { AUTH_MESSAGES, type SessionInfo } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
-import { FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { InputField } from '../../components/ui/form-field';
 import { submitSecondFactor } from './auth-api';
 import { useLoginStep } from './use-login-step';
 
@@ -16,22 +15,18 @@ export function SecondFactorStep({ email, onSignedIn, onCancel }: Props) {
         Masukkan kode 6 digit dari aplikasi autentikator untuk <strong>{email}</strong>. Jika tidak dapat mengakses aplikasi, masukkan salah
         satu kode pemulihan.
       </p>
-      <FormField label="Kode verifikasi" required hint="Kode 6 digit atau kode pemulihan (xxxxx-xxxxx)">
-        {({ id, describedBy }) => (
-          <Input
-            id={id}
-            name="code"
-            aria-describedby={describedBy}
-            autoComplete="one-time-code"
-            inputMode="text"
-            required
-            autoFocus
-            maxLength={32}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        )}
-      </FormField>
+      <InputField
+        label="Kode verifikasi"
+        hint="Kode 6 digit atau kode pemulihan (xxxxx-xxxxx)"
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="text"
+        required
+        autoFocus
+        maxLength={32}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? AUTH_MESSAGES.processing : 'Verifikasi'}
       </Button>

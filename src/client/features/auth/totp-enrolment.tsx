@@ -3,8 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, type TotpSetup } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { InputField } from '../../components/ui/form-field';
 import { ApiRequestError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { confirmTotp, fetchTotpStatus, SESSION_QUERY_KEY, startTotpSetup } from './auth-api';
@@ -90,22 +89,18 @@ export function TotpEnrolment() {
               {setup.secret}
             </code>
           </p>
-          <FormField label="Kode 6 digit" required>
-            {({ id }) => (
-              <Input
-                id={id}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="\d{6}"
-                maxLength={6}
-                required
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                className="max-w-40"
-              />
-            )}
-          </FormField>
+          <InputField
+            label="Kode 6 digit"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            className="max-w-40"
+          />
           <Button type="submit" disabled={confirm.isPending}>
             {confirm.isPending ? AUTH_MESSAGES.processing : 'Konfirmasi'}
           </Button>

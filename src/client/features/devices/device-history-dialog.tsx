@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTimeWib } from '../../../domain/format';
 import { DEVICE_STATUS_LABELS, type DeviceListItem } from '../../../domain/orders';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { MountedDialog } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { retryServerErrors } from '../../lib/api-errors';
 import { DEVICE_TEXTS } from './device-texts';
@@ -12,21 +12,21 @@ type DeviceHistoryDialogProps = { device: DeviceListItem | null; onClose: () => 
 /** A device's history, oldest first: allocated when packed, shipped, active once received. */
 export function DeviceHistoryDialog({ device, onClose }: DeviceHistoryDialogProps) {
   return (
-    <Dialog open={device !== null} onOpenChange={(open) => !open && onClose()}>
-      {device && (
-        <DialogContent
-          title="Riwayat Perangkat"
-          description={
-            <>
-              <span className="font-mono">{device.nomor_seri}</span>, {device.product_name}, {device.nama_toko} (pesanan{' '}
-              <span className="font-mono">{device.kode_pesanan}</span>).
-            </>
-          }
-        >
-          <DeviceHistory id={device.id} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <MountedDialog
+      open={device !== null}
+      onClose={onClose}
+      title="Riwayat Perangkat"
+      description={
+        device && (
+          <>
+            <span className="font-mono">{device.nomor_seri}</span>, {device.product_name}, {device.nama_toko} (pesanan{' '}
+            <span className="font-mono">{device.kode_pesanan}</span>).
+          </>
+        )
+      }
+    >
+      {device && <DeviceHistory id={device.id} />}
+    </MountedDialog>
   );
 }
 

@@ -57,14 +57,7 @@ export function DeviceListPage() {
         searchMaxLength={30}
         refreshLabel="Refresh daftar perangkat"
       >
-        <ToolbarSelect
-          label="Status"
-          name="status"
-          className="w-48"
-          value={view.status}
-          options={DEVICE_STATUS_OPTIONS}
-          onChange={(status) => setView({ status })}
-        />
+        <ToolbarSelect view={view} onChange={setView} field="status" label="Status" className="w-48" options={DEVICE_STATUS_OPTIONS} />
       </ListToolbar>
       <DeviceTable
         items={result.data?.items}

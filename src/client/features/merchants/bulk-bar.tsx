@@ -3,7 +3,7 @@ import { FileDown, Hand, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { CLAIM_MESSAGES, type BulkAction, type BulkResult } from '../../../domain/review-claims';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormActions } from '../../components/ui/dialog';
 import { NativeSelect } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { fetchAdmins } from '../../lib/admin-users';
@@ -123,16 +123,9 @@ function AssignForm({ busy, onAssign }: { busy: boolean; onAssign: (adminId: str
           placeholder="Pilih admin"
         />
       </div>
-      <div className="flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="ghost" disabled={busy}>
-            Batal
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={busy || !adminId} aria-busy={busy}>
-          Tugaskan
-        </Button>
-      </div>
+      <DialogFormActions pending={busy} incomplete={!adminId}>
+        Tugaskan
+      </DialogFormActions>
     </form>
   );
 }

@@ -41,22 +41,8 @@ export function MerchantListToolbar({ queue, ...props }: ViewToolbarProps<Mercha
       <WarningsFilter checked={view.peringatan === 'ada'} onChange={(on) => onChange({ peringatan: on ? 'ada' : '' })} />
       {!queue && (
         <>
-          <ToolbarSelect
-            label="Status"
-            name="status"
-            className="w-52"
-            value={view.status}
-            options={STATUS_OPTIONS}
-            onChange={(status) => onChange({ status })}
-          />
-          <ToolbarSelect
-            label="Urutkan"
-            name="sort"
-            className="w-44"
-            value={view.sort}
-            options={SORT_OPTIONS}
-            onChange={(sort) => onChange({ sort })}
-          />
+          <ToolbarSelect {...props} field="status" label="Status" className="w-52" options={STATUS_OPTIONS} />
+          <ToolbarSelect {...props} field="sort" label="Urutkan" className="w-44" options={SORT_OPTIONS} />
         </>
       )}
     </ListToolbar>

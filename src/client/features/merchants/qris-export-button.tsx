@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ExportAlasanSchema } from '../../../domain/qris';
 import { TextareaField } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormActions, DialogTrigger } from '../../components/ui/dialog';
 import { ApiRequestError } from '../../lib/api-client';
 import { serverMessage } from '../../lib/api-errors';
 import { downloadFile } from '../../lib/download-file';
@@ -77,16 +77,7 @@ function QrisExportForm({ onDone }: { onDone: () => void }) {
           maxLength={500}
           hint="3-500 karakter, misalnya pengajuan NMID ke acquirer."
         />
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="ghost" disabled={busy}>
-              Batal
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={busy} aria-busy={busy}>
-            Unduh CSV
-          </Button>
-        </div>
+        <DialogFormActions pending={busy}>Unduh CSV</DialogFormActions>
       </form>
     </FormProvider>
   );

@@ -5,8 +5,7 @@ import { hasFinalCode, REASON_MESSAGES, type ReasonCode } from '../../../domain/
 import { CLAIM_MESSAGES } from '../../../domain/review-claims';
 import { STATUS_LABELS, type MerchantStatus } from '../../../domain/vocabularies';
 import type { ReviewChecklist } from '../../../domain/workbench';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { DialogFormActions, MountedDialog } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { NativeSelect, Textarea } from '../../components/ui/input';
 import { serverMessage } from '../../lib/api-errors';
@@ -48,27 +47,29 @@ export function StatusChangeDialog({ merchant, onClose, decision }: StatusChange
     decided.current = false;
   };
   return (
-    <Dialog open={merchant !== null} onOpenChange={(open) => !open && close()}>
+    <MountedDialog
+      open={merchant !== null}
+      onClose={close}
+      title="Ubah Status Merchant"
+      description={
+        merchant && (
+          <>
+            {merchant.nama_toko} ({merchant.kode_pendaftaran}) saat ini berstatus {STATUS_LABELS[merchant.status]}.
+          </>
+        )
+      }
+    >
+      {/* Keyed by merchant: opening the dialog for another row starts with an empty form. */}
       {merchant && (
-        <DialogContent
-          title="Ubah Status Merchant"
-          description={
-            <>
-              {merchant.nama_toko} ({merchant.kode_pendaftaran}) saat ini berstatus {STATUS_LABELS[merchant.status]}.
-            </>
-          }
-        >
-          {/* Keyed by merchant: opening the dialog for another row starts with an empty form. */}
-          <StatusChangeForm
-            key={merchant.id}
-            merchant={merchant}
-            decision={decision}
-            onDecided={() => (decided.current = true)}
-            onDone={close}
-          />
-        </DialogContent>
+        <StatusChangeForm
+          key={merchant.id}
+          merchant={merchant}
+          decision={decision}
+          onDecided={() => (decided.current = true)}
+          onDone={close}
+        />
       )}
-    </Dialog>
+    </MountedDialog>
   );
 }
 
@@ -188,22 +189,10 @@ function StatusChangeForm({ merchant, decision, onDecided, onDone }: StatusChang
           />
         )}
       </FormField>
-      <div className="flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="ghost" disabled={change.isPending}>
-            Batal
-          </Button>
-        </DialogClose>
-        {/* A verification from the review screen is one key away: V, then Enter. */}
-        <Button
-          type="submit"
-          disabled={status === '' || change.isPending}
-          aria-busy={change.isPending}
-          autoFocus={decision?.status === 'verified'}
-        >
-          Simpan
-        </Button>
-      </div>
+      {/* A verification from the review screen is one key away: V, then Enter. */}
+      <DialogFormActions pending={change.isPending} incomplete={status === ''} autoFocus={decision?.status === 'verified'}>
+        Simpan
+      </DialogFormActions>
     </form>
   );
 }

@@ -8,7 +8,6 @@ const STATUS_OPTIONS: readonly { value: OrderStatusFilter; label: string }[] = [
 ];
 
 export function OrderListToolbar(props: ViewToolbarProps<OrderListView>) {
-  const { view, onChange } = props;
   return (
     <ListToolbar
       {...props}
@@ -16,14 +15,7 @@ export function OrderListToolbar(props: ViewToolbarProps<OrderListView>) {
       searchPlaceholder="Cari kode pesanan, kode pendaftaran, atau nama toko..."
       refreshLabel="Refresh daftar pesanan"
     >
-      <ToolbarSelect
-        label="Status"
-        name="status"
-        className="w-56"
-        value={view.status}
-        options={STATUS_OPTIONS}
-        onChange={(status) => onChange({ status })}
-      />
+      <ToolbarSelect {...props} field="status" label="Status" className="w-56" options={STATUS_OPTIONS} />
     </ListToolbar>
   );
 }

@@ -3,8 +3,7 @@ import { AlertCircle } from 'lucide-react';
 import { useMemo, type KeyboardEvent } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import type { OrderAdminDetail } from '../../../domain/orders';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { DialogFormActions, MountedDialog } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiRequestError } from '../../lib/api-client';
@@ -28,21 +27,19 @@ type PackOrderDialogProps = { order: OrderAdminDetail; open: boolean; onClose: (
 /** 'Kemas': one serial number per ordered unit, typed or scanned; each becomes a device of the merchant. */
 export function PackOrderDialog({ order, open, onClose }: PackOrderDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      {open && (
-        <DialogContent
-          title="Kemas Pesanan"
-          description={
-            <>
-              Pesanan <span className="font-mono">{order.kode_pesanan}</span> dari {order.nama_toko}. Ketik atau pindai nomor seri setiap
-              unit; Enter pindah ke unit berikutnya.
-            </>
-          }
-        >
-          <PackOrderForm order={order} onDone={onClose} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <MountedDialog
+      open={open}
+      onClose={onClose}
+      title="Kemas Pesanan"
+      description={
+        <>
+          Pesanan <span className="font-mono">{order.kode_pesanan}</span> dari {order.nama_toko}. Ketik atau pindai nomor seri setiap unit;
+          Enter pindah ke unit berikutnya.
+        </>
+      }
+    >
+      <PackOrderForm order={order} onDone={onClose} />
+    </MountedDialog>
   );
 }
 
@@ -108,16 +105,7 @@ function PackOrderForm({ order, onDone }: { order: OrderAdminDetail; onDone: () 
           </li>
         ))}
       </ol>
-      <div className="flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="ghost" disabled={pack.isPending}>
-            Batal
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pack.isPending} aria-busy={pack.isPending}>
-          Simpan
-        </Button>
-      </div>
+      <DialogFormActions pending={pack.isPending}>Simpan</DialogFormActions>
     </form>
   );
 }

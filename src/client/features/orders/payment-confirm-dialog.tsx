@@ -3,13 +3,11 @@ import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { formatRupiah } from '../../../domain/format';
 import { ORDER_MESSAGES, type OrderAdminDetail } from '../../../domain/orders';
 import { TextareaField, TextField, useFieldError } from '../../components/form-fields';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { DialogFormActions, MountedDialog } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { ApiRequestError } from '../../lib/api-client';
-import { serverMessage } from '../../lib/api-errors';
-import { toast } from '../../lib/toast';
+import type { ApiRequestError } from '../../lib/api-client';
+import { settleOrderAction } from './order-action-outcome';
 import { ORDER_TEXTS } from './order-texts';
 import { defaultPaymentForm, expectedAmount, paymentFormSchema, toPaymentConfirm, type PaymentForm } from './payment-form';
 import { useConfirmPayment } from './use-order-mutations';
@@ -21,13 +19,9 @@ type PaymentConfirmDialogProps = { order: OrderAdminDetail; open: boolean; onClo
 /** 'Konfirmasi Pembayaran': the admin saw the transfer on the account and records what arrived, and when. */
 export function PaymentConfirmDialog({ order, open, onClose }: PaymentConfirmDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      {open && (
-        <DialogContent title="Konfirmasi Pembayaran" description={<ExpectedAmount order={order} />}>
-          <PaymentConfirmForm order={order} onDone={onClose} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <MountedDialog open={open} onClose={onClose} title="Konfirmasi Pembayaran" description={<ExpectedAmount order={order} />}>
+      <PaymentConfirmForm order={order} onDone={onClose} />
+    </MountedDialog>
   );
 }
 
@@ -54,22 +48,13 @@ function PaymentConfirmForm({ order, onDone }: { order: OrderAdminDetail; onDone
   const confirm = useConfirmPayment();
 
   const submit = form.handleSubmit((values) =>
-    confirm.mutateAsync({ id: order.id, body: toPaymentConfirm(values) }).then(
-      () => {
-        toast.success(ORDER_TEXTS.paymentConfirmed);
-        onDone();
-      },
-      (error: unknown) => {
-        // A refused amount or date belongs under its field; anything else (409: the order moved on) is a toast.
-        const field = fieldOf(error);
-        if (field) {
-          form.setError(field, { message: (error as ApiRequestError).message }, { shouldFocus: true });
-          return;
-        }
-        toast.error(ORDER_TEXTS.paymentConfirmFailed, { description: serverMessage(error) });
-        if (error instanceof ApiRequestError && error.status === 409) onDone();
-      },
-    ),
+    settleOrderAction(confirm.mutateAsync({ id: order.id, body: toPaymentConfirm(values) }), {
+      form,
+      fieldOf,
+      doneText: ORDER_TEXTS.paymentConfirmed,
+      failedText: ORDER_TEXTS.paymentConfirmFailed,
+      onDone,
+    }),
   );
 
   return (
@@ -90,16 +75,7 @@ function PaymentConfirmForm({ order, onDone }: { order: OrderAdminDetail; onDone
           maxLength={500}
           hint="Wajib diisi bila jumlah berbeda dari yang seharusnya dibayar."
         />
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="ghost" disabled={confirm.isPending}>
-              Batal
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={confirm.isPending} aria-busy={confirm.isPending}>
-            Konfirmasi
-          </Button>
-        </div>
+        <DialogFormActions pending={confirm.isPending}>Konfirmasi</DialogFormActions>
       </form>
     </FormProvider>
   );
@@ -118,9 +94,9 @@ function DateField() {
   );
 }
 
-/** The form field a 400 is about: the server names it, or it is the note the amount needs. */
-function fieldOf(error: unknown): keyof PaymentForm | null {
-  if (!(error instanceof ApiRequestError) || error.status !== 400) return null;
+/** The form field a 400 is about (a refused amount or date): the server names it, or it is the note the amount needs. */
+function fieldOf(error: ApiRequestError): keyof PaymentForm | null {
+  if (error.status !== 400) return null;
   if (error.field && FIELDS.includes(error.field)) return error.field as keyof PaymentForm;
   return error.message === ORDER_MESSAGES.amountNoteRequired ? 'catatan' : null;
 }

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import type { ProductAdmin } from '../../../domain/orders';
 import { TextField } from '../../components/form-fields';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { DialogFormActions, MountedDialog } from '../../components/ui/dialog';
 import { Checkbox } from '../../components/ui/input';
 import { ApiRequestError } from '../../lib/api-client';
 import { serverMessage } from '../../lib/api-errors';
@@ -18,21 +17,21 @@ type ProductEditDialogProps = { product: ProductAdmin | null; onClose: () => voi
 
 export function ProductEditDialog({ product, onClose }: ProductEditDialogProps) {
   return (
-    <Dialog open={product !== null} onOpenChange={(open) => !open && onClose()}>
-      {product && (
-        <DialogContent
-          title="Ubah Produk"
-          description={
-            <>
-              {product.name} (<span className="font-mono">{product.sku}</span>). Saat ini {product.held} unit sedang dipesan.
-            </>
-          }
-        >
-          {/* Keyed by product: opening another row starts from that product's values. */}
-          <ProductEditForm key={product.id} product={product} onDone={onClose} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <MountedDialog
+      open={product !== null}
+      onClose={onClose}
+      title="Ubah Produk"
+      description={
+        product && (
+          <>
+            {product.name} (<span className="font-mono">{product.sku}</span>). Saat ini {product.held} unit sedang dipesan.
+          </>
+        )
+      }
+    >
+      {/* Keyed by product: opening another row starts from that product's values. */}
+      {product && <ProductEditForm key={product.id} product={product} onDone={onClose} />}
+    </MountedDialog>
   );
 }
 
@@ -76,16 +75,7 @@ function ProductEditForm({ product, onDone }: { product: ProductAdmin; onDone: (
           hint={`Semua unit, termasuk ${product.held} unit yang sedang dipesan.`}
         />
         <ActiveField />
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="ghost" disabled={update.isPending}>
-              Batal
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={update.isPending} aria-busy={update.isPending}>
-            Simpan
-          </Button>
-        </div>
+        <DialogFormActions pending={update.isPending}>Simpan</DialogFormActions>
       </form>
     </FormProvider>
   );

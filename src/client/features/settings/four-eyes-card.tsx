@@ -1,8 +1,16 @@
 import type { FourEyes } from '../../../domain/settings';
 import { Card } from '../../components/ui/card';
-import { FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { InputField } from '../../components/ui/form-field';
 import { SettingSwitch } from './setting-switch';
+
+const SWITCHES = [
+  { key: 'selalu', label: 'Selalu', description: 'Setiap verifikasi memerlukan persetujuan admin kedua.' },
+  {
+    key: 'saat_peringatan',
+    label: 'Saat ada peringatan',
+    description: 'Jika pemeriksaan atau tanda data ganda (NIK, rekening, no. HP, email) memberi peringatan.',
+  },
+] as const;
 
 type FourEyesCardProps = { value: FourEyes; error: string | undefined; onChange: (value: FourEyes) => void };
 
@@ -17,36 +25,28 @@ export function FourEyesCard({ value, error, onChange }: FourEyesCardProps) {
         memverifikasi. Pendaftar tetap melihat status Sedang Diproses.
       </p>
       <div className="mt-2 divide-y divide-slate-100">
-        <SettingSwitch
-          name="four_eyes.selalu"
-          label="Selalu"
-          description="Setiap verifikasi memerlukan persetujuan admin kedua."
-          checked={value.selalu}
-          onChange={(selalu) => set({ selalu })}
-        />
-        <SettingSwitch
-          name="four_eyes.saat_peringatan"
-          label="Saat ada peringatan"
-          description="Jika pemeriksaan atau tanda data ganda (NIK, rekening, no. HP, email) memberi peringatan."
-          checked={value.saat_peringatan}
-          onChange={(saat_peringatan) => set({ saat_peringatan })}
-        />
+        {SWITCHES.map(({ key, label, description }) => (
+          <SettingSwitch
+            key={key}
+            name={`four_eyes.${key}`}
+            label={label}
+            description={description}
+            checked={value[key]}
+            onChange={(on) => set({ [key]: on })}
+          />
+        ))}
       </div>
       <div className="mt-4 max-w-sm">
-        <FormField label="Omset per bulan di atas (Rp)" hint="Kosongkan bila tidak dipakai." error={error}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              name="four_eyes.omset_di_atas"
-              type="number"
-              min={0}
-              value={value.omset_di_atas ?? ''}
-              onChange={(event) => set({ omset_di_atas: event.target.value === '' ? null : Number(event.target.value) })}
-            />
-          )}
-        </FormField>
+        <InputField
+          label="Omset per bulan di atas (Rp)"
+          hint="Kosongkan bila tidak dipakai."
+          error={error}
+          name="four_eyes.omset_di_atas"
+          type="number"
+          min={0}
+          value={value.omset_di_atas ?? ''}
+          onChange={(event) => set({ omset_di_atas: event.target.value === '' ? null : Number(event.target.value) })}
+        />
       </div>
     </Card>
   );

@@ -1,5 +1,5 @@
-import { Switch } from 'radix-ui';
 import { useId } from 'react';
+import { Switch } from '../../components/ui/switch';
 
 type SettingSwitchProps = {
   name: string;
@@ -22,17 +22,7 @@ export function SettingSwitch({ name, label, description, checked, disabled, onC
           {description}
         </p>
       </div>
-      <Switch.Root
-        id={id}
-        name={name}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onChange}
-        aria-describedby={`${id}-desc`}
-        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=checked]:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-      </Switch.Root>
+      <Switch id={id} name={name} checked={checked} disabled={disabled} onCheckedChange={onChange} aria-describedby={`${id}-desc`} />
     </div>
   );
 }

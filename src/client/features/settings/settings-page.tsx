@@ -3,8 +3,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { AppSettingsSchema, MAINTENANCE_MESSAGE, type AppSettings } from '../../../domain/settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { InputField } from '../../components/ui/form-field';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiRequestError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
@@ -93,21 +92,18 @@ function SettingsForm({ initial }: { initial: AppSettings }) {
         <p className="mt-1 text-xs text-slate-500">Pengaturan disimpan di server, dicatat di Audit Logs, dan langsung berlaku.</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           {NUMBER_SETTINGS.map(({ name, label, hint, min, max }) => (
-            <FormField key={name} label={label} hint={hint} error={errors[name]}>
-              {({ id, describedBy, invalid }) => (
-                <Input
-                  id={id}
-                  aria-describedby={describedBy}
-                  aria-invalid={invalid}
-                  name={name}
-                  type="number"
-                  min={min}
-                  max={max}
-                  value={values[name]}
-                  onChange={(e) => set(name, Number(e.target.value))}
-                />
-              )}
-            </FormField>
+            <InputField
+              key={name}
+              label={label}
+              hint={hint}
+              error={errors[name]}
+              name={name}
+              type="number"
+              min={min}
+              max={max}
+              value={values[name]}
+              onChange={(e) => set(name, Number(e.target.value))}
+            />
           ))}
         </div>
         <div className="mt-2 divide-y divide-slate-100">

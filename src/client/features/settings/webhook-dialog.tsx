@@ -12,7 +12,7 @@ import {
 import { CopyButton } from '../../components/copy-button';
 import { TextField } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogFormActions, MountedDialog } from '../../components/ui/dialog';
 import { Checkbox } from '../../components/ui/input';
 import { ApiRequestError } from '../../lib/api-client';
 import { serverMessage } from '../../lib/api-errors';
@@ -35,14 +35,10 @@ type WebhookDialogProps = {
 export function WebhookDialog({ editing, onClose, onCreated }: WebhookDialogProps) {
   const endpoint = editing === 'new' ? null : editing;
   return (
-    <Dialog open={editing !== null} onOpenChange={(open) => !open && onClose()}>
-      {editing !== null && (
-        <DialogContent title={endpoint ? WEBHOOK_TEXTS.edit : WEBHOOK_TEXTS.add}>
-          {/* Keyed: opening another endpoint starts from its values. */}
-          <WebhookFormBody key={endpoint?.id ?? 'new'} endpoint={endpoint} onDone={onClose} onCreated={onCreated} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <MountedDialog open={editing !== null} onClose={onClose} title={endpoint ? WEBHOOK_TEXTS.edit : WEBHOOK_TEXTS.add}>
+      {/* Keyed: opening another endpoint starts from its values. */}
+      <WebhookFormBody key={endpoint?.id ?? 'new'} endpoint={endpoint} onDone={onClose} onCreated={onCreated} />
+    </MountedDialog>
   );
 }
 
@@ -98,16 +94,7 @@ function WebhookFormBody({
           hint={WEBHOOK_TEXTS.urlHint}
         />
         <EventsField />
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="ghost" disabled={pending}>
-              Batal
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={pending} aria-busy={pending}>
-            Simpan
-          </Button>
-        </div>
+        <DialogFormActions pending={pending}>Simpan</DialogFormActions>
       </form>
     </FormProvider>
   );

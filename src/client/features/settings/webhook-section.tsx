@@ -1,5 +1,4 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Switch } from 'radix-ui';
 import { useId, useState } from 'react';
 import { WEBHOOK_EVENT_LABELS, type Webhook, type WebhookCreated } from '../../../domain/webhooks';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
@@ -7,6 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { Switch } from '../../components/ui/switch';
 import { serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { WebhookDeliveries } from './webhook-deliveries';
@@ -123,17 +123,14 @@ function WebhookItem({ endpoint, onEdit, onDelete }: { endpoint: Webhook; onEdit
           <label htmlFor={`${id}-active`} className="text-sm text-slate-800">
             {WEBHOOK_TEXTS.activeLabel}
           </label>
-          <Switch.Root
+          <Switch
             id={`${id}-active`}
             name="active"
             checked={endpoint.active}
             disabled={update.isPending}
             onCheckedChange={toggle}
             aria-describedby={`${id}-url`}
-            className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=checked]:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-          </Switch.Root>
+          />
         </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">

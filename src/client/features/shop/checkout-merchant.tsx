@@ -3,8 +3,7 @@ import type { FormEvent } from 'react';
 import type { MerchantCheckResponse } from '../../../domain/orders';
 import { LinkButton } from '../../components/link-button';
 import { Button } from '../../components/ui/button';
-import { FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { CodeField, FormAlert, RegisteredPhoneField } from './lookup-fields';
 
 export type MerchantStepProps = {
   kode: string;
@@ -47,52 +46,25 @@ export function MerchantStep({
     <>
       <form onSubmit={submit} aria-label="Periksa pendaftaran merchant" noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Kode Pendaftaran" hint="Contoh: AIP-ABC12">
-            {({ id, describedBy }) => (
-              <Input
-                id={id}
-                name="kode_pendaftaran"
-                aria-describedby={describedBy}
-                value={kode}
-                onChange={(event) => onKodeChange(event.target.value.toUpperCase())}
-                readOnly={locked}
-                look={result ? 'plain' : 'box'}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={20}
-                className="font-mono uppercase tracking-wider"
-              />
-            )}
-          </FormField>
-          <FormField
-            label="Nomor HP terdaftar"
+          <CodeField
+            label="Kode Pendaftaran"
+            name="kode_pendaftaran"
+            hint="Contoh: AIP-ABC12"
+            value={kode}
+            onChange={onKodeChange}
+            locked={locked}
+            plain={result !== null}
+          />
+          <RegisteredPhoneField
             hint={byReceipt && !result ? 'Tidak perlu diisi untuk pendaftaran yang baru Anda kirim.' : 'Nomor HP pemilik saat mendaftar'}
-          >
-            {({ id, describedBy }) => (
-              <Input
-                id={id}
-                name="no_hp"
-                type="tel"
-                inputMode="tel"
-                aria-describedby={describedBy}
-                value={phone}
-                onChange={(event) => onPhoneChange(event.target.value)}
-                readOnly={locked}
-                look={result ? 'plain' : 'box'}
-                autoComplete="tel"
-                maxLength={30}
-                placeholder="081234567890"
-              />
-            )}
-          </FormField>
+            value={phone}
+            onChange={onPhoneChange}
+            locked={locked}
+            plain={result !== null}
+          />
         </div>
         <div aria-live="polite">
-          {error && (
-            <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
-              {error}
-            </p>
-          )}
+          {error && <FormAlert className="mt-3">{error}</FormAlert>}
           {result && (
             <p
               className="mt-3 flex items-start gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900"

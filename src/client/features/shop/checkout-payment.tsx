@@ -1,6 +1,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../domain/order-texts';
 import { Button } from '../../components/ui/button';
+import { FormAlert } from './lookup-fields';
 
 type PaymentStepProps = {
   methods: readonly PaymentMethod[];
@@ -47,13 +48,7 @@ export function PaymentStep({ methods, method, onMethodChange, ready, submitting
           ))}
         </div>
       </fieldset>
-      <div aria-live="polite">
-        {error && (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
+      <div aria-live="polite">{error && <FormAlert className="mt-4">{error}</FormAlert>}</div>
       {!ready && (
         <p id="syarat-pesanan" className="mt-4 text-sm text-slate-600">
           Lengkapi keranjang, data merchant dan alamat pengiriman terlebih dahulu.

@@ -4,8 +4,7 @@ import { ORDER_NOT_FOUND } from '../../../domain/order-texts';
 import type { OrderCreateResponse } from '../../../domain/orders';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { CodeField, FormAlert, RegisteredPhoneField } from './lookup-fields';
 import { failureText, lookupOrder } from './order-api';
 
 type OrderLookupProps = {
@@ -49,46 +48,16 @@ export function OrderLookup({ kode, onFound }: OrderLookupProps) {
       <Card className="mt-6 p-6">
         <form onSubmit={(event) => void submit(event)} aria-label="Cari pesanan" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Kode Pesanan" hint="Contoh: ORD-AB12CD34">
-              {({ id, describedBy }) => (
-                <Input
-                  id={id}
-                  name="kode_pesanan"
-                  aria-describedby={describedBy}
-                  value={values.kode_pesanan}
-                  onChange={(event) => setValues({ ...values, kode_pesanan: event.target.value.toUpperCase() })}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={20}
-                  className="font-mono uppercase tracking-wider"
-                />
-              )}
-            </FormField>
-            <FormField label="Nomor HP terdaftar">
-              {({ id, describedBy }) => (
-                <Input
-                  id={id}
-                  name="no_hp"
-                  type="tel"
-                  inputMode="tel"
-                  aria-describedby={describedBy}
-                  value={values.no_hp}
-                  onChange={(event) => setValues({ ...values, no_hp: event.target.value })}
-                  autoComplete="tel"
-                  maxLength={30}
-                  placeholder="081234567890"
-                />
-              )}
-            </FormField>
+            <CodeField
+              label="Kode Pesanan"
+              name="kode_pesanan"
+              hint="Contoh: ORD-AB12CD34"
+              value={values.kode_pesanan}
+              onChange={(kode_pesanan) => setValues({ ...values, kode_pesanan })}
+            />
+            <RegisteredPhoneField value={values.no_hp} onChange={(no_hp) => setValues({ ...values, no_hp })} />
           </div>
-          <div aria-live="polite">
-            {error && (
-              <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
-                {error}
-              </p>
-            )}
-          </div>
+          <div aria-live="polite">{error && <FormAlert className="mt-4">{error}</FormAlert>}</div>
           <Button type="submit" className="mt-4 w-full sm:w-auto" disabled={!canSearch || searching}>
             <Search aria-hidden /> {searching ? 'Mencari...' : 'Cari Pesanan'}
           </Button>

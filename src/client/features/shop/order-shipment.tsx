@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
 import { DetailRow } from './detail-row';
+import { FormAlert } from './lookup-fields';
 import { isWebAddress } from './order-answers';
 import { confirmDelivered, failureText } from './order-api';
 
@@ -111,11 +112,7 @@ export function OrderShipment({ order, shipment: paket, token, onChanged, onStal
       {order.status === 'dikirim' && (
         <DeliveryConfirm order={order} token={token} onChanged={onChanged} onStale={onStale} onFailure={setFailure} />
       )}
-      {failure && (
-        <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
-          {failure}
-        </p>
-      )}
+      {failure && <FormAlert className="mt-3">{failure}</FormAlert>}
       {order.status === 'diterima' && (
         <p className="mt-4 flex items-center gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
           <CircleCheckBig aria-hidden className="size-4 shrink-0" /> Pesanan sudah diterima. Terima kasih telah berbelanja di AIPOS.

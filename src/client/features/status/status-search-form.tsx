@@ -3,8 +3,8 @@ import type { ComponentProps, FormEvent } from 'react';
 import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
+import { InputField } from '../../components/ui/form-field';
+import type { Input } from '../../components/ui/input';
 
 type InputProps = ComponentProps<typeof Input>;
 
@@ -40,17 +40,12 @@ export function StatusSearchForm({ mode, values, searching, message, onModeChang
 
   /** A labelled input bound to one of the search values; every one carries its SPEC field name. */
   const field = (key: keyof SearchValues, label: string, input: InputProps & { name: string }, clean = (typed: string) => typed) => (
-    <FormField label={label}>
-      {({ id, describedBy }) => (
-        <Input
-          id={id}
-          aria-describedby={describedBy}
-          value={values[key]}
-          onChange={(event) => onChange({ ...values, [key]: clean(event.target.value) })}
-          {...input}
-        />
-      )}
-    </FormField>
+    <InputField
+      label={label}
+      value={values[key]}
+      onChange={(event) => onChange({ ...values, [key]: clean(event.target.value) })}
+      {...input}
+    />
   );
 
   return (

@@ -8,7 +8,7 @@ import type { MerchantDetail } from '../../../domain/merchants';
 import { CLAIM_MESSAGES } from '../../../domain/review-claims';
 import { TextareaField } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogFormActions, DialogTrigger } from '../../components/ui/dialog';
 import { serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { merchantKeys, takeOverMerchant } from '../merchants/public';
@@ -71,16 +71,7 @@ function TakeoverForm({ merchantId, onDone }: { merchantId: string; onDone: () =
     <FormProvider {...form}>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Ambil alih tinjauan" className="space-y-4">
         <TextareaField name="alasan" label="Alasan ambil alih" required maxLength={500} hint="Misalnya: peninjau sebelumnya sedang cuti." />
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="ghost" disabled={busy}>
-              Batal
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={busy} aria-busy={busy}>
-            Ambil Alih
-          </Button>
-        </div>
+        <DialogFormActions pending={busy}>Ambil Alih</DialogFormActions>
       </form>
     </FormProvider>
   );
