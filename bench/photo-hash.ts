@@ -13,7 +13,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { FINE_MAX_DISTANCE, fineDistance } from '../src/server/checks/photo-compare.js';
 import { SAME_PHOTOS_SQL, samePhotoParams } from '../src/server/checks/photo-hash-repository.js';
@@ -25,20 +24,19 @@ import { merchants } from '../src/server/db/schema.js';
 import { createRandom, fakeMerchant } from '../src/server/seed/fake-merchants.js';
 import { distinctPhoto, seeded } from '../tests/support/check-photos.js';
 import { drawKtpCard, randomKtpPerson } from '../tests/support/ktp-card.js';
-import { openBenchDatabase, percentile } from './bench-kit.js';
+import { benchArgs, openBenchDatabase, percentile } from './bench-kit.js';
 
-const { values } = parseArgs({
-  options: {
-    photos: { type: 'string', default: '430' },
-    cards: { type: 'string', default: '30' },
-    rows: { type: 'string', default: '5000000' },
-    lookups: { type: 'string', default: '300' },
-  },
+const {
+  photos: PHOTOS,
+  cards: CARDS,
+  rows: ROWS,
+  lookups: LOOKUPS,
+} = benchArgs({
+  photos: 430,
+  cards: 30,
+  rows: 5_000_000,
+  lookups: 300,
 });
-const PHOTOS = Number(values.photos);
-const CARDS = Number(values.cards);
-const ROWS = Number(values.rows);
-const LOOKUPS = Number(values.lookups);
 
 type Hashed = { image: Buffer; hashes: bigint[] };
 
