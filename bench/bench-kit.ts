@@ -2,9 +2,27 @@
 // autocannon with every response time kept (autocannon reports no p95), percentiles.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { openDatabase, type Database } from '../src/server/db/database.js';
 import { createFreshDatabase } from '../tests/support/fresh-database.js';
+
+type ArgDefault = number | string | boolean;
+type ArgValues<T> = { [K in keyof T]: T[K] extends number ? number : T[K] extends boolean ? boolean : string };
+
+/** A bench's command-line options (`--name value`, a boolean as `--name`), each with its default; numbers come back as numbers. */
+export function benchArgs<T extends Record<string, ArgDefault>>(defaults: T): ArgValues<T> {
+  const options: ParseArgsConfig['options'] = Object.fromEntries(
+    Object.entries(defaults).map(([name, value]) => [
+      name,
+      typeof value === 'boolean' ? { type: 'boolean', default: value } : { type: 'string', default: String(value) },
+    ]),
+  );
+  const { values } = parseArgs({ options });
+  return Object.fromEntries(
+    Object.entries(defaults).map(([name, value]) => [name, typeof value === 'number' ? Number(values[name]) : values[name]]),
+  ) as ArgValues<T>;
+}
 
 export type ServerProcess = {
   name: string;

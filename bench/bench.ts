@@ -13,7 +13,6 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { installKeyring } from '../src/server/crypto/identity-fields.js';
 import { Keyring } from '../src/server/crypto/keyring.js';
@@ -21,8 +20,18 @@ import { createRandom } from '../src/server/seed/fake-merchants.js';
 import { JPEG_OUTPUT } from '../src/server/uploads/document-processing.js';
 import { createFreshDatabase } from '../tests/support/fresh-database.js';
 import { multipartBody, registrationBody } from '../tests/support/registration-fixtures.js';
-import { mergeLoads, runLoad, sleep, startServer, type LoadResult, type ServerProcess, type TaggedRequest } from './bench-kit.js';
+import {
+  benchArgs,
+  mergeLoads,
+  runLoad,
+  sleep,
+  startServer,
+  type LoadResult,
+  type ServerProcess,
+  type TaggedRequest,
+} from './bench-kit.js';
 import { cameraPhotosScaledInBrowser, reencodeMedianMs, type ScaledPhotos } from './camera-photos.js';
+import { jpegNearSize } from './jpeg-near-size.js';
 import { listStatements } from './list-sql.js';
 import { freePort } from './outside/proc.js';
 
@@ -31,27 +40,25 @@ const BUILD_DIR = '.build-bench';
 const SERVER_JS = path.join(ROOT, BUILD_DIR, 'server/server.js');
 const BARE_TS = path.join(ROOT, 'bench/bare-server.ts');
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    merchants: { type: 'string', default: '100000' },
-    'list-connections': { type: 'string', default: '1' },
-    slice: { type: 'string', default: '2' },
-    // Six requests with five 1 MB images make one registration: a turn must hold several of them.
-    'registration-seconds': { type: 'string', default: '20' },
-    'no-build': { type: 'boolean', default: false },
-    only: { type: 'string', default: 'lookup,list,registration,camera' },
-    // PostgreSQL needs DATABASE_URL; `--engines postgres` skips PGlite.
-    engines: { type: 'string', default: process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite' },
-  },
+const values = benchArgs({
+  seconds: 10,
+  warmup: 2,
+  merchants: 100_000,
+  'list-connections': 1,
+  slice: 2,
+  // Six requests with five 1 MB images make one registration: a turn must hold several of them.
+  'registration-seconds': 20,
+  'no-build': false,
+  only: 'lookup,list,registration,camera',
+  // PostgreSQL needs DATABASE_URL; `--engines postgres` skips PGlite.
+  engines: process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite',
 });
-const SECONDS = Number(values.seconds);
-const WARMUP = Number(values.warmup);
-const MERCHANTS = Number(values.merchants);
-const LIST_CONNECTIONS = Number(values['list-connections']);
-const SLICE = Number(values.slice);
-const REGISTRATION_SECONDS = Number(values['registration-seconds']);
+const SECONDS = values.seconds;
+const WARMUP = values.warmup;
+const MERCHANTS = values.merchants;
+const LIST_CONNECTIONS = values['list-connections'];
+const SLICE = values.slice;
+const REGISTRATION_SECONDS = values['registration-seconds'];
 const ONLY = new Set(values.only.split(','));
 const ADMIN = { email: 'bench-admin@aipos.test', password: 'bench-password-panjang-sekali' };
 const UNLIMITED = '100000000';
@@ -127,18 +134,7 @@ async function makePhoto(): Promise<Buffer> {
   const random = createRandom(5);
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i += 1) raw[i] = 64 + Math.floor(random() * 128);
-  let [low, high] = [40, 98];
-  let best = Buffer.alloc(0);
-  while (low <= high) {
-    const quality = Math.floor((low + high) / 2);
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
-      .jpeg({ quality })
-      .toBuffer();
-    if (Math.abs(jpeg.length - 1_000_000) < Math.abs(best.length - 1_000_000)) best = jpeg;
-    if (jpeg.length > 1_000_000) high = quality - 1;
-    else low = quality + 1;
-  }
-  return best;
+  return jpegNearSize(raw, width, height, 1_000_000, { lowestQuality: 40 });
 }
 
 type Side = { server: ServerProcess; connections: number; requests: TaggedRequest[] };

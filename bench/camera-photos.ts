@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-import sharp from 'sharp';
 import { PHOTO_SCALING } from '../src/domain/document-slots.js';
-import { createRandom } from '../src/server/seed/fake-merchants.js';
+import { blockNoise, jpegNearSize } from './jpeg-near-size.js';
 
 const require = createRequire(import.meta.url);
 const MB = 1024 * 1024;
@@ -14,35 +13,8 @@ const TARGET_MB = [4, 5, 6, 7, 8];
  * and the quality is searched for the size. EXIF orientation 6, as a phone held upright writes it.
  */
 async function cameraPhoto(bytes: number, seed: number): Promise<Buffer> {
-  const [width, height, block] = [4000, 3000, 4];
-  const random = createRandom(seed);
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += block) {
-    for (let x = 0; x < width; x += block) {
-      const [r, g, b] = [random(), random(), random()].map((v) => 40 + Math.floor(v * 176));
-      for (let dy = 0; dy < block; dy += 1) {
-        for (let dx = 0; dx < block; dx += 1) {
-          const i = ((y + dy) * width + x + dx) * 3;
-          raw[i] = r!;
-          raw[i + 1] = g!;
-          raw[i + 2] = b!;
-        }
-      }
-    }
-  }
-  let [low, high] = [30, 98];
-  let best = Buffer.alloc(0);
-  while (low <= high) {
-    const quality = Math.floor((low + high) / 2);
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
-      .jpeg({ quality })
-      .withMetadata({ orientation: 6 })
-      .toBuffer();
-    if (Math.abs(jpeg.length - bytes) < Math.abs(best.length - bytes)) best = jpeg;
-    if (jpeg.length > bytes) high = quality - 1;
-    else low = quality + 1;
-  }
-  return best;
+  const [width, height] = [4000, 3000];
+  return jpegNearSize(blockNoise(width, height, 4, seed), width, height, bytes, { orientation: 6 });
 }
 
 export type ScaledPhotos = {

@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { upsertUser } from '../src/server/auth/user-store.js';
@@ -19,18 +18,17 @@ import type { Database } from '../src/server/db/database.js';
 import { merchants } from '../src/server/db/schema.js';
 import { createRandom, fakeMerchant } from '../src/server/seed/fake-merchants.js';
 import { LocalDiskStorage } from '../src/server/storage/local-disk-storage.js';
-import { openBenchDatabase, percentile, timeSequentialGets } from './bench-kit.js';
+import { benchArgs, openBenchDatabase, percentile, timeSequentialGets } from './bench-kit.js';
 
-const { values } = parseArgs({
-  options: {
-    devices: { type: 'string', default: '1000000' },
-    merchants: { type: 'string', default: '2000' },
-    requests: { type: 'string', default: '100' },
-  },
+const {
+  devices: DEVICES,
+  merchants: MERCHANTS,
+  requests: REQUESTS,
+} = benchArgs({
+  devices: 1_000_000,
+  merchants: 2000,
+  requests: 100,
 });
-const DEVICES = Number(values.devices);
-const MERCHANTS = Number(values.merchants);
-const REQUESTS = Number(values.requests);
 const PER_ORDER = 20;
 const ORDERS = Math.ceil(DEVICES / PER_ORDER);
 const ADMIN = { email: 'bench@aipos.test', password: 'bench-password-panjang-sekali' };

@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import { createKtpReader, type KtpRead } from '../src/server/checks/ktp-ocr.js';
 import { createRandom } from '../src/server/seed/fake-merchants.js';
 import { KTP_CONDITIONS, MILD_CONDITIONS, photographKtpCard, type KtpCondition } from '../tests/support/ktp-card-conditions.js';
 import { randomKtpPerson, type KtpPerson } from '../tests/support/ktp-card.js';
-import { percentile } from './bench-kit.js';
+import { benchArgs, percentile } from './bench-kit.js';
 
 /**
  * The KTP reader (src/server/checks/ktp-ocr.ts) over drawn cards per photo condition: how often it reads
@@ -11,19 +10,15 @@ import { percentile } from './bench-kit.js';
  *   npm run bench:ocr -- --cards 40 --language eng --conditions clean,dim
  * The same seed draws the same people in every condition and every run.
  */
-const { values } = parseArgs({
-  options: {
-    cards: { type: 'string', default: '40' },
-    language: { type: 'string', default: 'eng' },
-    conditions: { type: 'string', default: KTP_CONDITIONS.join(',') },
-    seed: { type: 'string', default: '2026' },
-    verbose: { type: 'boolean', default: false },
-  },
+const { cards, seed, ...values } = benchArgs({
+  cards: 40,
+  language: 'eng',
+  conditions: KTP_CONDITIONS.join(','),
+  seed: 2026,
+  verbose: false,
 });
-const cards = Number(values.cards);
 const language = values.language === 'ind' ? 'ind' : 'eng';
 const conditions = values.conditions.split(',') as KtpCondition[];
-const seed = Number(values.seed);
 
 interface Tally {
   nik: number;

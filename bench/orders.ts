@@ -13,7 +13,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.js';
@@ -28,6 +27,7 @@ import { createRandom, fakeMerchant } from '../src/server/seed/fake-merchants.js
 import { LocalDiskStorage } from '../src/server/storage/local-disk-storage.js';
 import { SHIPPING } from '../tests/support/order-fixtures.js';
 import {
+  benchArgs,
   mergeLoads,
   openBenchDatabase,
   percentile,
@@ -37,29 +37,29 @@ import {
   type TaggedRequest,
 } from './bench-kit.js';
 
-const { values } = parseArgs({
-  options: {
-    orders: { type: 'string', default: '100000' },
-    // Merchants the bulk orders belong to; the buyers of (b) are others, with no open order yet.
-    merchants: { type: 'string', default: '5000' },
-    buyers: { type: 'string', default: '4000' },
-    requests: { type: 'string', default: '100' },
-    seconds: { type: 'string', default: '10' },
-    slice: { type: 'string', default: '2' },
-    warmup: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '10' },
-    only: { type: 'string', default: 'list,create' },
-  },
+const {
+  orders: ORDERS,
+  merchants: MERCHANTS,
+  buyers: BUYERS,
+  requests: REQUESTS,
+  seconds: SECONDS,
+  slice: SLICE,
+  warmup: WARMUP,
+  connections: CONNECTIONS,
+  only,
+} = benchArgs({
+  orders: 100_000,
+  // Merchants the bulk orders belong to; the buyers of (b) are others, with no open order yet.
+  merchants: 5000,
+  buyers: 4000,
+  requests: 100,
+  seconds: 10,
+  slice: 2,
+  warmup: 2,
+  connections: 10,
+  only: 'list,create',
 });
-const ORDERS = Number(values.orders);
-const MERCHANTS = Number(values.merchants);
-const BUYERS = Number(values.buyers);
-const REQUESTS = Number(values.requests);
-const SECONDS = Number(values.seconds);
-const SLICE = Number(values.slice);
-const WARMUP = Number(values.warmup);
-const CONNECTIONS = Number(values.connections);
-const ONLY = new Set(values.only.split(','));
+const ONLY = new Set(only.split(','));
 const ADMIN = { email: 'bench@aipos.test', password: 'bench-password-panjang-sekali' };
 const UNLIMITED = '100000000';
 

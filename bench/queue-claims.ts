@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { upsertUser } from '../src/server/auth/user-store.js';
@@ -19,18 +18,17 @@ import { executeRows } from '../src/server/db/query-rows.js';
 import { merchants } from '../src/server/db/schema.js';
 import { createRandom, fakeMerchant } from '../src/server/seed/fake-merchants.js';
 import { LocalDiskStorage } from '../src/server/storage/local-disk-storage.js';
-import { openBenchDatabase, percentile, timeSequentialGets } from './bench-kit.js';
+import { benchArgs, openBenchDatabase, percentile, timeSequentialGets } from './bench-kit.js';
 
-const { values } = parseArgs({
-  options: {
-    merchants: { type: 'string', default: '100000' },
-    requests: { type: 'string', default: '200' },
-    claimed: { type: 'string', default: '2000' },
-  },
+const {
+  merchants: total,
+  requests,
+  claimed,
+} = benchArgs({
+  merchants: 100_000,
+  requests: 200,
+  claimed: 2000,
 });
-const total = Number(values.merchants);
-const requests = Number(values.requests);
-const claimed = Number(values.claimed);
 const TEMPLATES = 1000;
 const ADMINS = 20;
 const PASSWORD = 'bench-password-panjang-sekali';

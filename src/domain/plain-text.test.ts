@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { MerchantCreateSchema, MerchantUpdateSchema } from './merchants.js';
 import { ShippingSchema } from './orders.js';
 import { FixFieldsSchema } from './perbaikan.js';
@@ -74,47 +75,23 @@ describe('plain text refinement of public names and addresses', () => {
 
   const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
-  it('is carried by the wizard, fix page, admin and shipping schemas, naming each field', () => {
-    const evil = 'Klik https://contoh.com/x';
-    expect(firstMessage(StoreStepSchema.shape.nama_toko.safeParse(evil))).toBe(
-      'Nama Toko tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
-    expect(firstMessage(StoreStepSchema.shape.alamat_jalan.safeParse(evil))).toBe(
-      'Alamat Lengkap tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
-    expect(firstMessage(StoreStepSchema.shape.kecamatan.safeParse(evil))).toBe(
-      'Kecamatan tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
-    expect(firstMessage(StoreStepSchema.shape.kota_kab.safeParse(evil))).toBe(
-      'Kota/Kabupaten tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
-    expect(firstMessage(StoreStepSchema.shape.provinsi.safeParse(evil))).toBe(
-      'Provinsi tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
-    expect(firstMessage(OwnerStepSchema.shape.nama_pemilik.safeParse(evil))).toBe(
-      'Nama Lengkap Pemilik tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
-    expect(firstMessage(OwnerStepSchema.shape.alamat_pemilik.safeParse(evil))).toBe(
-      'Alamat Pemilik tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
-    expect(firstMessage(BankStepSchema.shape.nama_rekening.safeParse(evil))).toBe(
-      'Nama Pemilik Rekening tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
-    expect(firstMessage(FixFieldsSchema.safeParse({ nama_toko: 'Toko\nJaya' }))).toBe(
-      'Nama Toko tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
-    expect(firstMessage(MerchantCreateSchema.shape.nama_pemilik.safeParse('bit.ly/x'))).toBe(
-      'Nama Lengkap Pemilik tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
-    expect(firstMessage(MerchantUpdateSchema.shape.alamat_pemilik.safeParse('a@contoh.com'))).toBe(
-      'Alamat Pemilik tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
-    expect(firstMessage(ShippingSchema.shape.nama_penerima.safeParse(evil))).toBe(
-      'Nama Penerima tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
-    expect(firstMessage(ShippingSchema.shape.alamat_pengiriman.safeParse('Jl. Melati 1\nwww.contoh.com'))).toBe(
-      'Alamat Pengiriman tidak boleh berisi tautan, alamat e-mail, atau baris baru',
-    );
+  const evil = 'Klik https://contoh.com/x';
+  it.each<[string, z.ZodType, unknown, string]>([
+    ['wizard nama_toko', StoreStepSchema.shape.nama_toko, evil, 'Nama Toko'],
+    ['wizard alamat_jalan', StoreStepSchema.shape.alamat_jalan, evil, 'Alamat Lengkap'],
+    ['wizard kecamatan', StoreStepSchema.shape.kecamatan, evil, 'Kecamatan'],
+    ['wizard kota_kab', StoreStepSchema.shape.kota_kab, evil, 'Kota/Kabupaten'],
+    ['wizard provinsi', StoreStepSchema.shape.provinsi, evil, 'Provinsi'],
+    ['wizard nama_pemilik', OwnerStepSchema.shape.nama_pemilik, evil, 'Nama Lengkap Pemilik'],
+    ['wizard alamat_pemilik', OwnerStepSchema.shape.alamat_pemilik, evil, 'Alamat Pemilik'],
+    ['wizard nama_rekening', BankStepSchema.shape.nama_rekening, evil, 'Nama Pemilik Rekening'],
+    ['fix page fields', FixFieldsSchema, { nama_toko: 'Toko\nJaya' }, 'Nama Toko'],
+    ['admin create nama_pemilik', MerchantCreateSchema.shape.nama_pemilik, 'bit.ly/x', 'Nama Lengkap Pemilik'],
+    ['admin update alamat_pemilik', MerchantUpdateSchema.shape.alamat_pemilik, 'a@contoh.com', 'Alamat Pemilik'],
+    ['shipping nama_penerima', ShippingSchema.shape.nama_penerima, evil, 'Nama Penerima'],
+    ['shipping alamat_pengiriman', ShippingSchema.shape.alamat_pengiriman, 'Jl. Melati 1\nwww.contoh.com', 'Alamat Pengiriman'],
+  ])('is carried by the %s schema, naming the field', (_, schema, value, label) => {
+    expect(firstMessage(schema.safeParse(value))).toBe(`${label} tidak boleh berisi tautan, alamat e-mail, atau baris baru`);
   });
 
   it('keeps the other rules first: an empty or short value gets its own text', () => {

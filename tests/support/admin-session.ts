@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { UserRole } from '../../src/domain/vocabularies.js';
 import { upsertUser } from '../../src/server/auth/user-store.js';
+import { testAppPerSuite, type TestApp, type TestAppOptions } from './build-test-app.js';
 
 export type SignedIn = { userId: string; email: string; cookie: string };
 
@@ -18,4 +19,16 @@ export async function signIn(
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   return { userId: user.id, email, cookie };
+}
+
+/**
+ * One app for the enclosing suite with an admin signed in (testAppPerSuite, then signIn). Both objects
+ * are filled by the hook, so read them inside tests only.
+ */
+export function signedInAppPerSuite(options: TestAppOptions = {}): { t: TestApp; admin: SignedIn } {
+  const admin = {} as SignedIn;
+  const t = testAppPerSuite(options, async ({ app }) => {
+    Object.assign(admin, await signIn(app));
+  });
+  return { t, admin };
 }

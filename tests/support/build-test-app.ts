@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { parseConfig, type Config } from '../../src/server/config.js';
 import { installKeyringFromConfig } from '../../src/server/crypto/key-source.js';
+import type { Keyring } from '../../src/server/crypto/keyring.js';
 import { openDatabase, type Database } from '../../src/server/db/database.js';
 import { LocalDiskStorage } from '../../src/server/storage/local-disk-storage.js';
 import type { Storage } from '../../src/server/storage/storage.js';
@@ -84,6 +85,30 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       await database.close().catch(() => {});
       await fresh?.drop();
       rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type DataDirApp = { app: FastifyInstance; config: Config; keyring: Keyring; close(): Promise<void> };
+
+/**
+ * The app on an embedded database in `dataDir` (its files below it), as a CLI script run afterwards finds
+ * it: for the scripts' tests and for what lies on disk. The keyring is the one `env` names (or the key file).
+ */
+export async function buildAppOnDataDir(dataDir: string, env: Record<string, string> = {}): Promise<DataDirApp> {
+  const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
+  const keyring = installKeyringFromConfig(config, { info: () => {} });
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const storage = new LocalDiskStorage(path.join(dataDir, 'files'));
+  const app = await buildApp({ config, database, storage, clientDir: null, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    keyring,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/database.js';
 import { fixRequests, outboxMessages } from '../../src/server/db/schema.js';
 import { messageText } from '../../src/server/mail/outbox.js';
@@ -28,4 +29,14 @@ export async function fixLinkFromOutbox(db: Db, merchantId: string): Promise<{ l
     }
   }
   throw new Error(`fixLinkFromOutbox: no waiting status mail of merchant ${merchantId} holds its fix link`);
+}
+
+/** The admin (signed in with `cookie`) asks the applicant to fix these fields or documents: status data_tidak_lengkap. */
+export function requestFix(app: FastifyInstance, cookie: string, merchantId: string, perbaikan: { field: string; alasan: string }[]) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/admin/merchants/${merchantId}/status`,
+    headers: { cookie },
+    payload: { status: 'data_tidak_lengkap', perbaikan },
+  });
 }

@@ -75,6 +75,14 @@ export const headerValue: fc.Arbitrary<string> = fc.oneof(
   fc.uuid(),
 );
 
+/** An Idempotency-Key as a registration or an order may carry it: a key, any header value, or none. */
+export const idempotencyKey: fc.Arbitrary<string | undefined> = fc.option(fc.oneof(fc.uuid(), headerValue), { nil: undefined });
+
+/** The request headers that carry `key`, if there is one. */
+export function idempotencyHeaders(key: string | undefined): Record<string, string> {
+  return key === undefined ? {} : { 'idempotency-key': key };
+}
+
 const anyNumber: fc.Arbitrary<number> = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { S3Storage, type S3StorageOptions } from '../../src/server/storage/s3-storage.js';
 
 /** s3rver accepts only this key pair (and checks signature v4 against it). */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
@@ -44,6 +45,26 @@ export async function startS3TestServer(bucket = 'aipos-test'): Promise<S3TestSe
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** The S3 driver on the test server's bucket; `options` change what a test needs (another bucket, wrong keys). */
+export function s3StorageOn(
+  server: Pick<S3TestServer, 'endpoint' | 'bucket' | 'region'>,
+  options: Partial<S3StorageOptions> = {},
+): S3Storage {
+  return new S3Storage({
+    bucket: server.bucket,
+    region: server.region,
+    endpoint: server.endpoint,
+    forcePathStyle: true,
+    ...S3RVER_CREDENTIALS,
+    ...options,
+  });
+}
+
+/** The S3 driver on an endpoint that refuses every connection: the storage down. */
+export async function unreachableS3Storage(options: Partial<S3StorageOptions> = {}): Promise<S3Storage> {
+  return s3StorageOn({ bucket: 'x', region: 'us-east-1', endpoint: `http://127.0.0.1:${await closedPort()}` }, options);
 }
 
 /** A loopback port nothing listens on: connections are refused at once. */

@@ -4,6 +4,11 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string; from: string; subject: string; text: string; html: string };
 
+export type SmtpTestServerOptions = {
+  /** Recipients refused for good: RCPT TO answers 550, as for an unknown mailbox. */
+  refuse?: (address: string) => boolean;
+};
+
 /**
  * A real SMTP server (smtp-server from npm) on a free port, collecting what it receives. `stop()` and
  * `start()` take it down and bring it back on the same port (the SMTP-down tests).
@@ -13,8 +18,10 @@ export class SmtpTestServer {
   private server: SMTPServer | null = null;
   port = 0;
 
-  static async start(): Promise<SmtpTestServer> {
-    const smtp = new SmtpTestServer();
+  private constructor(private readonly options: SmtpTestServerOptions) {}
+
+  static async start(options: SmtpTestServerOptions = {}): Promise<SmtpTestServer> {
+    const smtp = new SmtpTestServer(options);
     await smtp.start();
     return smtp;
   }
@@ -30,6 +37,10 @@ export class SmtpTestServer {
       logger: false,
       // Stopping must not wait the default 30 s for idle client connections.
       closeTimeout: 100,
+      onRcptTo: (address, _session, callback) =>
+        callback(
+          this.options.refuse?.(address.address) ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined,
+        ),
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then((mail: ParsedMail) => {

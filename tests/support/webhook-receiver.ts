@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 export type ReceivedWebhook = { method: string; path: string; headers: IncomingHttpHeaders; body: string; status: number; at: Date };
 
@@ -44,7 +45,15 @@ export class WebhookReceiver {
 
   static async start(path = '/hooks/aipos'): Promise<WebhookReceiver> {
     const receiver = new WebhookReceiver(path);
-    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+    await receiver.listen();
+    return receiver;
+  }
+
+  /** One receiver for the enclosing suite: listening before its tests, stopped after them. */
+  static perSuite(path = '/hooks/aipos'): WebhookReceiver {
+    const receiver = new WebhookReceiver(path);
+    beforeAll(() => receiver.listen());
+    afterAll(() => receiver.stop());
     return receiver;
   }
 
@@ -102,6 +111,10 @@ export class WebhookReceiver {
   async stop(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private listen(): Promise<void> {
+    return new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
   }
 
   private record(request: ReceivedWebhook): void {

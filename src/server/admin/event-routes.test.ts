@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, testAppPerSuite, type TestApp } from '../../../tests/support/build-test-app.js';
-import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
+import { ADMIN_CREATE_BODY, adminSaveBody } from '../../../tests/support/merchant-fixtures.js';
 import { GENEROUS_LIMITS, makePng, multipartBody, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 
 /** Reads an SSE stream until `count` events named `name` arrived (or the time runs out). */
@@ -29,26 +29,6 @@ async function readEvents(body: ReadableStream<Uint8Array>, count: number, timeo
   await reader.cancel();
   return events;
 }
-
-const PROFILE_FIELDS = [
-  'nama_toko',
-  'kategori_usaha',
-  'alamat_jalan',
-  'kecamatan',
-  'kota_kab',
-  'provinsi',
-  'kode_pos',
-  'tempat_usaha',
-  'omset_per_bulan',
-  'nama_pemilik',
-  'no_hp',
-  'email',
-  'alamat_pemilik',
-  'nama_bank',
-  'nama_rekening',
-  'status',
-  'catatan_admin',
-];
 
 /** The stream's text until it ends (or the time runs out). */
 async function readUntilEnd(body: ReadableStream<Uint8Array>, timeoutMs: number): Promise<{ text: string; ended: boolean }> {
@@ -116,12 +96,11 @@ describe('GET /api/admin/events', () => {
     });
     expect(status.statusCode).toBe(200);
     const detail = status.json() as Record<string, unknown>;
-    const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, detail[field]]));
     const saved = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/merchants/${registered.id}`,
       headers: { cookie: admin.cookie },
-      payload: { ...profile, nama_toko: 'Toko Diperbarui', expected_updated_at: detail.updated_at },
+      payload: adminSaveBody(detail, { nama_toko: 'Toko Diperbarui' }),
     });
     expect(saved.statusCode).toBe(200);
     const upload = await multipartBody([{ name: 'foto_kk', data: await makePng(), filename: 'kk.png', contentType: 'image/png' }]);

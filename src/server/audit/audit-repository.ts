@@ -21,6 +21,15 @@ export type AuditInput = {
   userAgent?: string | null;
 };
 
+/** The who of an audit row: the acting user, and the address and browser of the request (null when unknown). */
+export function auditActor(actor: {
+  id: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+}): Pick<AuditInput, 'actorId' | 'ip' | 'userAgent'> {
+  return { actorId: actor.id, ip: actor.ip, userAgent: actor.userAgent };
+}
+
 /** Call inside the transaction of the change it records: both are written, or neither. */
 export async function writeAudit(db: Db, entry: AuditInput): Promise<void> {
   await writeAudits(db, [entry]);

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInAppPerSuite } from '../../../tests/support/admin-session.js';
 import { auditLogs } from '../db/schema.js';
 
 describe('GET /api/admin/audit paging', () => {
-  let t: TestApp;
-  let admin: SignedIn;
+  const { t, admin } = signedInAppPerSuite();
   const start = Date.parse('2026-11-01T00:00:00Z');
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signIn(t.app);
     // 130 updates, one a minute, each naming its place in the sequence.
     await t.database.db.insert(auditLogs).values(
       Array.from({ length: 130 }, (_, index) => ({
@@ -22,9 +18,6 @@ describe('GET /api/admin/audit paging', () => {
         createdAt: new Date(start + index * 60_000),
       })),
     );
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const page = async (query: string) => {

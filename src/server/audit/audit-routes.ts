@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditExportQuerySchema, AuditListQuerySchema, AuditListSchema } from '../../domain/audit.js';
 import { IDENTITY_TERM_PLACEHOLDER, isIdentityTerm } from '../../domain/identity-search.js';
 import { requireAdmin } from '../http/admin-principal.js';
+import { sendCsvDownload } from '../http/csv-download.js';
 import { exportAuditCsv } from './audit-export.js';
 import { listAudit, writeAudit } from './audit-repository.js';
 
@@ -34,11 +35,6 @@ export const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'] ?? null,
       }).catch((error: unknown) => request.log.error({ err: error }, 'audit export audit write failed'));
     });
-    const stamp = app.deps.now().toISOString().slice(0, 10);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="audit-log-${stamp}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .send(csv);
+    return sendCsvDownload(reply, 'audit-log', app.deps.now(), csv);
   });
 };

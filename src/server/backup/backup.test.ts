@@ -7,14 +7,13 @@ import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFreshDatabase } from '../../../tests/support/fresh-database.js';
 import { GENEROUS_LIMITS, registerMerchant, stageDocument } from '../../../tests/support/registration-fixtures.js';
-import { S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
+import { s3StorageOn, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
 import { buildApp } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
 import { installKeyring } from '../crypto/identity-fields.js';
 import { Keyring } from '../crypto/keyring.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
-import { S3Storage } from '../storage/s3-storage.js';
 import type { Storage } from '../storage/storage.js';
 import { createBackup } from './backup.js';
 import { countPostgresRows, countRows, type TableCounts } from './database-copy.js';
@@ -185,16 +184,7 @@ describe.runIf(serverUrl)('backup and restore: PostgreSQL + S3', () => {
     });
     const [sourceDb, targetDb] = [await freshDatabase(), await freshDatabase()];
     cleanups.push(sourceDb.drop, targetDb.drop);
-    const s3 = servers.map(
-      (server) =>
-        new S3Storage({
-          bucket: server.bucket,
-          region: server.region,
-          endpoint: server.endpoint,
-          forcePathStyle: true,
-          ...S3RVER_CREDENTIALS,
-        }),
-    );
+    const s3 = servers.map((server) => s3StorageOn(server));
     cleanups.push(async () => s3.forEach((storage) => storage.close()));
     const configFor = (url: string, server: S3TestServer) =>
       parseConfig({ NODE_ENV: 'test', DATABASE_URL: url, ...server.env, ...GENEROUS_LIMITS });

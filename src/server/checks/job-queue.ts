@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { claimDue } from '../db/claim-due.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 import { jobs } from '../db/schema.js';
-import { PollingLoop } from '../shared/polling-loop.js';
+import { PollingWorker, retryDelayMs } from '../shared/polling-loop.js';
 
 /**
  * The database job queue (docs/decisions/0036): the outbox's claim pattern made general. A job is a row
@@ -34,37 +35,13 @@ export async function enqueueJob(tx: Db, kind: string, payload: Record<string, u
   await tx.insert(jobs).values({ kind, payload, nextAttemptAt: now, createdAt: now });
 }
 
-/** Base, doubling per failed attempt, capped. */
-function jobRetryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-}
-
 /**
  * Runs due jobs one at a time per instance: the checks decode photos and run OCR, and one at a time keeps
  * a 2-core machine answering registrations and lookups meanwhile (bench/checks-load.ts measures it).
  */
-export class JobQueue {
-  private readonly polling: PollingLoop;
-
+export class JobQueue extends PollingWorker {
   constructor(private readonly options: JobQueueOptions) {
-    this.polling = new PollingLoop({
-      runOnce: () => this.runOnce(),
-      intervalMs: options.pollIntervalMs,
-      onError: (error) => options.log.error({ err: error }, 'job queue: claiming jobs failed'),
-    });
-  }
-
-  start(): void {
-    this.polling.start();
-  }
-
-  /** Looks for due jobs now (after a commit that queued one), else at the next poll. */
-  wake(): void {
-    this.polling.wake();
-  }
-
-  async stop(): Promise<void> {
-    await this.polling.stop();
+    super(options.pollIntervalMs, (error) => options.log.error({ err: error }, 'job queue: claiming jobs failed'));
   }
 
   /** Runs due jobs until none is left; returns how many ran. For tests and scripts. */
@@ -77,18 +54,7 @@ export class JobQueue {
   /** Claims and runs one job; returns 1, or 0 when nothing is due. */
   async runOnce(): Promise<number> {
     const { db, now, leaseMs } = this.options;
-    const at = now();
-    const [job] = await queryRows<Claimed>(
-      db,
-      `update jobs set next_attempt_at = $1, attempts = attempts + 1
-       where id in (
-         select id from jobs where state = 'pending' and next_attempt_at <= $2
-         order by next_attempt_at limit 1
-         for update skip locked
-       )
-       returning id, kind, payload, attempts`,
-      [new Date(at.getTime() + leaseMs), at],
-    );
+    const [job] = await claimDue<Claimed>(db, 'jobs', 'id, kind, payload, attempts', { batch: 1, leaseMs, now: now() });
     if (!job) return 0;
     await this.run(job);
     return 1;
@@ -112,7 +78,7 @@ export class JobQueue {
         { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message.slice(0, 300) },
         failed ? 'job failed' : 'job failed, will retry',
       );
-      const next = new Date(this.options.now().getTime() + jobRetryDelayMs(job.attempts, retryBaseMs, retryMaxMs));
+      const next = new Date(this.options.now().getTime() + retryDelayMs(job.attempts, retryBaseMs, retryMaxMs));
       await queryRows(db, `update jobs set state = $2, next_attempt_at = $3, last_error = $4, finished_at = $5 where id = $1`, [
         job.id,
         failed ? 'failed' : 'pending',

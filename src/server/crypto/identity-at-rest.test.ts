@@ -6,16 +6,14 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
+import { buildAppOnDataDir, buildTestApp, TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
 import { legacyCiphertext } from '../../../tests/support/legacy-ciphertext.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
-import { buildApp } from '../app.js';
 import { createBackup } from '../backup/backup.js';
 import { parseConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { merchantAccountNumber, merchantNik } from '../db/merchant-columns.js';
 import { queryRows } from '../db/query-rows.js';
-import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import { installKeyringFromConfig } from './key-source.js';
 import { KeyringError } from './keyring.js';
 
@@ -88,20 +86,9 @@ describe('NIK and account numbers at rest', () => {
 
   it('leaves no NIK or account number in clear in the PGlite directory or in a backup archive', async () => {
     const dataDir = path.join(temp, 'data');
-    const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, ...GENEROUS_LIMITS });
-    installKeyringFromConfig(config, { info: () => {} });
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    const app = await buildApp({
-      config,
-      database,
-      storage: new LocalDiskStorage(path.join(dataDir, 'files')),
-      clientDir: null,
-      logger: false,
-    });
-    await app.ready();
+    const { app, config, close } = await buildAppOnDataDir(dataDir, { DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY, ...GENEROUS_LIMITS });
     for (const person of PEOPLE) await registerMerchant(app, person);
-    await app.close();
-    await database.close();
+    await close();
     expectNoSecretIn(filesBelow(path.join(dataDir, 'pgdata')));
 
     const archive = path.join(temp, 'backup.tar.gz');

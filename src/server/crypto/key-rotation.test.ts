@@ -4,15 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../tests/support/build-test-app.js';
+import { buildAppOnDataDir, buildTestApp } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
-import { buildApp } from '../app.js';
-import { parseConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { merchantNik } from '../db/merchant-columns.js';
 import { queryRows } from '../db/query-rows.js';
 import { webhookEndpoints } from '../db/schema.js';
-import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import { installKeyringFromConfig, readKeyFile } from './key-source.js';
 import { Keyring } from './keyring.js';
 import { seal } from './sealed.js';
@@ -35,17 +32,7 @@ function rotate(env: Record<string, string>): string {
 describe('npm run keys:rotate', () => {
   it('moves every value of the embedded database to a new key in the key file, and drops the old key', async () => {
     const dataDir = path.join(temp, 'data');
-    const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...GENEROUS_LIMITS });
-    const before = installKeyringFromConfig(config, { info: () => {} });
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    const app = await buildApp({
-      config,
-      database,
-      storage: new LocalDiskStorage(path.join(dataDir, 'files')),
-      clientDir: null,
-      logger: false,
-    });
-    await app.ready();
+    const { app, config, keyring: before, close } = await buildAppOnDataDir(dataDir, GENEROUS_LIMITS);
     await registerMerchant(app, { nik: '3174015503900001', no_rekening: '5550001112' });
     await registerMerchant(app, { nik: '3275046609850002', no_rekening: '7770002223333', email: 'dua@example.com' });
     // A webhook endpoint's signing secret is encrypted like the rest.
@@ -56,8 +43,7 @@ describe('npm run keys:rotate', () => {
       events: ['order.paid'],
       secret: seal('whsec_rotasi', 'webhook_endpoints', 'secret', endpointId),
     });
-    await app.close();
-    await database.close();
+    await close();
 
     const output = rotate({ DATA_DIR: dataDir, DATABASE_URL: '', DATA_ENCRYPTION_KEY: '' });
     const keys = readKeyFile(dataDir);

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from './database.js';
+import { isRowId } from './row-id.js';
 import { merchants, type MerchantRow } from './schema.js';
 
 // The merchant row by id, which most features read or lock before they change it.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The live (not soft-deleted) merchant with this id, one row at most. */
 function liveMerchant(db: Db, id: string) {
@@ -17,12 +16,12 @@ function liveMerchant(db: Db, id: string) {
 
 /** A merchant that is not soft-deleted, or undefined (also for an id that is not a uuid). */
 export async function findMerchant(db: Db, id: string): Promise<MerchantRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isRowId(id)) return undefined;
   return (await liveMerchant(db, id))[0];
 }
 
 /** The same, locked until the transaction ends, so concurrent edits queue instead of racing. */
 export async function lockMerchant(tx: Db, id: string): Promise<MerchantRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isRowId(id)) return undefined;
   return (await liveMerchant(tx, id).for('update'))[0];
 }

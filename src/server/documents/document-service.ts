@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../domain/document-slots.js';
 import { MESSAGES } from '../../domain/messages.js';
 import type { AppDeps } from '../app-deps.js';
-import { writeAudit } from '../audit/public.js';
+import { auditActor, writeAudit } from '../audit/public.js';
 import { enqueueMerchantChecks } from '../checks/public.js';
 import { SLOT_COLUMNS } from '../db/merchant-columns.js';
 import { findMerchant, lockMerchant } from '../db/merchant-rows.js';
@@ -56,13 +56,11 @@ export async function auditDocumentRead(
   action: 'document_view' | 'document_download',
 ): Promise<void> {
   await writeAudit(deps.db, {
-    actorId: actor.id,
+    ...auditActor(actor),
     action,
     targetTable: 'merchants',
     targetId: merchantId,
     diff: { kind: slot, filename },
-    ip: actor.ip ?? null,
-    userAgent: actor.userAgent ?? null,
   });
 }
 
@@ -102,14 +100,12 @@ export async function replaceDocument(
         .where(eq(merchants.id, merchantId))
         .returning();
       await writeAudit(tx, {
-        actorId: actor.id,
+        ...auditActor(actor),
         action: 'document_reupload',
         targetTable: 'merchants',
         targetId: merchantId,
         // The audit row shows the name as a label: cleaned like an applicant's upload name.
         diff: { kind: slot, old_url: oldKey, new_url: newKey, filename: cleanFileName(upload.filename), size: prepared.data.length },
-        ip: actor.ip ?? null,
-        userAgent: actor.userAgent ?? null,
       });
       // The new photo is checked like an applicant's (docs/decisions/0036).
       await enqueueMerchantChecks(tx, merchantId, deps.now());

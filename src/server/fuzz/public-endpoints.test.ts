@@ -10,6 +10,8 @@ import {
   fuzzSuite,
   garbageSegment,
   headerValue,
+  idempotencyHeaders,
+  idempotencyKey,
   nearValidJson,
   queryString,
   randomJson,
@@ -89,14 +91,13 @@ describe('fuzz: public endpoints', () => {
         },
         { weight: 1, arbitrary: randomJson },
       );
-      const key = fc.option(fc.oneof(fc.uuid(), headerValue), { nil: undefined });
       await fc.assert(
-        fc.asyncProperty(anyBody(json, files), key, async (b, idempotencyKey) => {
+        fc.asyncProperty(anyBody(json, files), idempotencyKey, async (b, key) => {
           await sendAndCheck(t, 'POST /api/registrations', {
             method: 'POST',
             url: '/api/registrations',
             body: b,
-            headers: idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey },
+            headers: idempotencyHeaders(key),
           });
         }),
         fcParams(runs(1500)),
@@ -155,14 +156,13 @@ describe('fuzz: public endpoints', () => {
       const check = nearValidJson({ kode_pendaftaran: code, no_hp: String(registered.no_hp) });
       const lookup = nearValidJson({ kode_pesanan: 'ORD-ABCD1234', no_hp: String(registered.no_hp) });
       const route = fc.constantFrom('/api/orders', '/api/orders/merchant-check', '/api/orders/lookup');
-      const key = fc.option(fc.oneof(fc.uuid(), headerValue), { nil: undefined });
       await fc.assert(
-        fc.asyncProperty(route, anyBody(fc.oneof(order, check, lookup, randomJson), files), key, async (url, b, idempotencyKey) => {
+        fc.asyncProperty(route, anyBody(fc.oneof(order, check, lookup, randomJson), files), idempotencyKey, async (url, b, key) => {
           await sendAndCheck(t, `POST ${url}`, {
             method: 'POST',
             url,
             body: b,
-            headers: idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey },
+            headers: idempotencyHeaders(key),
           });
         }),
         fcParams(runs(600)),

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { signedInAppPerSuite } from '../../../tests/support/admin-session.js';
 import { storedCounts } from '../../../tests/support/fuzz-kit.js';
 import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
 import { findUnstorableText } from '../http/unstorable-text.js';
 
 /** Regressions for the two 500s the fuzz suite found: U+0000 in text, a lone surrogate in jsonb. */
 describe('text PostgreSQL cannot store', () => {
-  let t: TestApp;
-  let admin: SignedIn;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signIn(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, admin } = signedInAppPerSuite();
 
   it('finds U+0000 and lone surrogates in values and keys, at any depth; a surrogate pair is fine', () => {
     expect(findUnstorableText({ a: [{ b: 'x\u0000' }] })).toBe('a.0.b');

@@ -230,17 +230,8 @@ describe('mail worker: TLS', () => {
 describe('mail worker: permanent refusals and giving up', () => {
   it('marks a message failed on a 5xx answer, and after MAIL_GIVE_UP_HOURS of failed attempts', async () => {
     // A server that refuses every recipient with 550.
-    const { SMTPServer } = await import('smtp-server');
-    const refuser = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      closeTimeout: 100,
-      onRcptTo: (_a, _s, cb) => cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })),
-    });
-    await new Promise<void>((resolve) => refuser.listen(0, '127.0.0.1', () => resolve()));
-    const port = (refuser.server.address() as { port: number }).port;
-    const t = await buildTestApp({ env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const refuser = await SmtpTestServer.start({ refuse: () => true });
+    const t = await buildTestApp({ env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: refuser.url } });
     try {
       const merchant = await registerMerchant(t.app);
       await expect
@@ -251,7 +242,7 @@ describe('mail worker: permanent refusals and giving up', () => {
       expect(row!.lastError).toMatch(/^550/);
     } finally {
       await t.close();
-      await new Promise<void>((resolve) => refuser.close(() => resolve()));
+      await refuser.stop();
     }
 
     // Connection refused for longer than the give-up window (here 0.36 s): failed, not retried forever. The

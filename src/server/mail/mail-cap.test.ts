@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
+import { fixLinkFromOutbox, requestFix } from '../../../tests/support/fix-link.js';
 import { orderBody, placeOrder } from '../../../tests/support/order-requests.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { merchants, outboxMessages } from '../db/schema.js';
@@ -41,12 +41,7 @@ describe('at most 3 public receipts per address per hour (MAIL_PER_ADDRESS_PER_H
     const second = await registerMerchant(t.app, { email: address });
 
     // A fix receipt, the third public mail to the address.
-    const status = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/merchants/${first.id}/status`,
-      headers: { cookie },
-      payload: { status: 'data_tidak_lengkap', perbaikan: [{ field: 'nama_toko', alasan: 'Periksa' }] },
-    });
+    const status = await requestFix(t.app, cookie, first.id, [{ field: 'nama_toko', alasan: 'Periksa' }]);
     expect(status.statusCode).toBe(200);
     const { token } = await fixLinkFromOutbox(t.database.db, first.id);
     expect(

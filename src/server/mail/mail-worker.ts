@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import { Sealed, unseal } from '../crypto/sealed.js';
+import { claimDue } from '../db/claim-due.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
-import { PollingLoop } from '../shared/polling-loop.js';
+import { PollingWorker, retryDelayMs } from '../shared/polling-loop.js';
 import { hideStoredBearerLinks } from './outbox.js';
 
 /** How long a claimed message is kept from other workers while it is being sent (a crash: resent after). */
@@ -29,11 +30,6 @@ export type MailWorkerDeps = {
   log: FastifyBaseLogger;
 };
 
-/** The delay before retry number `attempts` (1 = after the first failure): base, doubling, capped. */
-export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
-}
-
 /** An SMTP 5xx answer will not change by retrying (unknown mailbox, refused sender). */
 function permanent(error: unknown): boolean {
   // A refused STARTTLS is our configuration (SMTP_INSECURE, the relay), not the message: retried until fixed.
@@ -54,45 +50,22 @@ function describe(error: unknown): string {
  * one worker, and none waits for another's SMTP conversation. The send happens outside any transaction
  * (PGlite has one connection; a transaction held through an SMTP conversation would stall every request).
  */
-export class MailWorker {
-  private readonly polling: PollingLoop;
-
+export class MailWorker extends PollingWorker {
   constructor(private readonly deps: MailWorkerDeps) {
-    this.polling = new PollingLoop({
-      runOnce: () => this.runOnce(),
-      intervalMs: deps.config.MAIL_POLL_INTERVAL_MS,
-      onError: (error) => deps.log.error({ err: error }, 'mail worker: claiming messages failed'),
-    });
-  }
-
-  start(): void {
-    this.polling.start();
-  }
-
-  /** Looks for due messages now (after a commit that queued one), else at the next poll. */
-  wake(): void {
-    this.polling.wake();
-  }
-
-  async stop(): Promise<void> {
-    await this.polling.stop();
+    super(deps.config.MAIL_POLL_INTERVAL_MS, (error) => deps.log.error({ err: error }, 'mail worker: claiming messages failed'));
   }
 
   /** Claims and sends one batch; returns how many messages it handled. */
   async runOnce(): Promise<number> {
-    const now = this.deps.now();
-    const claimed = await queryRows<Claimed>(
+    const claimed = await claimDue<Claimed>(
       this.deps.db,
-      `update outbox_messages set next_attempt_at = $1, attempts = attempts + 1
-       where id in (
-         select id from outbox_messages
-         where state = 'pending' and next_attempt_at <= $2
-         order by next_attempt_at
-         limit ${BATCH}
-         for update skip locked
-       )
-       returning id, to_address, subject, text_body, html_body, attempts, created_at`,
-      [new Date(now.getTime() + LEASE_MS), now],
+      'outbox_messages',
+      'id, to_address, subject, text_body, html_body, attempts, created_at',
+      {
+        batch: BATCH,
+        leaseMs: LEASE_MS,
+        now: this.deps.now(),
+      },
     );
     for (const message of claimed) await this.send(message);
     return claimed.length;

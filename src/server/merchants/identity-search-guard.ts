@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { IDENTITY_SEARCH_MESSAGES } from '../../domain/identity-search.js';
 import { API_MESSAGES } from '../../domain/messages.js';
-import { writeAudit } from '../audit/public.js';
+import { auditActor, writeAudit } from '../audit/public.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { merchants } from '../db/schema.js';
@@ -56,13 +56,11 @@ export function identitySearchGuard(deps: GuardDeps) {
     if (identity.nik.length > 0) matched.nik = await liveMatches(deps.db, merchants.nikHash, identity.nik);
     if (identity.noRekening.length > 0) matched.no_rekening = await liveMatches(deps.db, merchants.noRekeningHash, identity.noRekening);
     await writeAudit(deps.db, {
-      actorId: actor.id,
+      ...auditActor(actor),
       action: 'identity_search',
       targetTable: 'merchants',
       targetId: null,
       diff: { fields: Object.keys(matched), matched },
-      ip: actor.ip ?? null,
-      userAgent: actor.userAgent ?? null,
     });
   };
 }

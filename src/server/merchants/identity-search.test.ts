@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { signedInAppPerSuite, signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
 import { twoInstances } from '../../../tests/support/two-instances.js';
 import { identityTermKinds } from '../../domain/identity-search.js';
@@ -33,14 +32,11 @@ describe('identityTermKinds', () => {
 });
 
 describe('admin list search through the NIK or account-number hash', () => {
-  let t: TestApp;
-  let admin: SignedIn;
+  const { t, admin } = signedInAppPerSuite({ env: { IDENTITY_SEARCH_LIMIT_PER_HOUR: '4' } });
   let other: SignedIn;
   let merchantId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: { IDENTITY_SEARCH_LIMIT_PER_HOUR: '4' } });
-    admin = await signIn(t.app);
     other = await signIn(t.app, { email: 'admin2@aipos.test' });
     const created = await t.app.inject({
       method: 'POST',
@@ -50,10 +46,10 @@ describe('admin list search through the NIK or account-number hash', () => {
     });
     merchantId = created.json().id;
   });
-  afterAll(async () => {
-    await t.close();
-  });
 
+  /** POST /api/admin/merchants/search: the list's search as the admin screen sends it, the term in the body. */
+  const search = (payload: object, who = admin) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', headers: { cookie: who.cookie }, payload });
   const searches = async () =>
     (await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'identity_search'))).map((row) => ({
       actor: row.actorId,
@@ -66,22 +62,12 @@ describe('admin list search through the NIK or account-number hash', () => {
     expect(await searches()).toEqual([]);
 
     // The NIK through the POST body: what the admin screen sends, so the number is in no URL.
-    const byNik = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/merchants/search',
-      headers: { cookie: admin.cookie },
-      payload: { q: NIK, status: 'all', page: 1, page_size: 25 },
-    });
+    const byNik = await search({ q: NIK, status: 'all', page: 1, page_size: 25 });
     expect(byNik.statusCode, byNik.body).toBe(200);
     expect(byNik.json()).toMatchObject({ total: 1, page: 1, page_size: 25 });
     expect(byNik.json().items.map((m: { id: string }) => m.id)).toEqual([merchantId]);
 
-    const byAccount = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/merchants/search',
-      headers: { cookie: admin.cookie },
-      payload: { q: ACCOUNT },
-    });
+    const byAccount = await search({ q: ACCOUNT });
     expect(byAccount.json().items.map((m: { id: string }) => m.id)).toEqual([merchantId]);
 
     expect(await searches()).toEqual([
@@ -112,12 +98,7 @@ describe('admin list search through the NIK or account-number hash', () => {
 
   it('answers 429 past the limit per admin, with the Indonesian message; another admin still searches', async () => {
     // Three counted so far (two searches and the export); the limit is 4.
-    const fourth = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/merchants/search',
-      headers: { cookie: admin.cookie },
-      payload: { q: '9990001234' },
-    });
+    const fourth = await search({ q: '9990001234' });
     expect(fourth.statusCode).toBe(200);
     for (const request of [
       { method: 'POST' as const, url: '/api/admin/merchants/search', payload: { q: NIK } },
@@ -142,19 +123,9 @@ describe('admin list search through the NIK or account-number hash', () => {
       });
       expect(ordinary.statusCode, q).toBe(200);
     }
-    const byPhone = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/merchants/search',
-      headers: { cookie: admin.cookie },
-      payload: { q: '0812-3456-7890' },
-    });
+    const byPhone = await search({ q: '0812-3456-7890' });
     expect(byPhone.json().items.map((m: { id: string }) => m.id)).toEqual([merchantId]);
-    const byOther = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/merchants/search',
-      headers: { cookie: other.cookie },
-      payload: { q: NIK },
-    });
+    const byOther = await search({ q: NIK }, other);
     expect(byOther.statusCode).toBe(200);
     // Refused searches write no row: 4 by the first admin, 1 by the other.
     const rows = await searches();
@@ -184,12 +155,7 @@ describe('admin list search through the NIK or account-number hash', () => {
   });
 
   it('takes the same query in the POST body as in the URL, refusing unknown fields', async () => {
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/merchants/search',
-      headers: { cookie: other.cookie },
-      payload: { q: 'Toko', is_deleted: true },
-    });
+    const unknown = await search({ q: 'Toko', is_deleted: true }, other);
     expect(unknown.statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/merchants/search', payload: { q: NIK } });
     expect(anonymous.statusCode).toBe(401);

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInAppPerSuite } from '../../../tests/support/admin-session.js';
 import { EXACT_TOTAL_CAP } from '../../domain/merchants.js';
 import { merchants } from '../db/schema.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
@@ -17,15 +16,12 @@ type ListBody = {
 
 // Decision 0023: the list at a million rows. Capped search totals, keyset pages, the code-prefix search.
 describe('admin merchant list: capped totals, keyset pages, code search', () => {
-  let t: TestApp;
-  let admin: SignedIn;
+  const { t, admin } = signedInAppPerSuite();
   const now = new Date('2026-11-25T00:00:00Z');
   // Equal to the microsecond: only the id can order these rows, and a page boundary falls among them.
   const tied = '2026-11-20 10:00:00.123456+00';
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signIn(t.app);
     const random = createRandom(19);
     const rows = Array.from({ length: 70 }, (_, index) => ({
       ...fakeMerchant({ index, random, now, status: index % 3 === 0 ? 'rejected' : 'processing' }),
@@ -41,9 +37,6 @@ describe('admin merchant list: capped totals, keyset pages, code search', () => 
     await t.database.db.execute(
       sql`update merchants set submitted_at = ${tied}::timestamptz where nama_toko like 'Kedai Halaman 1%' or nama_toko like 'Kedai Halaman 2%' or nama_toko like 'Kedai Halaman 3%'`,
     );
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const list = async (query: string): Promise<ListBody> => {

@@ -1,24 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInAppPerSuite } from '../../../tests/support/admin-session.js';
 import { insertMerchant, insertOrder } from '../../../tests/support/order-fixtures.js';
 import type { MerchantDetail } from '../../domain/merchants.js';
 import { PROFILE_FIELDS } from '../db/merchant-columns.js';
 import { auditLogs, devices, type MerchantRow } from '../db/schema.js';
 
 describe('QRIS-ready merchant data', () => {
-  let t: TestApp;
-  let admin: SignedIn;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signIn(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, admin } = signedInAppPerSuite();
 
   const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload === undefined ? {} : { payload }) });

@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInAppPerSuite } from '../../../tests/support/admin-session.js';
+import { ADMIN_CREATE_BODY, adminSaveBody } from '../../../tests/support/merchant-fixtures.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { auditLogs, merchants } from '../db/schema.js';
 
 describe('admin merchant API', () => {
-  let t: TestApp;
-  let admin: SignedIn;
+  const { t, admin } = signedInAppPerSuite({ env: GENEROUS_LIMITS });
   const events: unknown[] = [];
-
-  beforeAll(async () => {
-    t = await buildTestApp({ env: GENEROUS_LIMITS });
-    admin = await signIn(t.app);
+  beforeAll(() => {
     t.app.deps.events.subscribe((event) => events.push(event));
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
@@ -89,7 +81,7 @@ describe('admin merchant API', () => {
   it('refuses mass assignment of id, code, deletion flag and submission time', async () => {
     const { id } = (await call('POST', '/api/admin/merchants', { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Target' })).json();
     const detail = (await call('GET', `/api/admin/merchants/${id}`)).json();
-    const base = { ...pickProfile(detail), expected_updated_at: detail.updated_at };
+    const base = adminSaveBody(detail);
     for (const extra of [
       { id: '00000000-0000-4000-8000-000000000000' },
       { kode_pendaftaran: 'AIP-HACK1' },
@@ -112,18 +104,10 @@ describe('admin merchant API', () => {
       documents: { foto_ktp: false, npwp_file: false },
     });
     expect(JSON.stringify(detail)).not.toContain('3171011708900001');
-    const first = await call('PUT', `/api/admin/merchants/${id}`, {
-      ...pickProfile(detail),
-      nama_toko: 'Toko Versi Baru',
-      expected_updated_at: detail.updated_at,
-    });
+    const first = await call('PUT', `/api/admin/merchants/${id}`, adminSaveBody(detail, { nama_toko: 'Toko Versi Baru' }));
     expect(first.statusCode).toBe(200);
     expect(first.json().nama_toko).toBe('Toko Versi Baru');
-    const stale = await call('PUT', `/api/admin/merchants/${id}`, {
-      ...pickProfile(detail),
-      kota_kab: 'Bogor',
-      expected_updated_at: detail.updated_at,
-    });
+    const stale = await call('PUT', `/api/admin/merchants/${id}`, adminSaveBody(detail, { kota_kab: 'Bogor' }));
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({
       error: { code: 'STALE_UPDATE', message: 'Data merchant telah diubah oleh admin lain. Muat ulang data terbaru sebelum menyimpan.' },
@@ -156,20 +140,16 @@ describe('admin merchant API', () => {
       { field: 'nik', merchant_name: 'Toko Rahasia' },
     ]);
     const detail = (await call('GET', `/api/admin/merchants/${id}`)).json();
-    const saved = await call('PUT', `/api/admin/merchants/${id}`, {
-      ...pickProfile(detail),
-      nik: '3171015708900002',
-      expected_updated_at: detail.updated_at,
-    });
+    const saved = await call('PUT', `/api/admin/merchants/${id}`, adminSaveBody(detail, { nik: '3171015708900002' }));
     expect(saved.statusCode).toBe(200);
     expect(saved.json().nik).toBe('•••• •••• •••• 0002');
     expect((await call('POST', `/api/admin/merchants/${id}/reveal`, { field: 'no_rekening' })).json().value).toBe('1234567890');
     // The masked text itself is never accepted as a NIK.
-    const masked = await call('PUT', `/api/admin/merchants/${id}`, {
-      ...pickProfile(detail),
-      nik: detail.nik,
-      expected_updated_at: saved.json().updated_at,
-    });
+    const masked = await call(
+      'PUT',
+      `/api/admin/merchants/${id}`,
+      adminSaveBody(detail, { nik: detail.nik, expected_updated_at: saved.json().updated_at }),
+    );
     expect(masked.statusCode).toBe(400);
     expect(masked.json().error).toMatchObject({ field: 'nik', message: 'NIK harus 16 digit' });
   });
@@ -254,27 +234,3 @@ describe('admin merchant API', () => {
     });
   });
 });
-
-function pickProfile(detail: Record<string, unknown>): Record<string, unknown> {
-  // NIK and account number come masked; a save that did not reveal them leaves them out.
-  const fields = [
-    'nama_toko',
-    'kategori_usaha',
-    'alamat_jalan',
-    'kecamatan',
-    'kota_kab',
-    'provinsi',
-    'kode_pos',
-    'tempat_usaha',
-    'omset_per_bulan',
-    'nama_pemilik',
-    'no_hp',
-    'email',
-    'alamat_pemilik',
-    'nama_bank',
-    'nama_rekening',
-    'status',
-    'catatan_admin',
-  ];
-  return Object.fromEntries(fields.map((f) => [f, detail[f]]));
-}

@@ -19,7 +19,7 @@ import {
 } from '../../domain/merchants.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { QRIS_MESSAGES } from '../../domain/qris.js';
-import { listMerchantAudit, writeAudit } from '../audit/public.js';
+import { auditActor, listMerchantAudit, writeAudit } from '../audit/public.js';
 import { loadSession } from '../auth/public.js';
 import { publicBaseUrl } from '../config.js';
 import { findMerchant } from '../db/merchant-rows.js';
@@ -27,6 +27,7 @@ import type { MerchantRow } from '../db/schema.js';
 import type { MerchantEvent } from '../events/event-bus.js';
 import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
+import { sendCsvDownload } from '../http/csv-download.js';
 import { claimClockOf } from '../workbench/public.js';
 import { identitySearchGuard } from './identity-search-guard.js';
 import { exportMerchantsCsv } from './merchant-export.js';
@@ -68,6 +69,14 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .catch((error: unknown) => request.log.error({ err: error }, 'event publish failed'));
     }
   };
+  // What every save of a merchant takes after its input: who acts, when, and what the applicant's mail links to.
+  const saveContext = (request: FastifyRequest) => [actorOf(request), app.deps.now(), baseUrl, app.deps.config] as const;
+  // A save may queue the applicant's mail and move the merchant's orders.
+  const afterSave = (request: FastifyRequest, kind: MerchantEvent['kind'], merchantId: string, orderIds: readonly string[]) => {
+    app.outbox.wake();
+    void announce(request, kind, merchantId);
+    announceOrders(request, merchantId, orderIds);
+  };
 
   const guardIdentitySearch = identitySearchGuard(app.deps);
 
@@ -106,38 +115,38 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     sendMerchantExport(request, reply, request.body),
   );
 
-  const sendMerchantExport = async (request: FastifyRequest, reply: FastifyReply, query: MerchantExportBody) => {
-    let rows = 0;
+  /**
+   * Streams an export and, once its last row is out, writes its audit row with what `diff` makes of the
+   * row count. docs/spec.md §8: a failed audit write is logged and does not break the action.
+   */
+  const sendAuditedCsv = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: { name: string; action: 'export' | 'qris_export'; rows: (onRow: () => void) => Readable; diff: (rows: number) => object },
+  ) => {
     const actor = actorOf(request);
-    await guardIdentitySearch(query.q, actor, reply);
-    // The export's own audit row names the filter, but never an identity number typed as the search.
-    const q = query.q ? (isIdentityTerm(query.q) ? IDENTITY_TERM_PLACEHOLDER : query.q) : null;
-    const filter = { q, status: query.status, ...(query.ids ? { ids: query.ids.length } : {}) };
-    const csv = exportMerchantsCsv(db, query, () => {
+    let rows = 0;
+    const csv = file.rows(() => {
       rows += 1;
     });
     csv.once('end', () => {
-      // docs/spec.md §8: a failed audit write is logged and does not break the action.
-      writeAudit(db, {
-        actorId: actor.id,
-        action: 'export',
-        targetTable: 'merchants',
-        targetId: null,
-        diff: { filter, rows },
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-      }).catch((error: unknown) => request.log.error({ err: error }, 'export audit write failed'));
+      const entry = { ...auditActor(actor), action: file.action, targetTable: 'merchants', targetId: null, diff: file.diff(rows) };
+      writeAudit(db, entry).catch((error: unknown) => request.log.error({ err: error, action: file.action }, 'export audit write failed'));
     });
-    return sendCsv(reply, csv, 'merchants');
+    return sendCsvDownload(reply, file.name, app.deps.now(), csv);
   };
 
-  const sendCsv = (reply: FastifyReply, csv: Readable, name: string) => {
-    const stamp = app.deps.now().toISOString().slice(0, 10);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${name}-${stamp}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .send(csv);
+  const sendMerchantExport = async (request: FastifyRequest, reply: FastifyReply, query: MerchantExportBody) => {
+    await guardIdentitySearch(query.q, actorOf(request), reply);
+    // The export's own audit row names the filter, but never an identity number typed as the search.
+    const q = query.q ? (isIdentityTerm(query.q) ? IDENTITY_TERM_PLACEHOLDER : query.q) : null;
+    const filter = { q, status: query.status, ...(query.ids ? { ids: query.ids.length } : {}) };
+    return sendAuditedCsv(request, reply, {
+      name: 'merchants',
+      action: 'export',
+      rows: (onRow) => exportMerchantsCsv(db, query, onRow),
+      diff: (rows) => ({ filter, rows }),
+    });
   };
 
   /**
@@ -153,23 +162,12 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const codes = more > 0 ? [...missing.codes, `dan ${more} lainnya`] : missing.codes;
       throw new AppError(409, 'MCC_MISSING', QRIS_MESSAGES.mccMissing(codes));
     }
-    let count = 0;
-    const actor = actorOf(request);
-    const csv = exportQrisCsv(db, () => {
-      count += 1;
+    return sendAuditedCsv(request, reply, {
+      name: 'qris-merchants',
+      action: 'qris_export',
+      rows: (onRow) => exportQrisCsv(db, onRow),
+      diff: (count) => ({ count, alasan }),
     });
-    csv.once('end', () => {
-      writeAudit(db, {
-        actorId: actor.id,
-        action: 'qris_export',
-        targetTable: 'merchants',
-        targetId: null,
-        diff: { count, alasan },
-        ip: actor.ip,
-        userAgent: actor.userAgent,
-      }).catch((error: unknown) => request.log.error({ err: error }, 'qris export audit write failed'));
-    });
-    return sendCsv(reply, csv, 'qris-merchants');
   };
 
   app.post(
@@ -197,19 +195,9 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merchants/:id',
     { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantUpdateSchema, response: { 200: MerchantDetailSchema } } },
     async (request) => {
-      const { row, orderIds } = await updateMerchantProfile(
-        db,
-        request.params.id,
-        request.body,
-        actorOf(request),
-        app.deps.now(),
-        baseUrl,
-        app.deps.config,
-      );
-      app.outbox.wake();
+      const { row, orderIds } = await updateMerchantProfile(db, request.params.id, request.body, ...saveContext(request));
       app.checks.wake();
-      void announce(request, 'updated', row.id);
-      announceOrders(request, row.id, orderIds);
+      afterSave(request, 'updated', row.id, orderIds);
       return detail(row);
     },
   );
@@ -218,18 +206,8 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merchants/:id/status',
     { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantStatusChangeSchema, response: { 200: MerchantDetailSchema } } },
     async (request) => {
-      const { row, orderIds } = await changeMerchantStatus(
-        db,
-        request.params.id,
-        request.body,
-        actorOf(request),
-        app.deps.now(),
-        baseUrl,
-        app.deps.config,
-      );
-      app.outbox.wake();
-      void announce(request, 'status_changed', row.id);
-      announceOrders(request, row.id, orderIds);
+      const { row, orderIds } = await changeMerchantStatus(db, request.params.id, request.body, ...saveContext(request));
+      afterSave(request, 'status_changed', row.id, orderIds);
       // A new fix link is in the applicant's mail only: the answer is the merchant as it now is.
       return detail(row);
     },
@@ -246,9 +224,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/merchants/:id', { schema: { tags: ['admin'], params: IdParamsSchema } }, async (request, reply) => {
     const orderIds = await softDeleteMerchant(db, request.params.id, actorOf(request), app.deps.now(), app.deps.config);
     // The cancelled orders' mails.
-    app.outbox.wake();
-    void announce(request, 'deleted', request.params.id);
-    announceOrders(request, request.params.id, orderIds);
+    afterSave(request, 'deleted', request.params.id, orderIds);
     return reply.status(204).send();
   });
 

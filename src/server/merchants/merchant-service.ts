@@ -11,7 +11,7 @@ import {
 import { MESSAGES } from '../../domain/messages.js';
 import { decodeNik } from '../../domain/nik-structure.js';
 import { hasFinalCode, REASON_MESSAGES } from '../../domain/reason-codes.js';
-import { maskSensitiveFields, writeAudit } from '../audit/public.js';
+import { auditActor, maskSensitiveFields, writeAudit } from '../audit/public.js';
 import { enqueueMerchantChecks } from '../checks/public.js';
 import type { Db } from '../db/database.js';
 import {
@@ -28,7 +28,8 @@ import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError, badRequest } from '../http/app-error.js';
 import { enqueueStatusMail } from '../mail/applicant-mail.js';
 import { createFixRequest, supersedeFixRequests } from '../perbaikan/public.js';
-import { generateRegistrationCode, withUniqueRegistrationCode, type RegistrationCodeGenerator } from '../shared/registration-code.js';
+import { REGISTRATION_CODE } from '../shared/registration-code.js';
+import { withUniqueCode, type CodeGenerator } from '../shared/unique-code.js';
 import {
   applyMerchantStatusToOrders,
   cancelUnshippedOrders,
@@ -84,7 +85,7 @@ function reasonCodesOfProfileSave(input: MerchantUpdate, statusChanged: boolean)
 export type ProfileSaveResult = { row: MerchantRow; orderIds: string[] };
 
 function audit(actor: Actor) {
-  return { actorId: actor.id, targetTable: 'merchants', ip: actor.ip ?? null, userAgent: actor.userAgent ?? null };
+  return { ...auditActor(actor), targetTable: 'merchants' };
 }
 
 /**
@@ -254,9 +255,10 @@ export async function createMerchant(
   input: MerchantCreate,
   actor: Actor,
   now: Date,
-  generate: RegistrationCodeGenerator = generateRegistrationCode,
+  generate?: CodeGenerator,
 ): Promise<MerchantRow> {
-  return withUniqueRegistrationCode(
+  return withUniqueCode(
+    REGISTRATION_CODE,
     (code) =>
       db.transaction(async (tx) => {
         const [row] = await tx

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { MerchantNote } from '../../domain/notes.js';
-import { writeAudit } from '../audit/public.js';
+import { auditActor, writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { merchantNotes, users } from '../db/schema.js';
 
@@ -28,13 +28,11 @@ export async function addNote(db: Db, input: { merchantId: string; teks: string;
       .values({ merchantId: input.merchantId, adminId: input.author.id, teks: input.teks, createdAt: input.now })
       .returning();
     await writeAudit(tx, {
-      actorId: input.author.id,
+      ...auditActor(input.author),
       action: 'note_added',
       targetTable: 'merchants',
       targetId: input.merchantId,
       diff: { note_id: row!.id, panjang: input.teks.length },
-      ip: input.author.ip ?? null,
-      userAgent: input.author.userAgent ?? null,
     });
     return { id: row!.id, teks: row!.teks, penulis: input.author.email, created_at: row!.createdAt.toISOString() };
   });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { clearIdentity } from '../../../tests/support/clear-identity.js';
+import { requestFix } from '../../../tests/support/fix-link.js';
 import { orderBody, placeOrder } from '../../../tests/support/order-requests.js';
 import { GENEROUS_LIMITS, registerMerchant, type RegisteredMerchant } from '../../../tests/support/registration-fixtures.js';
 import { FAST_MAIL, SmtpTestServer } from '../../../tests/support/smtp-test-server.js';
@@ -283,34 +284,15 @@ describe('fix links stay with the applicant; a fix that moves contact or payouts
 
 describe('a fix link mail that fails for good', () => {
   it('is stored with the link hidden, and its resend is refused', async () => {
-    const { SMTPServer } = await import('smtp-server');
     // Receipts go through; the status mail (to the second address) is refused with 550.
-    const refuser = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      closeTimeout: 100,
-      onRcptTo: (address, _s, cb) =>
-        cb(address.address.startsWith('tolak') ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined),
-      onData: (stream, _s, cb) => {
-        stream.resume();
-        stream.on('end', () => cb());
-      },
-    });
-    await new Promise<void>((resolve) => refuser.listen(0, '127.0.0.1', () => resolve()));
-    const port = (refuser.server.address() as { port: number }).port;
+    const refuser = await SmtpTestServer.start({ refuse: (address) => address.startsWith('tolak') });
     const t = await buildTestApp({
-      env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_BASE_URL: BASE },
+      env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: refuser.url, PUBLIC_BASE_URL: BASE },
     });
     try {
       const { cookie } = await signIn(t.app);
       const merchant = await registerMerchant(t.app, { email: 'tolak@contoh.co.id' });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/merchants/${merchant.id}/status`,
-        headers: { cookie },
-        payload: { status: 'data_tidak_lengkap', perbaikan: [{ field: 'no_hp', alasan: 'x' }] },
-      });
+      const response = await requestFix(t.app, cookie, merchant.id, [{ field: 'no_hp', alasan: 'x' }]);
       expect(response.statusCode).toBe(200);
       const statusRow = async () =>
         (
@@ -330,7 +312,7 @@ describe('a fix link mail that fails for good', () => {
       expect(resend.json()).toEqual(GONE);
     } finally {
       await t.close();
-      await new Promise<void>((resolve) => refuser.close(() => resolve()));
+      await refuser.stop();
     }
   }, 60_000);
 });

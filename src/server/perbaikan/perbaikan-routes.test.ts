@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, testAppPerSuite, type TestApp } from '../../../tests/support/build-test-app.js';
 import { clearIdentity } from '../../../tests/support/clear-identity.js';
-import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
+import { fixLinkFromOutbox, requestFix } from '../../../tests/support/fix-link.js';
 import {
   GENEROUS_LIMITS,
   makeJpeg,
@@ -309,12 +309,7 @@ describe('a resubmission while an admin changes the status (PostgreSQL)', () => 
   it('waits for the merchant row instead of deadlocking, then finds its link superseded (404, not 500)', async () => {
     const { cookie } = await signIn(t.app);
     const merchant = await registerMerchant(t.app);
-    const flagged = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/merchants/${merchant.id}/status`,
-      headers: { cookie },
-      payload: { status: 'data_tidak_lengkap', perbaikan: [{ field: 'nama_toko', alasan: 'Nama tidak sesuai papan nama' }] },
-    });
+    const flagged = await requestFix(t.app, cookie, merchant.id, [{ field: 'nama_toko', alasan: 'Nama tidak sesuai papan nama' }]);
     expect(flagged.statusCode).toBe(200);
     const { token } = await fixLinkFromOutbox(t.database.db, merchant.id);
 

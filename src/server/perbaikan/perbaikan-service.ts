@@ -8,6 +8,7 @@ import {
   isFixField,
   PERBAIKAN_MESSAGES,
   type FixField,
+  type FixTarget,
 } from '../../domain/perbaikan-texts.js';
 import type { FixItem, FixRequestView, FixSubmission } from '../../domain/perbaikan.js';
 import { SUBMISSION_MESSAGES } from '../../domain/registration.js';
@@ -56,24 +57,17 @@ export async function viewFixRequest(db: Db, token: string, now: Date): Promise<
 /** Exactly the flagged fields and slots: anything else, or a flagged one left out, is a 400. */
 function checkAgainstFlags(items: FixItem[], body: FixSubmission): { fields: FixField[]; slots: DocumentSlot[] } {
   const flagged = new Set<string>(items.map((i) => i.field));
-  for (const key of Object.keys(body.fields)) {
-    if (!flagged.has(key))
-      throw new AppError(
-        400,
-        'FIELD_NOT_FLAGGED',
-        PERBAIKAN_MESSAGES.notFlagged(isFixField(key) ? fixTargetLabel(key) : key),
-        `fields.${key}`,
-      );
-  }
-  for (const key of Object.keys(body.documents)) {
-    if (!flagged.has(key))
-      throw new AppError(
-        400,
-        'FIELD_NOT_FLAGGED',
-        PERBAIKAN_MESSAGES.notFlagged(isDocumentTarget(key) ? fixTargetLabel(key) : key),
-        `documents.${key}`,
-      );
-  }
+  // A key sent in the wrong part (a field among the documents) is named as sent.
+  const sent = (part: 'fields' | 'documents', known: (key: string) => key is FixTarget) => (key: string) => ({
+    key,
+    path: `${part}.${key}`,
+    label: known(key) ? fixTargetLabel(key) : key,
+  });
+  const unflagged = [
+    ...Object.keys(body.fields).map(sent('fields', isFixField)),
+    ...Object.keys(body.documents).map(sent('documents', isDocumentTarget)),
+  ].find(({ key }) => !flagged.has(key));
+  if (unflagged) throw new AppError(400, 'FIELD_NOT_FLAGGED', PERBAIKAN_MESSAGES.notFlagged(unflagged.label), unflagged.path);
   const fields = FIX_FIELDS.filter((f) => flagged.has(f));
   const slots = DOCUMENT_SLOTS.filter((s) => flagged.has(s));
   for (const field of fields) {

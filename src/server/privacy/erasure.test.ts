@@ -14,12 +14,11 @@ import {
   registrationBody,
   REQUIRED_SLOTS,
 } from '../../../tests/support/registration-fixtures.js';
-import { S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
+import { s3StorageOn, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 import { auditLogs, fixRequests, merchants, pendingDeletions, rateLimitCounters, uploads } from '../db/schema.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
-import { S3Storage } from '../storage/s3-storage.js';
 import { StorageUnavailableError, type Storage } from '../storage/storage.js';
 import { purgeDueMerchants } from './retention.js';
 import { eraseSubject, exportSubject } from './subject-request.js';
@@ -254,8 +253,7 @@ describe('erasure on S3: every object of the merchant is deleted from the bucket
     s3 = await startS3TestServer();
     t = await buildTestApp({
       env: { ...GENEROUS_LIMITS, TRUST_PROXY: '1' },
-      storage: () =>
-        new S3Storage({ bucket: s3.bucket, region: s3.region, endpoint: s3.endpoint, forcePathStyle: true, ...S3RVER_CREDENTIALS }),
+      storage: () => s3StorageOn(s3),
     });
   });
   afterAll(async () => {

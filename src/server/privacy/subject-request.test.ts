@@ -4,27 +4,16 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildAppOnDataDir, testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { clearIdentity } from '../../../tests/support/clear-identity.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
-import { buildApp } from '../app.js';
-import { parseConfig } from '../config.js';
-import { installKeyringFromConfig } from '../crypto/key-source.js';
-import { openDatabase } from '../db/database.js';
 import { auditLogs, merchants } from '../db/schema.js';
-import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import { PURGED_MARKER } from './retention.js';
 import { eraseSubject, exportSubject, SubjectNotFoundError } from './subject-request.js';
 
 describe('data-subject requests (UU PDP Art. 5-13)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ env: GENEROUS_LIMITS });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppPerSuite({ env: GENEROUS_LIMITS });
 
   it('exports everything held about one registration, documents included, and records the export', async () => {
     const registered = await registerMerchant(t.app, { email: 'ekspor@example.com' });
@@ -92,20 +81,9 @@ describe('npm run subject:export / subject:erase', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('writes one 0600 JSON file for a code, then erases it', async () => {
-    const config = parseConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...GENEROUS_LIMITS });
-    installKeyringFromConfig(config, { info: () => {} });
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    const app = await buildApp({
-      config,
-      database,
-      storage: new LocalDiskStorage(path.join(dataDir, 'files')),
-      clientDir: null,
-      logger: false,
-    });
-    await app.ready();
+    const { app, close } = await buildAppOnDataDir(dataDir, GENEROUS_LIMITS);
     const { kode_pendaftaran: code } = await registerMerchant(app);
-    await app.close();
-    await database.close();
+    await close();
 
     const run = (...args: string[]) =>
       execFileSync(process.execPath, ['--import', 'tsx', 'scripts/subject-request.ts', ...args], {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
-import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
+import { ADMIN_CREATE_BODY, adminSaveBody } from '../../../tests/support/merchant-fixtures.js';
 import { SHIPPING } from '../../../tests/support/order-fixtures.js';
 import { orderBody, postOrder } from '../../../tests/support/order-requests.js';
 import { expectRefusal } from '../../../tests/support/refusals.js';
@@ -115,39 +115,18 @@ describe('names and addresses refuse links, e-mail addresses and line breaks on 
     const created = await admin('POST', '/api/admin/merchants', ADMIN_CREATE_BODY);
     expect(created.statusCode).toBe(201);
     const detail = (await admin('GET', `/api/admin/merchants/${created.json().id}`)).json();
-    const profile = Object.fromEntries(
-      [
-        'nama_toko',
-        'kategori_usaha',
-        'alamat_jalan',
-        'kecamatan',
-        'kota_kab',
-        'provinsi',
-        'kode_pos',
-        'tempat_usaha',
-        'omset_per_bulan',
-        'nama_pemilik',
-        'no_hp',
-        'email',
-        'alamat_pemilik',
-        'nama_bank',
-        'nama_rekening',
-        'status',
-        'catatan_admin',
-      ].map((f) => [f, detail[f]]),
-    );
     for (const [field, label, attack] of FIELDS) {
       expectRefusal(
-        await admin('PUT', `/api/admin/merchants/${detail.id}`, { ...profile, [field]: attack, expected_updated_at: detail.updated_at }),
+        await admin('PUT', `/api/admin/merchants/${detail.id}`, adminSaveBody(detail, { [field]: attack })),
         400,
         refusal(label, field),
       );
     }
-    const saved = await admin('PUT', `/api/admin/merchants/${detail.id}`, {
-      ...profile,
-      alamat_jalan: 'Jl. Merdeka No. 10A, RT 001/RW 002',
-      expected_updated_at: detail.updated_at,
-    });
+    const saved = await admin(
+      'PUT',
+      `/api/admin/merchants/${detail.id}`,
+      adminSaveBody(detail, { alamat_jalan: 'Jl. Merdeka No. 10A, RT 001/RW 002' }),
+    );
     expect(saved.statusCode).toBe(200);
   });
 

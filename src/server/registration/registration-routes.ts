@@ -1,19 +1,18 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
 import {
-  IDEMPOTENCY_KEY_PATTERN,
   RegistrationRequestSchema,
   RegistrationResponseSchema,
   SUBMISSION_MESSAGES,
   UploadResponseSchema,
 } from '../../domain/registration.js';
 import { publicBaseUrl } from '../config.js';
-import { AppError } from '../http/app-error.js';
+import { errorResponses } from '../http/error-responses.js';
+import { idempotencyKey } from '../http/idempotency-key.js';
 import { refuseDuringMaintenance, uploadLimitBytes } from '../settings/public.js';
-import type { RegistrationCodeGenerator } from '../shared/registration-code.js';
+import type { CodeGenerator } from '../shared/unique-code.js';
 import { readSingleFile, UPLOAD_LIMITS } from '../uploads/multipart-upload.js';
 import { assertStagedDocumentsStored } from '../uploads/staged-documents.js';
 import { findStagedUpload, stageUpload } from '../uploads/upload-service.js';
@@ -21,27 +20,11 @@ import { submitRegistration } from './registration-service.js';
 
 export type RegistrationRoutesOptions = {
   /** Only tests pass one, to force a code clash; production uses the cryptographic generator. */
-  generateCode?: RegistrationCodeGenerator;
+  generateCode?: CodeGenerator;
 };
 
 const HOUR = 60 * 60 * 1000;
-const errors = {
-  400: ApiErrorSchema,
-  409: ApiErrorSchema,
-  413: ApiErrorSchema,
-  415: ApiErrorSchema,
-  422: ApiErrorSchema,
-  429: ApiErrorSchema,
-  503: ApiErrorSchema,
-};
-
-function idempotencyKey(request: FastifyRequest): string {
-  const value = request.headers['idempotency-key'];
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
-    throw new AppError(400, 'IDEMPOTENCY_KEY_INVALID', SUBMISSION_MESSAGES.idempotencyKey);
-  }
-  return value;
-}
+const errors = errorResponses(400, 409, 413, 415, 422, 429, 503);
 
 /** POST /api/uploads and POST /api/registrations (decision 0003). */
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, options) => {

@@ -17,13 +17,9 @@ import type { MerchantRow, NewMerchantRow } from '../db/schema.js';
 import { uniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
 import { enqueueReceipt } from '../mail/applicant-mail.js';
-import {
-  generateRegistrationCode,
-  RegistrationCodeExhaustedError,
-  withUniqueRegistrationCode,
-  type RegistrationCodeGenerator,
-} from '../shared/registration-code.js';
+import { REGISTRATION_CODE } from '../shared/registration-code.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
+import { CodeExhaustedError, withUniqueCode, type CodeGenerator } from '../shared/unique-code.js';
 import { warningsOfUploads } from '../uploads/photo-warnings.js';
 import { claimUploads, findUploads, findUploadsClaimedBy } from '../uploads/upload-repository.js';
 import { checkUploads, type RequestedDocument } from '../uploads/upload-service.js';
@@ -35,7 +31,7 @@ import {
 } from './registration-repository.js';
 
 export type RegistrationDeps = Pick<AppDeps, 'db' | 'now'> & {
-  generateCode?: RegistrationCodeGenerator;
+  generateCode?: CodeGenerator;
   /** The origin of the status link in the receipt e-mail. */
   baseUrl?: string;
   /** MAIL_PER_ADDRESS_PER_HOUR. */
@@ -75,7 +71,8 @@ export async function submitRegistration(deps: RegistrationDeps, submission: Sub
   const storageKeys = checkUploads(documents, uploadsById);
   const receiptToken = generateToken();
   try {
-    const row = await withUniqueRegistrationCode(
+    const row = await withUniqueCode(
+      REGISTRATION_CODE,
       (code) =>
         insertRegistration(deps, submission, {
           code,
@@ -84,7 +81,7 @@ export async function submitRegistration(deps: RegistrationDeps, submission: Sub
           receiptTokenHash: hashToken(receiptToken),
           photoWarnings: warningsOfUploads(documents, uploadsById),
         }),
-      deps.generateCode ?? generateRegistrationCode,
+      deps.generateCode,
     );
     return { created: true, merchantId: row.id, registration: toResponse(row, receiptToken) };
   } catch (error) {
@@ -93,7 +90,7 @@ export async function submitRegistration(deps: RegistrationDeps, submission: Sub
       const winner = await findMerchantByIdempotencyKey(deps.db, submission.idempotencyKey);
       if (winner) return replay(deps.db, winner, submission.input);
     }
-    if (error instanceof RegistrationCodeExhaustedError) throw new AppError(503, 'UNAVAILABLE', API_MESSAGES.unavailable);
+    if (error instanceof CodeExhaustedError) throw new AppError(503, 'UNAVAILABLE', API_MESSAGES.unavailable);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { AppSettingsSchema, SETTINGS_DEFAULTS, type AppSettings } from '../../domain/settings.js';
-import { writeAudit } from '../audit/public.js';
+import { auditActor, writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { appSettings } from '../db/schema.js';
 
@@ -69,13 +69,11 @@ export async function saveSettings(db: Db, next: AppSettings, actor: SettingsAct
         });
     }
     await writeAudit(tx, {
-      actorId: actor.id,
+      ...auditActor(actor),
       action: 'settings_update',
       targetTable: 'app_settings',
       targetId: '1',
       diff: { before, after: next },
-      ip: actor.ip ?? null,
-      userAgent: actor.userAgent ?? null,
     });
     return next;
   });

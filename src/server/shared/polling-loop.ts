@@ -67,3 +67,36 @@ export class PollingLoop {
     }
   }
 }
+
+/**
+ * A worker that runs on a PollingLoop (the job queue, the mail and webhook outboxes): started when the
+ * server is ready, woken after a commit that queued work, stopped when it closes.
+ */
+export abstract class PollingWorker {
+  protected readonly polling: PollingLoop;
+
+  constructor(intervalMs: number, onError: (error: unknown) => void) {
+    this.polling = new PollingLoop({ runOnce: () => this.runOnce(), intervalMs, onError });
+  }
+
+  /** Claims and handles one batch; returns how many items it handled (0: nothing is due). */
+  abstract runOnce(): Promise<number>;
+
+  start(): void {
+    this.polling.start();
+  }
+
+  /** Looks for due work now (after a commit that queued some), else at the next poll. */
+  wake(): void {
+    this.polling.wake();
+  }
+
+  async stop(): Promise<void> {
+    await this.polling.stop();
+  }
+}
+
+/** The delay before retry number `attempts` (1 = after the first failure): base, doubling, capped. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs = Infinity): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}

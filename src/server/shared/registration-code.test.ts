@@ -12,13 +12,15 @@ import {
 import { REGISTRATION_CODE_PATTERN } from '../../domain/registration.js';
 import { merchants, uploads } from '../db/schema.js';
 import { registrationRoutes } from '../registration/registration-routes.js';
-import { generateRegistrationCode, REGISTRATION_CODE_CONSTRAINT, withUniqueRegistrationCode } from './registration-code.js';
+import { REGISTRATION_CODE } from './registration-code.js';
+import { codeGenerator, withUniqueCode } from './unique-code.js';
 
-describe('generateRegistrationCode', () => {
+describe('the registration code generator', () => {
   it('gives AIP- and 5 characters of A-Z, 0-9, _ and -, drawing on the whole alphabet', () => {
+    const generate = codeGenerator(REGISTRATION_CODE);
     const seen = new Set<string>();
     for (let i = 0; i < 4000; i += 1) {
-      const code = generateRegistrationCode();
+      const code = generate();
       expect(code).toMatch(REGISTRATION_CODE_PATTERN);
       for (const char of code.slice(4)) seen.add(char);
     }
@@ -26,13 +28,14 @@ describe('generateRegistrationCode', () => {
   });
 });
 
-describe('withUniqueRegistrationCode', () => {
-  const clash = Object.assign(new Error('duplicate key'), { code: '23505', constraint: REGISTRATION_CODE_CONSTRAINT });
+describe('withUniqueCode', () => {
+  const clash = Object.assign(new Error('duplicate key'), { code: '23505', constraint: REGISTRATION_CODE.constraint });
 
   it('retries only on a clash of the code index', async () => {
     const tried: string[] = [];
     const codes = ['AIP-AAAAA', 'AIP-BBBBB'];
-    const result = await withUniqueRegistrationCode(
+    const result = await withUniqueCode(
+      REGISTRATION_CODE,
       async (code) => {
         tried.push(code);
         if (code === 'AIP-AAAAA') throw new Error('wrapped', { cause: clash });
@@ -48,7 +51,7 @@ describe('withUniqueRegistrationCode', () => {
     let calls = 0;
     const other = Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'merchants_idempotency_key_key' });
     await expect(
-      withUniqueRegistrationCode(async () => {
+      withUniqueCode(REGISTRATION_CODE, async () => {
         calls += 1;
         throw other;
       }),

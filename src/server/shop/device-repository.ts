@@ -8,6 +8,7 @@ import {
   type DeviceStatus,
 } from '../../domain/orders.js';
 import type { Db } from '../db/database.js';
+import { isRowId } from '../db/row-id.js';
 import { deviceEvents, devices, merchants, orders, products, users } from '../db/schema.js';
 import { escapeLike } from '../db/search-terms.js';
 
@@ -15,12 +16,6 @@ import { escapeLike } from '../db/search-terms.js';
  * The devices (one row per unit handed to a merchant, by serial number) as the admin searches them.
  * A million rows are expected (docs/decisions/0031): every read below is one index range.
  */
-
-const DEVICE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isDeviceId(id: string): boolean {
-  return DEVICE_ID.test(id);
-}
 
 const itemColumns = {
   id: devices.id,
@@ -100,7 +95,7 @@ export async function listDevices(db: Db, query: DeviceListQuery): Promise<Devic
 
 /** GET /api/admin/devices/{id}: the device and each status it reached, oldest first, with who moved it. */
 export async function deviceDetail(db: Db, id: string): Promise<DeviceDetail | null> {
-  if (!isDeviceId(id)) return null;
+  if (!isRowId(id)) return null;
   const [row] = await selectDevices(db).where(eq(devices.id, id)).limit(1);
   if (!row) return null;
   const history = await db

@@ -1,21 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FulfilmentListSchema, OrderAdminDetailSchema, PackRequestSchema, ShipRequestSchema } from '../../domain/orders.js';
-import { paymentBankAccount } from '../config.js';
+import { isRowId } from '../db/row-id.js';
 import { listFulfilment } from './fulfilment-queue.js';
 import { deliverOrder, packOrder, shipOrder } from './fulfilment-service.js';
 import { orderNotFound } from './order-access.js';
-import { isOrderId, orderAdminDetail } from './order-admin-repository.js';
-import { adminActorOf, announceOrderChange, IdParamsSchema } from './order-admin-requests.js';
+import { adminActorOf, answerOrderChange, IdParamsSchema } from './order-admin-requests.js';
 import type { TransitionDeps } from './order-transitions.js';
 
 /** /api/admin/fulfilment and the order detail's 'Kemas', 'Kirim' and 'Diterima', behind the admin plugin's guard. */
 export const fulfilmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const deps: TransitionDeps = { db, config, now: () => app.deps.now() };
-  const account = paymentBankAccount(config);
 
   const orderId = (id: string) => {
-    if (!isOrderId(id)) throw orderNotFound();
+    if (!isRowId(id)) throw orderNotFound();
     return id;
   };
 
@@ -26,8 +24,7 @@ export const fulfilmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], params: IdParamsSchema, body: PackRequestSchema, response: { 200: OrderAdminDetailSchema } } },
     async (request) => {
       const order = await packOrder(deps, orderId(request.params.id), request.body, adminActorOf(request));
-      announceOrderChange(app, request, order);
-      return orderAdminDetail(db, order, account);
+      return answerOrderChange(app, request, order);
     },
   );
 
@@ -36,8 +33,7 @@ export const fulfilmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], params: IdParamsSchema, body: ShipRequestSchema, response: { 200: OrderAdminDetailSchema } } },
     async (request) => {
       const order = await shipOrder(deps, orderId(request.params.id), request.body, adminActorOf(request));
-      announceOrderChange(app, request, order);
-      return orderAdminDetail(db, order, account);
+      return answerOrderChange(app, request, order);
     },
   );
 
@@ -46,8 +42,7 @@ export const fulfilmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: OrderAdminDetailSchema } } },
     async (request) => {
       const order = await deliverOrder(deps, orderId(request.params.id), adminActorOf(request));
-      announceOrderChange(app, request, order);
-      return orderAdminDetail(db, order, account);
+      return answerOrderChange(app, request, order);
     },
   );
 };

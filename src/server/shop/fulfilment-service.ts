@@ -5,7 +5,7 @@ import { deviceEvents, devices, orders, type OrderItemRow, type OrderRow } from 
 import { AppError } from '../http/app-error.js';
 import { orderDeliveredEvent, orderShippedEvent } from '../webhooks/public.js';
 import { orderDeliveredMail, orderShippedMail } from './order-mail.js';
-import { listOrderItems } from './order-repository.js';
+import { listOrderItems, updateOrder } from './order-repository.js';
 import {
   merchantIsVerified,
   notAllowed,
@@ -80,12 +80,8 @@ export async function packOrder(deps: TransitionDeps, orderId: string, request: 
     await tx
       .insert(deviceEvents)
       .values(inserted.map((device) => ({ deviceId: device.id, status: 'dialokasikan', actorId: actor.id, createdAt: now })));
-    const [row] = await tx
-      .update(orders)
-      .set({ status: 'dikemas', packedAt: now, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning();
-    await recordChange(tx, deps, row!, {
+    const row = await updateOrder(tx, order.id, { status: 'dikemas', packedAt: now, updatedAt: now });
+    await recordChange(tx, deps, row, {
       actor,
       action: 'order_packed',
       diff: {
@@ -95,7 +91,7 @@ export async function packOrder(deps: TransitionDeps, orderId: string, request: 
         nomor_seri: request.units.map((unit) => unit.nomor_seri),
       },
     });
-    return row!;
+    return row;
   });
 }
 
@@ -117,20 +113,22 @@ export async function shipOrder(deps: TransitionDeps, orderId: string, request: 
       throw new AppError(409, 'MERCHANT_NOT_VERIFIED', ORDER_MESSAGES.merchantNotVerified);
     const now = deps.now();
     await shipUnits(tx, await listOrderItems(tx, order.id));
-    const [row] = await tx
-      .update(orders)
-      .set({ status: 'dikirim', shippedAt: now, kurir: request.kurir, noResi: request.no_resi, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning();
+    const row = await updateOrder(tx, order.id, {
+      status: 'dikirim',
+      shippedAt: now,
+      kurir: request.kurir,
+      noResi: request.no_resi,
+      updatedAt: now,
+    });
     await moveDevices(tx, order.id, 'dikirim', actor.id, now);
-    await recordChange(tx, deps, row!, {
+    await recordChange(tx, deps, row, {
       actor,
       action: 'order_shipped',
       diff: { kode_pesanan: order.kodePesanan, from: order.status, to: 'dikirim', kurir: request.kurir, no_resi: request.no_resi },
       mail: { kind: 'order_shipped', content: orderShippedMail },
       webhook: (loaded) => orderShippedEvent(loaded, now),
     });
-    return row!;
+    return row;
   });
 }
 
@@ -139,19 +137,15 @@ export async function deliverOrder(deps: TransitionDeps, orderId: string, actor:
   return withLockedOrder(deps, orderId, async (tx, order) => {
     if (order.status !== 'dikirim') throw notAllowed(order);
     const now = deps.now();
-    const [row] = await tx
-      .update(orders)
-      .set({ status: 'diterima', deliveredAt: now, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning();
+    const row = await updateOrder(tx, order.id, { status: 'diterima', deliveredAt: now, updatedAt: now });
     await moveDevices(tx, order.id, 'aktif', actor.id, now);
-    await recordChange(tx, deps, row!, {
+    await recordChange(tx, deps, row, {
       actor,
       action: 'order_delivered',
       diff: { kode_pesanan: order.kodePesanan, from: order.status, to: 'diterima', oleh: actor.id ? 'admin' : 'merchant' },
       mail: { kind: 'order_delivered', content: orderDeliveredMail },
       webhook: (loaded) => orderDeliveredEvent(loaded, now),
     });
-    return row!;
+    return row;
   });
 }

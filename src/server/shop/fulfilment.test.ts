@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fulfilmentSuite } from '../../../tests/support/fulfilment-kit.js';
+import { adminSaveBody } from '../../../tests/support/merchant-fixtures.js';
 import { productStock } from '../../../tests/support/order-fixtures.js';
 import { orderBody, placeOrder } from '../../../tests/support/order-requests.js';
 import { expectRefusal } from '../../../tests/support/refusals.js';
-import { merchantAccountNumber, merchantNik, PROFILE_FIELDS } from '../db/merchant-columns.js';
+import { merchantAccountNumber, merchantNik } from '../db/merchant-columns.js';
 import { executeRows } from '../db/query-rows.js';
 import { merchants, orders, products, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { messageText } from '../mail/outbox.js';
@@ -98,15 +99,15 @@ describe('payment and the merchant verification', () => {
       method: 'PUT',
       url: `/api/admin/merchants/${merchant.id}`,
       headers: { cookie: s.session.admin.cookie },
-      payload: profileBody(detail, { status: 'verified' }),
+      payload: adminSaveBody(detail, { status: 'verified' }),
     });
     expect(put.statusCode, put.body).toBe(200);
     expect((await s.row(order.id)).status).toBe('siap_dikemas');
   });
 
-  it('cancels every unshipped order of a rejected merchant: refunds for the paid ones, units and serials released', async () => {
+  /** A verified merchant's orders at every stage: unpaid, paid (ready to pack), packed (with the units it holds) and shipped. */
+  const ordersAtEveryStage = async () => {
     const merchant = await s.merchant('verified');
-    const before = await productStock(s.db(), 1);
     const unpaid = await s.order(merchant.id);
     const ready = await s.order(merchant.id);
     const packed = await s.order(merchant.id);
@@ -116,22 +117,34 @@ describe('payment and the merchant verification', () => {
     expect((await s.pack(packed.order.id, packedUnits)).statusCode).toBe(200);
     expect((await s.pack(shipped.order.id)).statusCode).toBe(200);
     expect((await s.ship(shipped.order.id)).statusCode).toBe(200);
-    expect(await productStock(s.db(), 1)).toEqual({ stock: before.stock - 2, held: before.held + 6, available: before.available - 8 });
-
-    expect((await s.setStatus(merchant.id, 'rejected', 'Usaha fiktif')).statusCode).toBe(200);
+    return { merchant, unpaid, ready, packed, shipped, packedUnits };
+  };
+  /** The unshipped orders are cancelled for `reason`, audited and announced; the paid ones are marked for refund. */
+  const expectCancelledUnshipped = async (stages: Awaited<ReturnType<typeof ordersAtEveryStage>>, reason: string) => {
     for (const [o, refund] of [
-      [unpaid, false],
-      [ready, true],
-      [packed, true],
+      [stages.unpaid, false],
+      [stages.ready, true],
+      [stages.packed, true],
     ] as const) {
       expect(await s.row(o.order.id)).toMatchObject({
         status: 'dibatalkan',
         perluRefund: refund,
-        cancelReason: 'Pendaftaran merchant ditolak',
+        cancelReason: reason,
         cancelledAt: s.clock.now(),
       });
       expect((await s.auditOf(o.order.id)).at(-1)).toMatchObject({ action: 'order_cancelled', actorId: s.session.admin.userId });
+      expect(s.events).toContainEqual({ kind: 'order_changed', merchant_id: stages.merchant.id, order_id: o.order.id });
     }
+  };
+
+  it('cancels every unshipped order of a rejected merchant: refunds for the paid ones, units and serials released', async () => {
+    const before = await productStock(s.db(), 1);
+    const stages = await ordersAtEveryStage();
+    const { merchant, packed, shipped, packedUnits } = stages;
+    expect(await productStock(s.db(), 1)).toEqual({ stock: before.stock - 2, held: before.held + 6, available: before.available - 8 });
+
+    expect((await s.setStatus(merchant.id, 'rejected', 'Usaha fiktif')).statusCode).toBe(200);
+    await expectCancelledUnshipped(stages, 'Pendaftaran merchant ditolak');
     // A shipped order has left: it stays as it is.
     expect((await s.row(shipped.order.id)).status).toBe('dikirim');
     // Every held unit of the cancelled orders is back; the shipped ones left the warehouse.
@@ -147,32 +160,12 @@ describe('payment and the merchant verification', () => {
   });
 
   it('cancels every unshipped order of a deleted merchant like a rejected one’s: refunds for the paid ones, mails, units back', async () => {
-    const merchant = await s.merchant('verified');
     const before = await productStock(s.db(), 1);
-    const unpaid = await s.order(merchant.id);
-    const ready = await s.order(merchant.id);
-    const packed = await s.order(merchant.id);
-    const shipped = await s.order(merchant.id);
-    for (const o of [ready, packed, shipped]) expect((await s.pay(o.order.id)).statusCode).toBe(200);
-    expect((await s.pack(packed.order.id)).statusCode).toBe(200);
-    expect((await s.pack(shipped.order.id)).statusCode).toBe(200);
-    expect((await s.ship(shipped.order.id)).statusCode).toBe(200);
+    const stages = await ordersAtEveryStage();
+    const { merchant, packed, shipped } = stages;
 
     expect((await s.admin('DELETE', `/merchants/${merchant.id}`)).statusCode).toBe(204);
-    for (const [o, refund] of [
-      [unpaid, false],
-      [ready, true],
-      [packed, true],
-    ] as const) {
-      expect(await s.row(o.order.id)).toMatchObject({
-        status: 'dibatalkan',
-        perluRefund: refund,
-        cancelReason: 'Pendaftaran merchant dihapus',
-        cancelledAt: s.clock.now(),
-      });
-      expect((await s.auditOf(o.order.id)).at(-1)).toMatchObject({ action: 'order_cancelled', actorId: s.session.admin.userId });
-      expect(s.events).toContainEqual({ kind: 'order_changed', merchant_id: merchant.id, order_id: o.order.id });
-    }
+    await expectCancelledUnshipped(stages, 'Pendaftaran merchant dihapus');
     expect((await s.row(shipped.order.id)).status).toBe('dikirim');
     expect(await s.devicesOf(packed.order.id)).toEqual([]);
     expect(await productStock(s.db(), 1)).toEqual({ stock: before.stock - 2, held: before.held, available: before.available - 2 });
@@ -233,12 +226,6 @@ describe('payment and the merchant verification', () => {
   });
 });
 
-/** The PUT body from a merchant detail: the profile as shown (NIK and account left out), its version, and the change. */
-function profileBody(detail: Record<string, unknown>, change: Record<string, unknown>): Record<string, unknown> {
-  const fields = Object.keys(PROFILE_FIELDS).filter((field) => field !== 'nik' && field !== 'no_rekening');
-  return { ...Object.fromEntries(fields.map((field) => [field, detail[field]])), expected_updated_at: detail.updated_at, ...change };
-}
-
 describe('Kemas, Kirim, Diterima', () => {
   const s = fulfilmentSuite();
 
@@ -292,24 +279,11 @@ describe('Kemas, Kirim, Diterima', () => {
       message: 'Jumlah nomor seri per produk harus sama dengan jumlah unit yang dipesan.',
       field: 'units',
     };
-    expectRefusal(await s.pack(order.id, [{ product_id: 1, nomor_seri: s.serial() }]), 400, mismatch);
-    expectRefusal(
-      await s.pack(order.id, [
-        { product_id: 1, nomor_seri: s.serial() },
-        { product_id: 2, nomor_seri: s.serial() },
-      ]),
-      400,
-      mismatch,
-    );
-    expectRefusal(
-      await s.pack(order.id, [
-        { product_id: 1, nomor_seri: s.serial() },
-        { product_id: 1, nomor_seri: s.serial() },
-        { product_id: 1, nomor_seri: s.serial() },
-      ]),
-      400,
-      mismatch,
-    );
+    // Too few, another product's, too many (product ids of the units).
+    for (const productIds of [[1], [1, 2], [1, 1, 1]]) {
+      const units = productIds.map((productId) => ({ product_id: productId, nomor_seri: s.serial() }));
+      expectRefusal(await s.pack(order.id, units), 400, mismatch);
+    }
     expectRefusal(
       await s.pack(order.id, [
         { product_id: 1, nomor_seri: 'SN-REPEAT-1' },

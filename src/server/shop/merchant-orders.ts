@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { writeAudits } from '../audit/public.js';
+import { auditActor, writeAudits } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { orderItems, orders, type MerchantRow, type OrderRow } from '../db/schema.js';
 import { enqueueWebhookEvent, merchantStatusChangedEvent } from '../webhooks/public.js';
@@ -78,13 +78,11 @@ async function moveOrders(tx: Db, effect: MerchantStatusEffect, from: 'menunggu_
   await writeAudits(
     tx,
     locked.map((order) => ({
-      actorId: effect.actor.id,
+      ...auditActor(effect.actor),
       action: ready ? 'order_ready' : 'order_awaiting_verification',
       targetTable: 'orders',
       targetId: order.id,
       diff: { kode_pesanan: order.kodePesanan, from, to, alasan: `Status merchant ${effect.from} \u2192 ${effect.to}` },
-      ip: effect.actor.ip ?? null,
-      userAgent: effect.actor.userAgent ?? null,
     })),
   );
   return ids;

@@ -19,13 +19,6 @@ import { listOrderDevices } from './device-repository.js';
 import { loadOrder, toOrderPublic } from './order-repository.js';
 import { shipmentDetail } from './order-timeline.js';
 
-/** A whole order id; anything else is an order that does not exist, never a failed uuid cast. */
-const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isOrderId(id: string): boolean {
-  return ORDER_ID.test(id);
-}
-
 /** `ORD-` and up to the 8 characters of an order code, typed in part. */
 const ORDER_CODE_TERM = /^ORD-[A-Z0-9]{0,8}$/i;
 const ORDER_CODE_LENGTH = 12;

@@ -13,11 +13,12 @@ import {
   type PaymentConfirm,
 } from '../../domain/orders.js';
 import { paymentBankAccount } from '../config.js';
+import { isRowId } from '../db/row-id.js';
 import type { OrderRow } from '../db/schema.js';
 import { AppError, badRequest } from '../http/app-error.js';
 import { orderNotFound } from './order-access.js';
-import { isOrderId, listOrderAudit, listOrdersForAdmin, orderAdminDetail } from './order-admin-repository.js';
-import { adminActorOf, announceOrderChange, IdParamsSchema } from './order-admin-requests.js';
+import { listOrderAudit, listOrdersForAdmin, orderAdminDetail } from './order-admin-repository.js';
+import { adminActorOf, answerOrderChange, IdParamsSchema } from './order-admin-requests.js';
 import { amountDue, findOrderById } from './order-repository.js';
 import { closeLocked, markPaidLocked, withLockedOrder, type OrderActor, type TransitionDeps } from './order-transitions.js';
 import { listProductsForAdmin, PRODUCT_NOT_FOUND_MESSAGE, toProductAdmin, updateProduct } from './product-admin.js';
@@ -59,7 +60,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const account = paymentBankAccount(config);
 
   const detailOf = async (id: string) => {
-    const order = isOrderId(id) ? await findOrderById(db, id) : null;
+    const order = isRowId(id) ? await findOrderById(db, id) : null;
     if (!order) throw orderNotFound();
     return orderAdminDetail(db, order, account);
   };
@@ -81,7 +82,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: z.object({ items: z.array(AuditEntrySchema) }) } } },
     async (request) => {
       const { id } = request.params;
-      if (!isOrderId(id) || !(await findOrderById(db, id))) throw orderNotFound();
+      if (!isRowId(id) || !(await findOrderById(db, id))) throw orderNotFound();
       // Newest first, like a merchant's Aktivitas tab; the timeline reads the same rows oldest first.
       return { items: (await listOrderAudit(db, id)).reverse() };
     },
@@ -91,10 +92,9 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/payment',
     { schema: { tags: ['admin'], params: IdParamsSchema, body: PaymentConfirmSchema, response: { 200: OrderAdminDetailSchema } } },
     async (request) => {
-      if (!isOrderId(request.params.id)) throw orderNotFound();
+      if (!isRowId(request.params.id)) throw orderNotFound();
       const order = await confirmPayment(deps, request.params.id, request.body, adminActorOf(request));
-      announceOrderChange(app, request, order);
-      return orderAdminDetail(db, order, account);
+      return answerOrderChange(app, request, order);
     },
   );
 
@@ -102,13 +102,12 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/cancel',
     { schema: { tags: ['admin'], params: IdParamsSchema, body: OrderCancelSchema, response: { 200: OrderAdminDetailSchema } } },
     async (request) => {
-      if (!isOrderId(request.params.id)) throw orderNotFound();
+      if (!isRowId(request.params.id)) throw orderNotFound();
       const actor = adminActorOf(request);
       const order = await withLockedOrder(deps, request.params.id, (tx, locked) =>
         closeLocked(tx, deps, locked, { to: 'dibatalkan', reason: request.body.alasan, actor, action: 'order_cancelled', allowPaid: true }),
       );
-      announceOrderChange(app, request, order);
-      return orderAdminDetail(db, order, account);
+      return answerOrderChange(app, request, order);
     },
   );
 

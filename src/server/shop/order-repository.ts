@@ -11,7 +11,7 @@ import {
 } from '../../domain/orders.js';
 import type { BankAccountConfig } from '../config.js';
 import type { Db } from '../db/database.js';
-import { merchants, orderItems, orders, type OrderItemRow, type OrderRow } from '../db/schema.js';
+import { merchants, orderItems, orders, type NewOrderRow, type OrderItemRow, type OrderRow } from '../db/schema.js';
 import { loadOrderTimeline } from './order-timeline.js';
 
 export type OrderWithItems = {
@@ -38,6 +38,12 @@ export async function findOrderByCode(db: Db, kodePesanan: string): Promise<Orde
 export async function lockOrder(tx: Db, id: string): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
   return row ?? null;
+}
+
+/** Writes `values` to one order (in the caller's transaction, the row locked) and returns the row as it now is. */
+export async function updateOrder(tx: Db, id: string, values: Partial<NewOrderRow>): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();
+  return row!;
 }
 
 export async function listOrderItems(db: Db, orderId: string): Promise<OrderItemRow[]> {

@@ -16,10 +16,11 @@ import { merchants, orderItems, orders, type MerchantRow, type OrderRow, type Pr
 import { uniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../http/app-error.js';
 import { generateToken, hashToken } from '../shared/tokens.js';
+import { CodeExhaustedError, withUniqueCode, type CodeGenerator } from '../shared/unique-code.js';
 import { enqueueWebhookEvent, orderCreatedEvent } from '../webhooks/public.js';
 import { createSnapTransaction } from './midtrans-client.js';
 import { orderNotFound } from './order-access.js';
-import { generateOrderCode, OrderCodeExhaustedError, withUniqueOrderCode, type OrderCodeGenerator } from './order-code.js';
+import { ORDER_CODE } from './order-code.js';
 import { enqueueOrderMail, orderPageLink, orderReceiptMail } from './order-mail.js';
 import { identifyOrderingMerchant, isRegisteredPhone, registrationNotFound } from './order-merchant.js';
 import { findOrderByCode, loadOrder, toOrderPublic } from './order-repository.js';
@@ -38,7 +39,7 @@ export type OrderDeps = {
   /** Where a failed Snap call is recorded: the buyer only learns that Midtrans is unavailable. */
   log: { warn(details: object, message: string): void };
   /** Only tests pass one, to force a code clash. */
-  generateCode?: OrderCodeGenerator;
+  generateCode?: CodeGenerator;
 };
 
 export type OrderSubmission = { input: OrderCreateRequest; idempotencyKey: string; ip: string | null; userAgent: string | null };
@@ -74,14 +75,14 @@ export async function createOrder(deps: OrderDeps, submission: OrderSubmission):
   const akses = generateToken();
   let created: CreatedOrder;
   try {
-    created = await withUniqueOrderCode((code) => insertOrder(deps, submission, code, akses), deps.generateCode ?? generateOrderCode);
+    created = await withUniqueCode(ORDER_CODE, (code) => insertOrder(deps, submission, code, akses), deps.generateCode);
   } catch (error) {
     // A concurrent request with the same key committed first: answer with its order.
     if (uniqueViolation(error) === IDEMPOTENCY_CONSTRAINT) {
       const winner = await findOrderByIdempotencyKey(deps.db, submission.idempotencyKey);
       if (winner) return replay(deps, winner, submission.input);
     }
-    if (error instanceof OrderCodeExhaustedError) throw new AppError(503, 'UNAVAILABLE', API_MESSAGES.unavailable);
+    if (error instanceof CodeExhaustedError) throw new AppError(503, 'UNAVAILABLE', API_MESSAGES.unavailable);
     throw error;
   }
   deps.announce({ merchantId: created.row.merchantId, orderId: created.row.id });

@@ -2,16 +2,24 @@ import { eq, sql } from 'drizzle-orm';
 import type { MailKind } from '../../domain/applicant-mail.js';
 import type { AuditAction } from '../../domain/audit.js';
 import { ORDER_MESSAGES, ORDER_STATUS_LABELS, type OrderPublic, type OrderStatus } from '../../domain/orders.js';
-import { writeAudit } from '../audit/public.js';
+import { auditActor, writeAudit } from '../audit/public.js';
 import { paymentBankAccount, publicBaseUrl, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { executeRows } from '../db/query-rows.js';
-import { devices, merchants, orders, type OrderRow } from '../db/schema.js';
+import { devices, merchants, type OrderRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { MailContent } from '../mail/mail-templates.js';
 import { enqueueWebhookEvent, orderPaidEvent, type WebhookEventInput } from '../webhooks/public.js';
 import { enqueueOrderMail, orderClosedMail, orderPageLink, orderPaidMail } from './order-mail.js';
-import { findOrderById, listOrderItems, loadOrder, lockOrder, toOrderPublic, type OrderWithItems } from './order-repository.js';
+import {
+  findOrderById,
+  listOrderItems,
+  loadOrder,
+  lockOrder,
+  toOrderPublic,
+  updateOrder,
+  type OrderWithItems,
+} from './order-repository.js';
 import { releaseUnits } from './stock.js';
 
 /**
@@ -77,20 +85,15 @@ export async function markPaidLocked(tx: Db, deps: TransitionDeps, order: OrderR
   const invoiceNumber = await nextInvoiceNumber(tx, input.paidAt);
   const verified = await merchantIsVerified(tx, order.merchantId);
   const to = verified ? 'siap_dikemas' : 'menunggu_verifikasi';
-  const [row] = await tx
-    .update(orders)
-    .set({
-      status: to,
-      readyAt: verified ? now : null,
-      paidAt: input.paidAt,
-      paidAmount: input.amount,
-      paymentNote: input.note,
-      invoiceNumber,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
-  const paid = row!;
+  const paid = await updateOrder(tx, order.id, {
+    status: to,
+    readyAt: verified ? now : null,
+    paidAt: input.paidAt,
+    paidAmount: input.amount,
+    paymentNote: input.note,
+    invoiceNumber,
+    updatedAt: now,
+  });
   await recordChange(tx, deps, paid, {
     actor: input.actor,
     action: input.action,
@@ -135,17 +138,12 @@ export async function closeLocked(tx: Db, deps: TransitionDeps, order: OrderRow,
   if (!input.unitsReleased) await releaseUnits(tx, await listOrderItems(tx, order.id));
   if (order.status === 'dikemas') await tx.delete(devices).where(eq(devices.orderId, order.id));
   const perluRefund = order.status !== 'menunggu_pembayaran';
-  const [row] = await tx
-    .update(orders)
-    .set({
-      status: input.to,
-      perluRefund,
-      updatedAt: now,
-      ...(input.to === 'kedaluwarsa' ? { expiredAt: now } : { cancelledAt: now, cancelReason: input.reason }),
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
-  const closed = row!;
+  const closed = await updateOrder(tx, order.id, {
+    status: input.to,
+    perluRefund,
+    updatedAt: now,
+    ...(input.to === 'kedaluwarsa' ? { expiredAt: now } : { cancelledAt: now, cancelReason: input.reason }),
+  });
   await recordChange(tx, deps, closed, {
     actor: input.actor,
     action: input.action,
@@ -174,13 +172,11 @@ export type Change = {
 /** The audit row, the buyer's mail and the webhook event of an order's new state, in the transaction that changed it. */
 export async function recordChange(tx: Db, deps: TransitionDeps, order: OrderRow, change: Change): Promise<void> {
   await writeAudit(tx, {
-    actorId: change.actor.id,
+    ...auditActor(change.actor),
     action: change.action,
     targetTable: 'orders',
     targetId: order.id,
     diff: change.diff,
-    ip: change.actor.ip ?? null,
-    userAgent: change.actor.userAgent ?? null,
   });
   if (!change.mail && !change.webhook) return;
   const loaded = await loadOrder(tx, order, { timeline: false });

@@ -1,6 +1,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { ORDER_MESSAGES, type ProductAdmin, type ProductUpdate } from '../../domain/orders.js';
-import { writeAudit } from '../audit/public.js';
+import { auditActor, writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { products, type ProductRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
@@ -40,13 +40,11 @@ export async function updateProduct(db: Db, id: number, input: ProductUpdate, ac
     if (changed.length > 0) {
       const pick = (source: ProductRow) => Object.fromEntries(changed.map((field) => [field, source[field]]));
       await writeAudit(tx, {
-        actorId: actor.id,
+        ...auditActor(actor),
         action: 'product_update',
         targetTable: 'products',
         targetId: String(id),
         diff: { sku: old.sku, old: pick(old), new: pick(row) },
-        ip: actor.ip ?? null,
-        userAgent: actor.userAgent ?? null,
       });
     }
     return row;

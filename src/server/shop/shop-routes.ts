@@ -13,9 +13,9 @@ import {
   ProductListSchema,
   type PaymentMethod,
 } from '../../domain/orders.js';
-import { IDEMPOTENCY_KEY_PATTERN, SUBMISSION_MESSAGES } from '../../domain/registration.js';
 import { paymentBankAccount } from '../config.js';
-import { AppError } from '../http/app-error.js';
+import { errorResponses } from '../http/error-responses.js';
+import { idempotencyKey } from '../http/idempotency-key.js';
 import { refuseDuringMaintenance } from '../settings/public.js';
 import { deliverOrder } from './fulfilment-service.js';
 import { requireOrderAccess } from './order-access.js';
@@ -25,22 +25,7 @@ import { createOrder, lookupOrder, type OrderChange } from './order-service.js';
 import { listActiveProducts, toProductPublic } from './product-repository.js';
 
 const HOUR = 60 * 60 * 1000;
-const errors = {
-  400: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-  429: ApiErrorSchema,
-  502: ApiErrorSchema,
-  503: ApiErrorSchema,
-};
-
-function idempotencyKey(request: FastifyRequest): string {
-  const value = request.headers['idempotency-key'];
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
-    throw new AppError(400, 'IDEMPOTENCY_KEY_INVALID', SUBMISSION_MESSAGES.idempotencyKey);
-  }
-  return value;
-}
+const errors = errorResponses(400, 404, 409, 429, 502, 503);
 
 /** Public shop API (decision 0030): products, checkout's merchant check, orders and their lookups. */
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import { eq, sum } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { insertMerchant, productStock } from '../../../tests/support/order-fixtures.js';
 import { orderBody, postOrder } from '../../../tests/support/order-requests.js';
 import { twoInstancesPerSuite } from '../../../tests/support/two-instances.js';
@@ -68,13 +68,7 @@ async function expectExactlySold(db: Db, app: FastifyInstance, responses: LightM
 }
 
 describe('the last 15 units, 60 buyers at once', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ env: ENV });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppPerSuite({ env: ENV });
 
   it('sells exactly 15 and refuses 45 with 409', async () => {
     expect(await productStock(t.database.db, A920)).toEqual({ stock: UNITS, held: 0, available: UNITS });

@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort, S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
+import { s3StorageOn, startS3TestServer, unreachableS3Storage, type S3TestServer } from '../../../tests/support/s3-test-server.js';
 import { storageContract } from '../../../tests/support/storage-contract.js';
 import { LocalDiskStorage } from './local-disk-storage.js';
-import { S3Storage } from './s3-storage.js';
+import type { S3Storage } from './s3-storage.js';
 import { StorageUnavailableError } from './storage.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'aipos-storage-'));
@@ -26,13 +26,7 @@ let s3server: S3TestServer;
 let s3: S3Storage;
 beforeAll(async () => {
   s3server = await startS3TestServer();
-  s3 = new S3Storage({
-    bucket: s3server.bucket,
-    region: s3server.region,
-    endpoint: s3server.endpoint,
-    forcePathStyle: true,
-    ...S3RVER_CREDENTIALS,
-  });
+  s3 = s3StorageOn(s3server);
 });
 afterAll(async () => {
   s3.close();
@@ -43,14 +37,7 @@ storageContract('S3 (s3rver)', () => s3);
 
 describe('S3Storage faults', () => {
   it('reports a storage it cannot reach as unavailable, for every operation', async () => {
-    const dead = new S3Storage({
-      bucket: 'x',
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${await closedPort()}`,
-      forcePathStyle: true,
-      maxAttempts: 1,
-      ...S3RVER_CREDENTIALS,
-    });
+    const dead = await unreachableS3Storage({ maxAttempts: 1 });
     await expect(dead.put('documents/a.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toBeInstanceOf(StorageUnavailableError);
     await expect(dead.get('documents/a.jpg')).rejects.toBeInstanceOf(StorageUnavailableError);
     await expect(dead.exists('documents/a.jpg')).rejects.toBeInstanceOf(StorageUnavailableError);
@@ -60,23 +47,10 @@ describe('S3Storage faults', () => {
 
   it('reports wrong credentials and a missing bucket as unavailable, not as a missing key', async () => {
     // s3rver checks the access key id but not a v4 signature, so the unknown key is the id, not the secret.
-    const wrongKey = new S3Storage({
-      bucket: s3server.bucket,
-      region: s3server.region,
-      endpoint: s3server.endpoint,
-      forcePathStyle: true,
-      accessKeyId: 'SALAH',
-      secretAccessKey: 'salah',
-    });
+    const wrongKey = s3StorageOn(s3server, { accessKeyId: 'SALAH', secretAccessKey: 'salah' });
     await expect(wrongKey.get('documents/a.jpg')).rejects.toBeInstanceOf(StorageUnavailableError);
     wrongKey.close();
-    const noBucket = new S3Storage({
-      bucket: 'tidak-ada',
-      region: s3server.region,
-      endpoint: s3server.endpoint,
-      forcePathStyle: true,
-      ...S3RVER_CREDENTIALS,
-    });
+    const noBucket = s3StorageOn(s3server, { bucket: 'tidak-ada' });
     await expect(noBucket.put('documents/a.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toBeInstanceOf(StorageUnavailableError);
     noBucket.close();
   });

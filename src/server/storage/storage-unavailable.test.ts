@@ -12,9 +12,9 @@ import {
   stageRequiredDocuments,
   uploadFile,
 } from '../../../tests/support/registration-fixtures.js';
-import { closedPort, S3RVER_CREDENTIALS, startS3TestServer, type S3TestServer } from '../../../tests/support/s3-test-server.js';
+import { s3StorageOn, startS3TestServer, unreachableS3Storage, type S3TestServer } from '../../../tests/support/s3-test-server.js';
 import { merchants, uploads } from '../db/schema.js';
-import { S3Storage } from './s3-storage.js';
+import type { S3Storage } from './s3-storage.js';
 
 /**
  * The app on the real S3 driver (s3rver), then on an S3 driver whose endpoint refuses connections: the
@@ -28,20 +28,8 @@ describe('registration with the S3 driver, and with the storage down', () => {
 
   beforeAll(async () => {
     s3server = await startS3TestServer();
-    live = new S3Storage({
-      bucket: s3server.bucket,
-      region: s3server.region,
-      endpoint: s3server.endpoint,
-      forcePathStyle: true,
-      ...S3RVER_CREDENTIALS,
-    });
-    dead = new S3Storage({
-      bucket: 'x',
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${await closedPort()}`,
-      forcePathStyle: true,
-      ...S3RVER_CREDENTIALS,
-    });
+    live = s3StorageOn(s3server);
+    dead = await unreachableS3Storage();
     t = await buildTestApp({ env: GENEROUS_LIMITS });
     // Routes read app.deps.storage per request, so the driver can be swapped between requests.
     t.app.deps.storage = live;

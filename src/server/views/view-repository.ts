@@ -1,6 +1,7 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import { VIEW_MESSAGES, type SavedView, type ViewFilter, type ViewList } from '../../domain/saved-views.js';
 import type { Db } from '../db/database.js';
+import { isRowId } from '../db/row-id.js';
 import { savedViews, users, type SavedViewRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 
@@ -47,12 +48,10 @@ export async function createView(
   return toView(row!, input.admin.email, input.admin.id);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Only the owner deletes a view: another admin's shared view is 403, one they cannot see is 404. */
 export async function deleteView(db: Db, id: string, callerId: string): Promise<void> {
   const notFound = new AppError(404, 'VIEW_NOT_FOUND', VIEW_MESSAGES.notFound);
-  if (!UUID.test(id)) throw notFound;
+  if (!isRowId(id)) throw notFound;
   const [row] = await db.select().from(savedViews).where(eq(savedViews.id, id)).limit(1);
   if (!row || (row.adminId !== callerId && !row.dibagikan)) throw notFound;
   if (row.adminId !== callerId) throw new AppError(403, 'NOT_VIEW_OWNER', VIEW_MESSAGES.notOwner);

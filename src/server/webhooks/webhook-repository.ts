@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import type { AuditAction } from '../../domain/audit.js';
 import {
   WEBHOOK_MESSAGES,
   type Webhook,
@@ -9,9 +10,10 @@ import {
   type WebhookEvent,
   type WebhookUpdate,
 } from '../../domain/webhooks.js';
-import { writeAudit } from '../audit/public.js';
+import { auditActor, writeAudit } from '../audit/public.js';
 import { seal } from '../crypto/sealed.js';
 import type { Db } from '../db/database.js';
+import { isRowId } from '../db/row-id.js';
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 
@@ -20,13 +22,6 @@ export type WebhookActor = { id: string; ip: string | null; userAgent: string | 
 
 /** The delivery log shows the newest this many of an endpoint. */
 export const DELIVERY_LOG_LIMIT = 100;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id is an endpoint (or delivery) that does not exist: no query is made for it. */
-export function isWebhookId(id: string): boolean {
-  return UUID.test(id);
-}
 
 /** `whsec_` and 32 random bytes: the HMAC key of one endpoint. */
 export function newWebhookSecret(): string {
@@ -66,13 +61,18 @@ function audited(row: WebhookEndpointRow): { url: string; events: string[]; acti
   return { url: row.url, events: row.events, active: row.active };
 }
 
+/** The audit row of a change to an endpoint or its delivery log, in the change's transaction. */
+function auditEndpoint(tx: Db, actor: WebhookActor, action: AuditAction, endpointId: string, diff: object): Promise<void> {
+  return writeAudit(tx, { ...auditActor(actor), action, targetTable: 'webhook_endpoints', targetId: endpointId, diff });
+}
+
 export async function listWebhooks(db: Db): Promise<Webhook[]> {
   const rows = await db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
   return rows.map(toWebhook);
 }
 
 export async function findWebhook(db: Db, id: string): Promise<WebhookEndpointRow | null> {
-  if (!isWebhookId(id)) return null;
+  if (!isRowId(id)) return null;
   const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
   return row ?? null;
 }
@@ -96,15 +96,7 @@ export async function createWebhook(db: Db, input: WebhookCreate, actor: Webhook
         updatedAt: now,
       })
       .returning();
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'webhook_create',
-      targetTable: 'webhook_endpoints',
-      targetId: created!.id,
-      diff: { after: audited(created!) },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
+    await auditEndpoint(tx, actor, 'webhook_create', created!.id, { after: audited(created!) });
     return created!;
   });
   return { ...toWebhook(row), secret };
@@ -112,7 +104,7 @@ export async function createWebhook(db: Db, input: WebhookCreate, actor: Webhook
 
 /** Changes the fields given; null when the endpoint does not exist. */
 export async function updateWebhook(db: Db, id: string, input: WebhookUpdate, actor: WebhookActor, now: Date): Promise<Webhook | null> {
-  if (!isWebhookId(id)) return null;
+  if (!isRowId(id)) return null;
   return db.transaction(async (tx) => {
     // Locked: two admins saving at once each audit what the other saved as their `before`.
     const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for('update');
@@ -127,34 +119,18 @@ export async function updateWebhook(db: Db, id: string, input: WebhookUpdate, ac
       })
       .where(eq(webhookEndpoints.id, id))
       .returning();
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'webhook_update',
-      targetTable: 'webhook_endpoints',
-      targetId: id,
-      diff: { before: audited(before), after: audited(after!) },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
+    await auditEndpoint(tx, actor, 'webhook_update', id, { before: audited(before), after: audited(after!) });
     return toWebhook(after!);
   });
 }
 
 /** Removes the endpoint and (cascade) its deliveries; false when it does not exist. */
 export async function deleteWebhook(db: Db, id: string, actor: WebhookActor): Promise<boolean> {
-  if (!isWebhookId(id)) return false;
+  if (!isRowId(id)) return false;
   return db.transaction(async (tx) => {
     const [deleted] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
     if (!deleted) return false;
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'webhook_delete',
-      targetTable: 'webhook_endpoints',
-      targetId: id,
-      diff: { before: audited(deleted) },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
+    await auditEndpoint(tx, actor, 'webhook_delete', id, { before: audited(deleted) });
     return true;
   });
 }
@@ -186,7 +162,7 @@ export async function resendDelivery(
   actor: WebhookActor,
   now: Date,
 ): Promise<WebhookDelivery | null> {
-  if (!isWebhookId(deliveryId)) return null;
+  if (!isRowId(deliveryId)) return null;
   const match = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId));
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -203,14 +179,11 @@ export async function resendDelivery(
       .set({ state: 'pending', nextAttemptAt: now, createdAt: now, attempts: 0, deliveredAt: null, claimToken: null })
       .where(match)
       .returning();
-    await writeAudit(tx, {
-      actorId: actor.id,
-      action: 'webhook_resend',
-      targetTable: 'webhook_endpoints',
-      targetId: endpointId,
-      diff: { delivery_id: row!.id, event_id: row!.eventId, event_type: row!.eventType, previous_state: before.state },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
+    await auditEndpoint(tx, actor, 'webhook_resend', endpointId, {
+      delivery_id: row!.id,
+      event_id: row!.eventId,
+      event_type: row!.eventType,
+      previous_state: before.state,
     });
     return toDelivery(row!);
   });

@@ -1,14 +1,15 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { WebhookReceiver, type ReceivedWebhook } from '../../../tests/support/webhook-receiver.js';
 import type { WebhookCreated, WebhookEvent } from '../../domain/webhooks.js';
 import { seal } from '../crypto/sealed.js';
 import { auditLogs, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
+import { retryDelayMs } from '../shared/polling-loop.js';
 import { enqueueWebhookEvent } from './webhook-events.js';
-import { signWebhook, webhookRetryDelayMs, WebhookWorker } from './webhook-worker.js';
+import { signWebhook, WebhookWorker } from './webhook-worker.js';
 
 const RETRY_BASE_MS = 200;
 const HOUR = 3_600_000;
@@ -25,16 +26,10 @@ function verify(request: ReceivedWebhook, secret: string, nowSeconds: number): b
 }
 
 describe('the webhook worker against a receiver', () => {
-  let receiver: WebhookReceiver;
+  const receiver = WebhookReceiver.perSuite();
   let cookie: string;
   // The worker's clock: moved forward to reach the end of the give-up window.
   let offsetMs = 0;
-  beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver?.stop();
-  });
   const t = testAppPerSuite(
     {
       env: { WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS), WEBHOOK_TIMEOUT_MS: '1000' },
@@ -68,6 +63,17 @@ describe('the webhook worker against a receiver', () => {
   const deliveryOf = async (eventId: string) => {
     const [row] = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
     return row!;
+  };
+  /** A delivery written straight to the table (one long in the queue, or queued before a switch-off), with its event's body. */
+  const queueDelivery = async (
+    endpointId: string,
+    event: { id: string; type: WebhookEvent; kode_pesanan: string; createdAt: Date },
+    columns: { attempts?: number; nextAttemptAt?: Date } = {},
+  ) => {
+    const body = { id: event.id, type: event.type, created_at: event.createdAt.toISOString(), data: { kode_pesanan: event.kode_pesanan } };
+    await t.database.db
+      .insert(webhookDeliveries)
+      .values({ endpointId, eventId: event.id, eventType: event.type, body: JSON.stringify(body), createdAt: event.createdAt, ...columns });
   };
   const deliveries = async (endpointId: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/admin/webhooks/${endpointId}/deliveries`, headers: { cookie } })).json().items as {
@@ -197,26 +203,17 @@ describe('the webhook worker against a receiver', () => {
   });
 
   it('schedules the retries base, 2 x base, 4 x base, ... and never past the end of the window', async () => {
-    expect([1, 2, 3, 4].map((attempts) => webhookRetryDelayMs(attempts, 30_000))).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, 30_000))).toEqual([30_000, 60_000, 120_000, 240_000]);
     const endpoint = await createEndpoint(['order.delivered']);
     receiver.answerAlways(500);
     // Twenty failures in, ten minutes before the end of its window: the next back-off would end far past it.
     const createdAt = new Date(Date.now() - 72 * HOUR + 10 * 60_000);
     const eventId = 'a4c1b2d3-0e5f-4a6b-8c7d-9e0f1a2b3c4d';
-    await t.database.db.insert(webhookDeliveries).values({
-      endpointId: endpoint.id,
-      eventId,
-      eventType: 'order.delivered',
-      body: JSON.stringify({
-        id: eventId,
-        type: 'order.delivered',
-        created_at: createdAt.toISOString(),
-        data: { kode_pesanan: 'ORD-WINDOW01' },
-      }),
-      attempts: 20,
-      nextAttemptAt: new Date(),
-      createdAt,
-    });
+    await queueDelivery(
+      endpoint.id,
+      { id: eventId, type: 'order.delivered', kode_pesanan: 'ORD-WINDOW01', createdAt },
+      { attempts: 20, nextAttemptAt: new Date() },
+    );
     t.app.webhooks.wake();
     await expect.poll(async () => (await deliveryOf(eventId)).attempts).toBe(21);
     await expect.poll(async () => (await deliveryOf(eventId)).lastStatusCode).toBe(500);
@@ -232,17 +229,7 @@ describe('the webhook worker against a receiver', () => {
     expect(await enqueueWebhookEvent(t.database.db, { type: 'order.created', data: {}, now: new Date() })).toBeNull();
     // ...and one queued before it was switched off waits.
     const eventId = '3b9f3c1e-8a8e-4d55-9f7e-0d5d3c1f2a10';
-    await t.database.db.insert(webhookDeliveries).values({
-      endpointId: endpoint.id,
-      eventId,
-      eventType: 'order.created',
-      body: JSON.stringify({
-        id: eventId,
-        type: 'order.created',
-        created_at: new Date().toISOString(),
-        data: { kode_pesanan: 'ORD-WAIT0001' },
-      }),
-    });
+    await queueDelivery(endpoint.id, { id: eventId, type: 'order.created', kode_pesanan: 'ORD-WAIT0001', createdAt: new Date() });
     expect(await t.app.webhooks.worker.runOnce()).toBe(0);
     expect(receiver.received).toEqual([]);
     expect((await deliveryOf(eventId)).attempts).toBe(0);
@@ -269,15 +256,9 @@ describe('the webhook worker against a receiver', () => {
 });
 
 describe('a delivery in flight (claimed, its lease running)', () => {
-  let receiver: WebhookReceiver;
+  const receiver = WebhookReceiver.perSuite();
   let cookie: string;
   let offsetMs = 0;
-  beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver?.stop();
-  });
   // A receiver that never answers holds the attempt for as long as the test needs: only a stop ends it.
   const t = testAppPerSuite(
     { env: { WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_TIMEOUT_MS: '60000' }, now: () => new Date(Date.now() + offsetMs) },

@@ -6,7 +6,7 @@ import { unseal } from '../crypto/sealed.js';
 import type { Db } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
 import { webhookEndpoints } from '../db/schema.js';
-import { PollingLoop } from '../shared/polling-loop.js';
+import { PollingWorker, retryDelayMs } from '../shared/polling-loop.js';
 
 /**
  * How long a claimed delivery is kept from other workers while it is being sent: far beyond one attempt's
@@ -33,11 +33,6 @@ export function signWebhook(secret: string, body: string, unixSeconds: number): 
   return `t=${unixSeconds},v1=${v1}`;
 }
 
-/** The delay before retry number `attempts` (1 = after the first failure): the base, doubling. */
-export function webhookRetryDelayMs(attempts: number, baseMs: number): number {
-  return baseMs * 2 ** Math.max(0, attempts - 1);
-}
-
 /**
  * What the delivery log shows of a failed attempt: short, Indonesian, and never the URL (its query may
  * hold the receiver's own token) nor anything of the body.
@@ -61,30 +56,20 @@ function describeFailure(error: unknown, timeoutMs: number): string {
  * Deliveries of an inactive endpoint are not claimed: they wait, pending, until it is switched on again
  * (their give-up window keeps running). Those of a deleted endpoint were deleted with it (cascade).
  */
-export class WebhookWorker {
-  private readonly polling: PollingLoop;
+export class WebhookWorker extends PollingWorker {
   // Ends the requests in flight when the server stops: shutdown never waits out a slow receiver.
   private halt = new AbortController();
 
   constructor(private readonly deps: WebhookWorkerDeps) {
-    this.polling = new PollingLoop({
-      runOnce: () => this.runOnce(),
-      intervalMs: deps.config.WEBHOOK_POLL_INTERVAL_MS,
-      onError: (error) => deps.log.error({ err: error }, 'webhook worker: claiming deliveries failed'),
-    });
+    super(deps.config.WEBHOOK_POLL_INTERVAL_MS, (error) => deps.log.error({ err: error }, 'webhook worker: claiming deliveries failed'));
   }
 
-  start(): void {
+  override start(): void {
     if (this.halt.signal.aborted) this.halt = new AbortController();
-    this.polling.start();
+    super.start();
   }
 
-  /** Looks for due deliveries now (after a commit that queued one), else at the next poll. */
-  wake(): void {
-    this.polling.wake();
-  }
-
-  async stop(): Promise<void> {
+  override async stop(): Promise<void> {
     // Polling stops before the requests in flight are aborted, so the run ends instead of claiming more.
     const stopped = this.polling.stop();
     this.halt.abort();
@@ -188,7 +173,7 @@ export class WebhookWorker {
     const giveUpAt = new Date(delivery.created_at).getTime() + config.WEBHOOK_GIVE_UP_HOURS * 3_600_000;
     const failed = now.getTime() >= giveUpAt;
     // The last retry falls on the end of the window rather than past it.
-    const next = new Date(Math.min(now.getTime() + webhookRetryDelayMs(delivery.attempts, config.WEBHOOK_RETRY_BASE_MS), giveUpAt));
+    const next = new Date(Math.min(now.getTime() + retryDelayMs(delivery.attempts, config.WEBHOOK_RETRY_BASE_MS), giveUpAt));
     // Ids and the status code only: the body and the secret never reach the log.
     const recorded = await queryRows<{ id: string }>(
       db,

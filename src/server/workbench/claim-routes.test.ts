@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { MINUTE, testClock } from '../../../tests/support/auth-test-kit.js';
 import { testAppPerSuite, type TestApp } from '../../../tests/support/build-test-app.js';
-import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
+import { ADMIN_CREATE_BODY, adminSaveBody } from '../../../tests/support/merchant-fixtures.js';
 import { auditLogs, merchants } from '../db/schema.js';
 
 const HELD_BY_A = { error: { code: 'CLAIM_HELD', message: 'Sedang ditinjau oleh reviewer.a@aipos.test' } };
@@ -81,11 +81,7 @@ describe('claims on a case under review', () => {
     expect(fix.json()).toEqual(HELD_BY_A);
     const detail = (await as(team.b, 'GET', `/api/admin/merchants/${id}`)).json();
     expect(detail.diklaim_oleh).toEqual({ id: team.a.userId, email: team.a.email });
-    const edit = await as(team.b, 'PUT', `/api/admin/merchants/${id}`, {
-      ...profileOf(detail),
-      kota_kab: 'Bogor',
-      expected_updated_at: detail.updated_at,
-    });
+    const edit = await as(team.b, 'PUT', `/api/admin/merchants/${id}`, adminSaveBody(detail, { kota_kab: 'Bogor' }));
     expect(edit.statusCode).toBe(409);
     expect(edit.json()).toEqual(HELD_BY_A);
     const [row] = await t.database.db.select().from(merchants).where(eq(merchants.id, id));
@@ -307,26 +303,3 @@ describe('the second approver', () => {
     expect(fix.json()).toMatchObject({ status: 'data_tidak_lengkap', persetujuan_kedua: { menunggu: false, oleh: null } });
   });
 });
-
-function profileOf(detail: Record<string, unknown>): Record<string, unknown> {
-  const fields = [
-    'nama_toko',
-    'kategori_usaha',
-    'alamat_jalan',
-    'kecamatan',
-    'kota_kab',
-    'provinsi',
-    'kode_pos',
-    'tempat_usaha',
-    'omset_per_bulan',
-    'nama_pemilik',
-    'no_hp',
-    'email',
-    'alamat_pemilik',
-    'nama_bank',
-    'nama_rekening',
-    'status',
-    'catatan_admin',
-  ];
-  return Object.fromEntries(fields.map((f) => [f, detail[f]]));
-}

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../domain/messages.js';
 import { CLAIM_MESSAGES, type ClaimRequest, type ClaimState, type QueueNext } from '../../domain/review-claims.js';
-import { writeAudit, writeAudits } from '../audit/public.js';
+import { auditActor, writeAudit, writeAudits } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { lockMerchant } from '../db/merchant-rows.js';
 import { executeRows } from '../db/query-rows.js';
@@ -42,13 +42,11 @@ export function claimAudit(
   diff: Record<string, unknown> = {},
 ) {
   return {
-    actorId: actor.id,
+    ...auditActor(actor),
     action,
     targetTable: 'merchants',
     targetId: row.id,
     diff: { merchant_name: row.namaToko, ...diff },
-    ip: actor.ip ?? null,
-    userAgent: actor.userAgent ?? null,
   };
 }
 
@@ -170,13 +168,11 @@ export async function takeNextInQueue(db: Db, actor: ClaimActor, clock: ClaimClo
     );
     if (!picked) return null;
     await writeAudit(tx, {
-      actorId: actor.id,
+      ...auditActor(actor),
       action: 'claim_taken',
       targetTable: 'merchants',
       targetId: picked.id,
       diff: { merchant_name: picked.nama_toko, melalui: 'ambil_berikutnya' },
-      ip: actor.ip ?? null,
-      userAgent: actor.userAgent ?? null,
     });
     return { id: picked.id, kode_pendaftaran: picked.kode_pendaftaran };
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
+import { adminSaveBody } from '../../../tests/support/merchant-fixtures.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { NEUTRAL_APPLICANT_TEXT, REASON_CODE_LIST, REASON_CODES, REASON_MESSAGES, reasonInfo } from '../../domain/reason-codes.js';
 import { FIX_REASON_FOR_CODE_ONLY } from '../../domain/status-texts.js';
@@ -75,25 +76,8 @@ describe('reason codes with two audiences', () => {
     const detail = (
       await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${merchant.id}`, headers: { cookie: admin.cookie } })
     ).json();
-    const fields = [
-      'nama_toko',
-      'kategori_usaha',
-      'alamat_jalan',
-      'kecamatan',
-      'kota_kab',
-      'provinsi',
-      'kode_pos',
-      'tempat_usaha',
-      'omset_per_bulan',
-      'nama_pemilik',
-      'no_hp',
-      'email',
-      'alamat_pemilik',
-      'nama_bank',
-      'nama_rekening',
-      'catatan_admin',
-    ];
-    const body = { ...Object.fromEntries(fields.map((f) => [f, detail[f]])), expected_updated_at: detail.updated_at };
+    // Every save below names its status.
+    const body = adminSaveBody(detail);
     const save = (payload: object) =>
       t.app.inject({
         method: 'PUT',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { CLAIM_MESSAGES } from '../../domain/review-claims.js';
-import { writeAudit } from '../audit/public.js';
+import { auditActor, writeAudit } from '../audit/public.js';
 import type { Db } from '../db/database.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
@@ -53,13 +53,11 @@ export async function recordFirstApproval(
     .where(eq(merchants.id, row.id))
     .returning();
   await writeAudit(tx, {
-    actorId: actor.id,
+    ...auditActor(actor),
     action: 'first_approval',
     targetTable: 'merchants',
     targetId: row.id,
     diff: { merchant_name: row.namaToko, status: row.status, ...diff },
-    ip: actor.ip ?? null,
-    userAgent: actor.userAgent ?? null,
   });
   return updated!;
 }

@@ -1,4 +1,5 @@
 import { signInOverHttp } from '../../support/admin-http.js';
+import { editFormValues } from '../../support/merchant-fixtures.js';
 import { FAULTS_ADMIN } from './fault-settings.js';
 
 export type MerchantDetail = Record<string, unknown> & { id: string; kode_pendaftaran: string; updated_at: string; status: string };
@@ -40,28 +41,7 @@ export class AdminClient {
 
 /** The PUT body an admin's edit form sends: the profile as read, plus the updated_at it started from. */
 export function editBody(detail: MerchantDetail, changes: Record<string, unknown>): Record<string, unknown> {
-  const fields = [
-    'nama_toko',
-    'kategori_usaha',
-    'alamat_jalan',
-    'kecamatan',
-    'kota_kab',
-    'provinsi',
-    'kode_pos',
-    'tempat_usaha',
-    'omset_per_bulan',
-    'nama_pemilik',
-    'nik',
-    'no_hp',
-    'email',
-    'alamat_pemilik',
-    'nama_bank',
-    'no_rekening',
-    'nama_rekening',
-    'status',
-    'catatan_admin',
-  ];
-  return { ...Object.fromEntries(fields.map((f) => [f, detail[f]])), ...changes, expected_updated_at: detail.updated_at };
+  return { ...editFormValues(detail), ...changes, expected_updated_at: detail.updated_at };
 }
 
 /** Runs `task` over `items` with at most `limit` at a time. */
