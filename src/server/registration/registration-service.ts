@@ -68,7 +68,16 @@ export async function submitRegistration(deps: RegistrationDeps, submission: Sub
       )
     ).map((u) => [u.id, u]),
   );
-  const storageKeys = checkUploads(documents, uploadsById);
+  let storageKeys: ReturnType<typeof checkUploads>;
+  try {
+    storageKeys = checkUploads(documents, uploadsById);
+  } catch (error) {
+    // A concurrent request with the same key may have committed between the two reads above: the uploads
+    // are claimed by its registration, which is this request's too.
+    const winner = isUploadUsed(error) ? await findMerchantByIdempotencyKey(deps.db, submission.idempotencyKey) : undefined;
+    if (winner) return replay(deps.db, winner, submission.input);
+    throw error;
+  }
   const receiptToken = generateToken();
   try {
     const row = await withUniqueCode(
@@ -93,6 +102,10 @@ export async function submitRegistration(deps: RegistrationDeps, submission: Sub
     if (error instanceof CodeExhaustedError) throw new AppError(503, 'UNAVAILABLE', API_MESSAGES.unavailable);
     throw error;
   }
+}
+
+function isUploadUsed(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'UPLOAD_ALREADY_USED';
 }
 
 function requestedDocuments(input: RegistrationRequest): RequestedDocument[] {

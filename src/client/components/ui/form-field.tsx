@@ -1,8 +1,7 @@
-import { useId, type ComponentProps, type ReactElement, type ReactNode } from 'react';
-import { Input } from './input';
+import { useId, type ReactElement, type ReactNode } from 'react';
 import { Label } from './label';
 
-type FormFieldProps = {
+export type FormFieldProps = {
   label: string;
   required?: boolean;
   hint?: ReactNode;
@@ -34,18 +33,5 @@ export function FormField({ label, required, hint, error, children }: FormFieldP
         </p>
       )}
     </div>
-  );
-}
-
-type InputFieldProps = Omit<ComponentProps<typeof Input>, 'id' | 'aria-describedby' | 'aria-invalid'> & Omit<FormFieldProps, 'children'>;
-
-/** A labelled input: the label, hint and error of FormField wired to an Input; `required` marks both. */
-export function InputField({ label, required, hint, error, ...input }: InputFieldProps) {
-  return (
-    <FormField label={label} required={required} hint={hint} error={error}>
-      {({ id, describedBy, invalid }) => (
-        <Input id={id} required={required} aria-describedby={describedBy} aria-invalid={invalid || undefined} {...input} />
-      )}
-    </FormField>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AUTH_MESSAGES, type SessionInfo } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
-import { InputField } from '../../components/ui/form-field';
+import { InputField } from '../../components/ui/input-field';
 import { login } from './auth-api';
 import { PasswordField } from './password-input';
 import { useLoginStep } from './use-login-step';

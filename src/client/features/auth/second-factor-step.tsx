@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, type SessionInfo } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
-import { InputField } from '../../components/ui/form-field';
+import { InputField } from '../../components/ui/input-field';
 import { submitSecondFactor } from './auth-api';
 import { useLoginStep } from './use-login-step';
 

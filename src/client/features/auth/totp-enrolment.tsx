@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, type TotpSetup } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { InputField } from '../../components/ui/form-field';
+import { InputField } from '../../components/ui/input-field';
 import { ApiRequestError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { confirmTotp, fetchTotpStatus, SESSION_QUERY_KEY, startTotpSetup } from './auth-api';

@@ -1,6 +1,6 @@
 import type { FourEyes } from '../../../domain/settings';
 import { Card } from '../../components/ui/card';
-import { InputField } from '../../components/ui/form-field';
+import { InputField } from '../../components/ui/input-field';
 import { SettingSwitch } from './setting-switch';
 
 const SWITCHES = [

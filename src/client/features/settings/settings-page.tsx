@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../domain/messages';
 import { AppSettingsSchema, MAINTENANCE_MESSAGE, type AppSettings } from '../../../domain/settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { InputField } from '../../components/ui/form-field';
+import { InputField } from '../../components/ui/input-field';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiRequestError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';

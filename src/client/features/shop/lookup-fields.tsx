@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { InputField } from '../../components/ui/form-field';
+import { InputField } from '../../components/ui/input-field';
 import { cn } from '../../lib/cn';
 
 type LookupFieldProps = {

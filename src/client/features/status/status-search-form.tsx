@@ -3,8 +3,8 @@ import type { ComponentProps, FormEvent } from 'react';
 import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { InputField } from '../../components/ui/form-field';
 import type { Input } from '../../components/ui/input';
+import { InputField } from '../../components/ui/input-field';
 
 type InputProps = ComponentProps<typeof Input>;
 
