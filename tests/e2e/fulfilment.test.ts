@@ -81,8 +81,9 @@ describe('fulfilment by serial number', () => {
     expect(await pack.locator('input[name="nomor_seri"]').count()).toBe(3);
     await expect.poll(() => field(units[0]!).evaluate((input) => input === document.activeElement)).toBe(true);
     for (const unit of units) {
-      // Enter has moved the focus here: the scanner types into whatever field is focused.
-      expect(await field(unit).evaluate((input) => input === document.activeElement)).toBe(true);
+      // Enter has moved the focus here (waited on: React commits the move after the key event): the scanner
+      // types into whatever field is focused.
+      await expect.poll(() => field(unit).evaluate((input) => input === document.activeElement)).toBe(true);
       await admin.keyboard.type(SERIALS_OF[unit.product_id]![unit.unit - 1]!);
       await admin.keyboard.press('Enter');
     }
