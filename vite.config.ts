@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { landingPageChunks, pagePreloads } from './scripts/vite-landing-pages.js';
+import { lucideIconImports } from './scripts/vite-lucide-imports.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -54,7 +55,7 @@ export default defineConfig(({ command }) => ({
   root: 'src/client',
   resolve: { alias: command === 'build' ? [reactRouterProductionBuild()] : [] },
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), pagePreloads(path.resolve('src/client')), precompress()],
+  plugins: [lucideIconImports(), react(), tailwindcss(), pagePreloads(path.resolve('src/client')), precompress()],
   build: {
     // BUILD_DIR lets parallel checkouts build side by side; it must be a folder at the package root.
     outDir: `../../${process.env.BUILD_DIR ?? 'dist'}/client`,
@@ -66,14 +67,12 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // The icons, 51 of about 300 bytes each, travel together (7 KB gzip): one chunk per icon cost
-            // /register six requests. Reached through lucide-react's index, they cannot be told apart
-            // by page below.
-            // React's JSX runtime and the class-name helpers join them: every chunk uses them, and rolldown
-            // otherwise split them off the entry into two more chunks of every first load.
+            // Lucide's shared icon code (not the icons: each goes with the pages that use it, see
+            // lucide-icon-imports), React's JSX runtime and the class-name helpers: every chunk uses them,
+            // and rolldown otherwise split them off the entry into more chunks of every first load.
             {
               name: 'icons',
-              test: /(lucide-react[\\/]dist[\\/]esm[\\/]|react[\\/](cjs[\\/]react-jsx-runtime|jsx-runtime)|[\\/]clsx[\\/]|class-variance-authority|src[\\/]client[\\/]lib[\\/]cn\.ts$)/,
+              test: /(lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|react[\\/](cjs[\\/]react-jsx-runtime|jsx-runtime)|[\\/]clsx[\\/]|class-variance-authority|src[\\/]client[\\/]lib[\\/]cn\.ts$)/,
             },
             // The document slots (about 1 KB) on their own: the fix page (decision 0018) needs them at first
             // paint, and inside /register's chunk they brought it the whole 22 KB of the wizard.

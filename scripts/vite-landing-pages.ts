@@ -14,6 +14,19 @@ const LANDING_PAGES: Record<string, string[]> = {
 };
 
 /**
+ * Public screens a visitor reaches from a landing page or an e-mail, not landed on from a search: they get
+ * no HTML of their own, but they share small pieces (icons, fields) with the landing pages (see below).
+ */
+const LUCIDE_ICON = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+
+const OTHER_PUBLIC_SCREENS = [
+  'features/shop/checkout-page.tsx',
+  'features/shop/order-page.tsx',
+  'features/perbaikan/perbaikan-page.tsx',
+  'features/registration/registration-success-page.tsx',
+];
+
+/**
  * API answers a landing page cannot paint its content without: fetched from the HTML, beside the
  * scripts, instead of after them (on Lighthouse's slow 4G /shop's cards waited for the whole JavaScript
  * first and then for the products answer).
@@ -121,7 +134,15 @@ export function landingPageChunks(clientRoot: string, entry: string): CodeSplitt
         if (!inEntry.has(id) && !pageModules.has(id)) pages.set(id, [...(pages.get(id) ?? []), label(route)]);
       }
     }
-    return new Map([...pages].map(([id, routes]) => [id, routes.length === 1 ? `page-${routes[0]}` : 'page-shared']));
+    const others = staticModules(
+      ctx,
+      OTHER_PUBLIC_SCREENS.map((module) => path.join(clientRoot, module)),
+    );
+    // An icon that one landing page and another public screen use: inside the landing page's chunk it made
+    // the other screen download that whole chunk (the fix page took /status's 16 KB for one icon); in
+    // page-shared it costs the other landing pages about 0.2 KB.
+    const shared = (id: string, routes: string[]) => routes.length > 1 || (others.has(id) && LUCIDE_ICON.test(id));
+    return new Map([...pages].map(([id, routes]) => [id, shared(id, routes) ? 'page-shared' : `page-${routes[0]}`]));
   };
   return {
     name: (id, ctx) => (owners ??= ownersOf(ctx)).get(id) ?? null,
