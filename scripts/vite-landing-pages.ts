@@ -10,7 +10,7 @@ const LANDING_PAGES: Record<string, string[]> = {
   '/': ['features/home/home-page.tsx'],
   '/shop': ['features/shop/shop-page.tsx'],
   '/register': ['features/registration/register-page.tsx'],
-  '/status': ['features/status/status-page.tsx', 'app/with-queries.tsx'],
+  '/status': ['features/status/status-page.tsx'],
 };
 
 /**

@@ -5,7 +5,7 @@ import { AppRoutes } from './router';
 export function Providers() {
   return (
     <BrowserRouter>
-      {/* The query client wraps each lazy screen (with-queries.tsx); home and shop fetch nothing. */}
+      {/* The query client wraps each lazy screen (lib/with-queries.tsx); home and shop fetch nothing. */}
       {/* The tooltip provider (docs/spec.md §9 delays) sits in the admin shell, the only place with tooltips. */}
       <AppRoutes />
       <ToasterHost />

@@ -23,7 +23,8 @@ const Register = lazyScreen(async () => (await import('../features/registration/
 const RegistrationSuccess = screen(
   async () => (await import('../features/registration/registration-success-page')).RegistrationSuccessPage,
 );
-const Status = screen(async () => (await import('../features/status/status-page')).StatusPage);
+// The status form paints without the query cache; the lookup loads it with the first search.
+const Status = lazyScreen(async () => (await import('../features/status/status-page')).StatusPage);
 const Privacy = screen(async () => (await import('../features/legal/privacy-page')).PrivacyPage);
 const Terms = screen(async () => (await import('../features/legal/terms-page')).TermsPage);
 // The fix link of an e-mail (decision 0018): no query cache, its upload field is the wizard's.

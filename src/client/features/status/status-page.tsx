@@ -1,17 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import type { StatusLookupRequest } from '../../../domain/status-lookup';
 import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
 import { ApiRequestError } from '../../lib/api-client';
+import { isNotFound } from '../../lib/api-errors';
 import { loadSubmittedRegistration, receiptTokenFor } from '../../lib/registration-session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { StatusNotFound } from './status-not-found';
+import type { LookupState } from './status-lookup';
 import './status-print.css';
-import { StatusResultView } from './status-result';
 import { StatusSearchForm, type SearchMode, type SearchValues } from './status-search-form';
 import { StatusSkeleton } from './status-skeleton';
-import { isNotFound, useStatusLookup } from './use-status-lookup';
+import type { StatusSearch } from './use-status-lookup';
+
+const loadLookup = () => import('./status-lookup');
+const StatusLookup = lazy(async () => ({ default: (await loadLookup()).StatusLookupWithQueries }));
 
 function cleanCode(value: string | null | undefined): string | null {
   const code = value?.trim().toUpperCase();
@@ -24,7 +27,8 @@ function codeSearch(code: string): StatusLookupRequest {
   return receiptToken ? { kode_pendaftaran: code, receipt_token: receiptToken } : { kode_pendaftaran: code };
 }
 
-function failureMessage(error: unknown): string {
+function failureMessage(error: unknown): string | null {
+  if (!error) return null;
   if (isNotFound(error)) return MESSAGES.statusNotFoundForm;
   // Too many lookups: say why, so the visitor waits instead of retrying at once.
   if (error instanceof ApiRequestError && error.status === 429) return `${MESSAGES.statusSearchError}. ${error.message}`;
@@ -39,7 +43,10 @@ export function StatusPage() {
   const [initialCode] = useState(() => codeParam ?? cleanCode(loadSubmittedRegistration()?.code));
   const [mode, setMode] = useState<SearchMode>('code');
   const [values, setValues] = useState<SearchValues>({ code: initialCode ?? '', email: '', phone: '' });
-  const [search, setSearch] = useState<StatusLookupRequest | null>(() => (initialCode ? codeSearch(initialCode) : null));
+  const [search, setSearch] = useState<StatusSearch | null>(() => (initialCode ? { request: codeSearch(initialCode), attempt: 1 } : null));
+  const [lookup, setLookup] = useState<LookupState>({ attempt: 0, searching: false, error: null });
+  const onLookupState = useCallback((state: LookupState) => setLookup(state), []);
+  const startSearch = (request: StatusLookupRequest) => setSearch((current) => ({ request, attempt: (current?.attempt ?? 0) + 1 }));
 
   // A new ?code= while the page is open (a shared link, the header) starts that search.
   const [lastCodeParam, setLastCodeParam] = useState(codeParam);
@@ -48,21 +55,18 @@ export function StatusPage() {
     if (codeParam) {
       setMode('code');
       setValues((current) => ({ ...current, code: codeParam }));
-      setSearch(codeSearch(codeParam));
+      startSearch(codeSearch(codeParam));
     }
   }
 
-  const lookup = useStatusLookup(search);
-  const searching = lookup.isFetching;
-  const failed = lookup.isError && !searching;
+  // A search the lookup has not reported on yet is in flight too (its chunk may still be loading).
+  const current = search !== null && lookup.attempt === search.attempt;
+  const searching = search !== null && (!current || lookup.searching);
 
-  const submit = () => {
-    const next: StatusLookupRequest =
-      mode === 'code' ? codeSearch(values.code.trim().toUpperCase()) : { email: values.email.trim(), no_hp: values.phone.trim() };
-    // The same search again asks the server again: the status may have changed since.
-    if (JSON.stringify(next) === JSON.stringify(search)) void lookup.refetch();
-    else setSearch(next);
-  };
+  const submit = () =>
+    startSearch(
+      mode === 'code' ? codeSearch(values.code.trim().toUpperCase()) : { email: values.email.trim(), no_hp: values.phone.trim() },
+    );
 
   return (
     <main className="status-receipt mx-auto w-full max-w-4xl px-4 py-12 print:max-w-none print:p-0">
@@ -75,18 +79,18 @@ export function StatusPage() {
           mode={mode}
           values={values}
           searching={searching}
-          message={failed ? failureMessage(lookup.error) : null}
+          message={current && !searching ? failureMessage(lookup.error) : null}
           onModeChange={setMode}
           onChange={setValues}
           onSubmit={submit}
+          // The visitor is about to search: fetch the lookup's chunk while they type.
+          onFocus={() => void loadLookup()}
         />
         <div aria-live="polite" aria-busy={searching}>
-          {searching ? (
-            <StatusSkeleton />
-          ) : failed ? (
-            isNotFound(lookup.error) && <StatusNotFound />
-          ) : (
-            lookup.data && <StatusResultView result={lookup.data} />
+          {search && (
+            <Suspense fallback={<StatusSkeleton />}>
+              <StatusLookup search={search} onStateChange={onLookupState} />
+            </Suspense>
           )}
         </div>
       </div>

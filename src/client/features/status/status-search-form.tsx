@@ -21,13 +21,15 @@ type StatusSearchFormProps = {
   onModeChange: (mode: SearchMode) => void;
   onChange: (values: SearchValues) => void;
   onSubmit: () => void;
+  /** Any field or button of the form took the focus. */
+  onFocus?: () => void;
 };
 
 export function canSearch(mode: SearchMode, values: SearchValues): boolean {
   return mode === 'code' ? values.code.trim() !== '' : values.email.trim() !== '' && values.phone.trim() !== '';
 }
 
-export function StatusSearchForm({ mode, values, searching, message, onModeChange, onChange, onSubmit }: StatusSearchFormProps) {
+export function StatusSearchForm({ mode, values, searching, message, onModeChange, onChange, onSubmit, onFocus }: StatusSearchFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSearch(mode, values) && !searching) onSubmit();
@@ -50,7 +52,7 @@ export function StatusSearchForm({ mode, values, searching, message, onModeChang
 
   return (
     <Card className="p-6 print:hidden">
-      <form onSubmit={submit} aria-label="Cari status pendaftaran" noValidate>
+      <form onSubmit={submit} onFocus={onFocus} aria-label="Cari status pendaftaran" noValidate>
         <div role="group" aria-label="Cari berdasarkan" className="grid gap-2 sm:grid-cols-2">
           {modeButton('code', T.modeCode, Hash)}
           {modeButton('email', T.modeEmailPhone, Mail)}

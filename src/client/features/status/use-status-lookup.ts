@@ -1,31 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StatusLookupRequest, StatusResult } from '../../../domain/status-lookup';
-import { apiFetch, ApiRequestError } from '../../lib/api-client';
+import { apiFetch } from '../../lib/api-client';
+import { retryServerErrors } from '../../lib/api-errors';
 
 // Loaded with the first answer, not with the page. A field the API adds later must not break the page.
 const loadResultSchema = async () => (await import('../../../domain/status-lookup')).StatusResultSchema.strip();
 
-export function fetchStatus(request: StatusLookupRequest, signal?: AbortSignal): Promise<StatusResult> {
+function fetchStatus(request: StatusLookupRequest, signal?: AbortSignal): Promise<StatusResult> {
   return apiFetch('/api/status/lookup', { method: 'POST', body: request, schema: loadResultSchema, signal });
 }
 
-/** A 4xx answer (not found, malformed, rate limited) will not change by asking again. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 3;
-}
+/** One press of 'Cari': the same request pressed again is a new search (the status may have changed since). */
+export type StatusSearch = { request: StatusLookupRequest; attempt: number };
 
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 404;
-}
-
-/** The lookup for the current search, or idle while there is none; keyed on the search itself. */
-export function useStatusLookup(search: StatusLookupRequest | null) {
+/** The lookup for one search; keyed on the search itself. */
+export function useStatusLookup(search: StatusSearch) {
   return useQuery({
     queryKey: ['status-lookup', search],
-    queryFn: ({ signal }) => fetchStatus(search!, signal),
-    enabled: search !== null,
-    retry: shouldRetry,
+    queryFn: ({ signal }) => fetchStatus(search.request, signal),
+    retry: retryServerErrors,
     // Personal data: asked afresh on every search, and not kept once the page is left.
     staleTime: 0,
     gcTime: 0,

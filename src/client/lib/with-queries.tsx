@@ -6,12 +6,12 @@ import { createQueryClient } from './query-client';
 // nothing, so TanStack Query stays out of the entry chunk (page budgets, decision 0043).
 const queryClient = createQueryClient();
 
-/** The screen inside the app's query client; nested screens share the same client. */
-export function withQueries(Screen: ComponentType): ComponentType {
-  return function WithQueries() {
+/** The component inside the app's query client; nested screens share the same client. */
+export function withQueries<Props extends object>(Screen: ComponentType<Props>): ComponentType<Props> {
+  return function WithQueries(props: Props) {
     return (
       <QueryClientProvider client={queryClient}>
-        <Screen />
+        <Screen {...props} />
       </QueryClientProvider>
     );
   };
