@@ -76,7 +76,12 @@ export default defineConfig(({ command }) => ({
             },
             // The document slots (about 1 KB) on their own: the fix page (decision 0018) needs them at first
             // paint, and inside /register's chunk they brought it the whole 22 KB of the wizard.
-            { name: 'document-slots', test: /src[\\/]domain[\\/]document-slots\.ts$/ },
+            // TanStack Query and the app's client in one chunk: no landing page paints with it (the status page
+            // loads it with its first search), and left to the bundler it came in eight small chunks.
+            { name: 'query', test: /(@tanstack[\\/]|src[\\/]client[\\/]lib[\\/](with-queries|query-client)\.tsx?$)/ },
+            // Not with its import of the messages, which the entry holds: on /, /shop and /status the slots
+            // came along with them (0.7 KB gzip).
+            { name: 'document-slots', test: /src[\\/]domain[\\/]document-slots\.ts$/, includeDependenciesRecursively: false },
             // The maintenance check (decision 0022) of the wizard and the fix page, for the same reason: inside
             // /register's chunk it brought the fix page that whole chunk (22 KB gzip).
             { name: 'public-settings', test: /src[\\/]client[\\/]lib[\\/]use-public-settings\.ts$/, includeDependenciesRecursively: false },

@@ -19,6 +19,16 @@ const LANDING_PAGES: Record<string, string[]> = {
  */
 const LUCIDE_ICON = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
+/**
+ * The landing pages with a form: what only they share (inputs, labels, the API client, the session's
+ * registration) is a chunk of its own, not in page-shared, which / and /shop load (1.3 KB gzip there).
+ */
+const FORM_PAGES = new Set(['register', 'status']);
+
+function sharedChunk(routes: string[]): string {
+  return routes.every((route) => FORM_PAGES.has(route)) ? 'page-forms' : 'page-shared';
+}
+
 const OTHER_PUBLIC_SCREENS = [
   'features/shop/checkout-page.tsx',
   'features/shop/order-page.tsx',
@@ -142,7 +152,7 @@ export function landingPageChunks(clientRoot: string, entry: string): CodeSplitt
     // the other screen download that whole chunk (the fix page took /status's 16 KB for one icon); in
     // page-shared it costs the other landing pages about 0.2 KB.
     const shared = (id: string, routes: string[]) => routes.length > 1 || (others.has(id) && LUCIDE_ICON.test(id));
-    return new Map([...pages].map(([id, routes]) => [id, shared(id, routes) ? 'page-shared' : `page-${routes[0]}`]));
+    return new Map([...pages].map(([id, routes]) => [id, shared(id, routes) ? sharedChunk(routes) : `page-${routes[0]}`]));
   };
   return {
     name: (id, ctx) => (owners ??= ownersOf(ctx)).get(id) ?? null,

@@ -1,3 +1,4 @@
+import { STATUS_FORM_TEXTS } from './status-form-texts.js';
 import { STATUS_LABELS, type MerchantStatus } from './vocabularies.js';
 
 // The status page's texts and links, apart from the lookup's schemas: the page paints with these and
@@ -42,21 +43,9 @@ export const STATUS_NOTES = [
   'Simpan kode pendaftaran Anda untuk mengecek status pendaftaran.',
 ] as const;
 
-/** Texts of the status page that the SPEC describes without quoting. */
+/** Texts of the status page's answer that the SPEC describes without quoting (the form's are in status-form-texts.ts). */
 export const STATUS_PAGE_TEXTS = {
-  title: 'Cek Status Pendaftaran',
-  intro: 'Masukkan kode pendaftaran, atau email dan nomor HP yang Anda daftarkan.',
-  modeCode: 'Kode Pendaftaran',
-  modeEmailPhone: 'Email & Nomor HP',
-  codeLabel: 'Kode Pendaftaran',
-  codePlaceholder: 'AIP-ABC12',
-  emailLabel: 'Email',
-  emailPlaceholder: 'nama@email.com',
-  phoneLabel: 'Nomor HP',
-  phonePlaceholder: '0812-3456-7890',
-  search: 'Cek Status',
-  searching: 'Mencari...',
-  loading: 'Memuat status pendaftaran...',
+  ...STATUS_FORM_TEXTS,
   register: 'Daftar Merchant',
   storeSection: 'Informasi Toko',
   ownerSection: 'Informasi Pemilik',

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
+import { STATUS_FORM_TEXTS as T } from '../../../domain/status-form-texts';
 import type { StatusLookupRequest } from '../../../domain/status-lookup';
-import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
 import { ApiRequestError } from '../../lib/api-client';
 import { isNotFound } from '../../lib/api-errors';
 import { loadSubmittedRegistration, receiptTokenFor } from '../../lib/registration-session';

@@ -1,6 +1,6 @@
 import { Hash, Mail, Search } from 'lucide-react';
 import type { ComponentProps, FormEvent } from 'react';
-import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
+import { STATUS_FORM_TEXTS as T } from '../../../domain/status-form-texts';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { Input } from '../../components/ui/input';

@@ -1,4 +1,4 @@
-import { STATUS_PAGE_TEXTS as T } from '../../../domain/status-texts';
+import { STATUS_FORM_TEXTS as T } from '../../../domain/status-form-texts';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 
