@@ -1,21 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { kilobytes, measureFirstLoad, PUBLIC_ROUTES, serverAndBrowserPerFile } from './support/first-load.js';
 
-/** First-load JavaScript of each public route, gzip, at most 120 KB (decision 0043). */
-const BUDGET_BYTES = 120 * 1024;
+/**
+ * First-load JavaScript of each public route, gzip (decision 0043): 95 KB on the landing pages, with room
+ * to grow; the wizard and the pages reached from a flow keep 120 KB (the wizard's 105 KB target is not met
+ * yet: react-hook-form, 13 KB of it, paints step 1).
+ */
+const KB = 1024;
 // The fix page (decision 0018) opens from an e-mail: with any token its page and chunks are the same.
 // Checkout and the order page are public pages too; the order page's chunks are the same for any code.
-const ROUTES = [...PUBLIC_ROUTES, '/perbaikan/tautan-contoh', '/checkout', '/pesanan/ORD-CONTOH01'];
+const BUDGETS: Record<string, number> = {
+  '/': 95 * KB,
+  '/shop': 95 * KB,
+  '/register': 120 * KB,
+  '/status': 95 * KB,
+  '/perbaikan/tautan-contoh': 120 * KB,
+  '/checkout': 120 * KB,
+  '/pesanan/ORD-CONTOH01': 120 * KB,
+};
 
 const env = serverAndBrowserPerFile();
 
 describe('first-load JavaScript budget', () => {
-  for (const route of ROUTES) {
-    it(`${route} stays within ${kilobytes(BUDGET_BYTES)} gzip`, async () => {
+  it('budgets every landing page', () => {
+    expect(PUBLIC_ROUTES.filter((route) => BUDGETS[route] === undefined)).toEqual([]);
+  });
+
+  for (const [route, budget] of Object.entries(BUDGETS)) {
+    it(`${route} stays within ${kilobytes(budget)} gzip`, async () => {
       const load = await measureFirstLoad(env.browser, env.server.baseUrl, route);
       const lines = load.scripts.map((script) => `  ${kilobytes(script.gzipBytes).padStart(9)}  ${script.url}`);
       console.log(`first load ${route}: ${kilobytes(load.gzipBytes)} gzip\n${lines.join('\n')}`);
-      expect(load.gzipBytes).toBeLessThanOrEqual(BUDGET_BYTES);
+      expect(load.gzipBytes).toBeLessThanOrEqual(budget);
     });
   }
 });
