@@ -1,9 +1,7 @@
-import { RefreshCw } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
 import { SearchInput } from '../search-input';
-import { Button } from '../ui/button';
 import { NativeSelect } from '../ui/input';
+import { RefreshButton } from './refresh-button';
 
 /** The props of a list screen's own toolbar: its view in the URL and the refresh of its query. */
 export type ViewToolbarProps<View> = {
@@ -47,9 +45,7 @@ export function ListToolbar<View extends { q: string }>(props: ListToolbarProps<
         />
       </div>
       {props.children}
-      <Button variant="secondary" onClick={onRefresh} disabled={refreshing} aria-label={props.refreshLabel}>
-        <RefreshCw aria-hidden className={cn(refreshing && 'animate-spin')} /> Refresh
-      </Button>
+      <RefreshButton list={{ refetch: onRefresh, isFetching: refreshing }} label={props.refreshLabel} />
       {props.actions}
     </div>
   );

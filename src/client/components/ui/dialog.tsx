@@ -62,6 +62,24 @@ export function MountedDialog({ open, onClose, title, description, children }: M
   );
 }
 
+type ItemDialogProps<Item> = {
+  /** The item the dialog is about (a table's row); the dialog is open while there is one. */
+  item: Item | null;
+  onClose: () => void;
+  title: string;
+  description: (item: Item) => ReactNode;
+  children: (item: Item) => ReactNode;
+};
+
+/** A MountedDialog about one item: its description and body are drawn from the item. */
+export function ItemDialog<Item>({ item, onClose, title, description, children }: ItemDialogProps<Item>) {
+  return (
+    <MountedDialog open={item !== null} onClose={onClose} title={title} description={item !== null && description(item)}>
+      {item !== null && children(item)}
+    </MountedDialog>
+  );
+}
+
 type DialogFormActionsProps = {
   /** The request is on its way: both buttons wait and the submit button says it is busy. */
   pending: boolean;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTimeWib } from '../../../domain/format';
 import { DEVICE_STATUS_LABELS, type DeviceListItem } from '../../../domain/orders';
-import { MountedDialog } from '../../components/ui/dialog';
+import { ItemDialog } from '../../components/ui/dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { retryServerErrors } from '../../lib/api-errors';
 import { DEVICE_TEXTS } from './device-texts';
@@ -12,21 +12,19 @@ type DeviceHistoryDialogProps = { device: DeviceListItem | null; onClose: () => 
 /** A device's history, oldest first: allocated when packed, shipped, active once received. */
 export function DeviceHistoryDialog({ device, onClose }: DeviceHistoryDialogProps) {
   return (
-    <MountedDialog
-      open={device !== null}
-      onClose={onClose}
-      title="Riwayat Perangkat"
-      description={
-        device && (
-          <>
-            <span className="font-mono">{device.nomor_seri}</span>, {device.product_name}, {device.nama_toko} (pesanan{' '}
-            <span className="font-mono">{device.kode_pesanan}</span>).
-          </>
-        )
-      }
-    >
-      {device && <DeviceHistory id={device.id} />}
-    </MountedDialog>
+    <ItemDialog item={device} onClose={onClose} title="Riwayat Perangkat" description={deviceSummary}>
+      {({ id }) => <DeviceHistory id={id} />}
+    </ItemDialog>
+  );
+}
+
+/** Which device: its serial, product and merchant, and the order it came with. */
+function deviceSummary(device: DeviceListItem) {
+  return (
+    <>
+      <span className="font-mono">{device.nomor_seri}</span>, {device.product_name}, {device.nama_toko} (pesanan{' '}
+      <span className="font-mono">{device.kode_pesanan}</span>).
+    </>
   );
 }
 

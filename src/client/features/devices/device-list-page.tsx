@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DEVICE_STATUS_LABELS, DEVICE_STATUSES, type DeviceListItem } from '../../../domain/orders';
+import { PageHeading } from '../../components/layout/page-heading';
 import { ListToolbar, ToolbarSelect } from '../../components/list/list-toolbar';
 import { useUrlList } from '../../components/list/use-url-list';
-import { isUnauthorized, retryServerErrors } from '../../lib/api-errors';
-import { toast } from '../../lib/toast';
+import { retryServerErrors } from '../../lib/api-errors';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeviceHistoryDialog } from './device-history-dialog';
-import { deviceListViewToQuery, deviceListViewToSearchParams, parseDeviceListView, type DeviceStatusFilter } from './device-list-params';
+import { deviceListParams, type DeviceStatusFilter } from './device-list-params';
 import { DevicePager } from './device-pager';
 import { DeviceTable } from './device-table';
 import { DEVICE_TEXTS } from './device-texts';
@@ -23,30 +24,21 @@ export function DeviceListPage() {
   const title = 'Perangkat';
   usePageTitle(title);
   const { view, setView, result } = useUrlList({
-    parse: parseDeviceListView,
-    toSearchParams: deviceListViewToSearchParams,
-    toQuery: (current) => deviceListViewToQuery(current),
+    ...deviceListParams,
     queryKey: deviceKeys.list,
     fetch: fetchDeviceList,
     retry: retryServerErrors,
   });
   useLiveDeviceUpdates();
   const [history, setHistory] = useState<DeviceListItem | null>(null);
-
-  const { error, errorUpdatedAt } = result;
-  useEffect(() => {
-    if (error && !isUnauthorized(error)) toast.error(DEVICE_TEXTS.listLoadFailed, { id: 'device-list-error' });
-  }, [error, errorUpdatedAt]);
+  useLoadErrorToast(result, DEVICE_TEXTS.listLoadFailed);
 
   const filtered = view.q !== '' || view.status !== 'all';
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
-      <div>
-        <h1 className="text-2xl font-bold">{title}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Setiap unit yang dikemas, menurut nomor serinya. Cari dengan nomor seri lengkap atau awalannya.
-        </p>
-      </div>
+      <PageHeading title={title}>
+        Setiap unit yang dikemas, menurut nomor serinya. Cari dengan nomor seri lengkap atau awalannya.
+      </PageHeading>
       <ListToolbar
         view={view}
         onChange={setView}

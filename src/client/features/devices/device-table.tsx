@@ -1,14 +1,40 @@
 import { History } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDateTimeWib } from '../../../domain/format';
 import type { DeviceListItem } from '../../../domain/orders';
-import { DataTable } from '../../components/list/data-table';
-import { Button } from '../../components/ui/button';
-import { TableRow, Td } from '../../components/ui/table';
+import { buttonColumn, ColumnTable, timeColumn, type Column } from '../../components/list/column-table';
 import { DeviceStatusBadge } from './device-status-badge';
 import { DEVICE_TEXTS } from './device-texts';
 
 const LINK = 'rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
+
+const SERIAL: Column<DeviceListItem> = {
+  header: 'Nomor Seri',
+  className: 'whitespace-nowrap font-mono text-xs font-medium',
+  cell: (device) => device.nomor_seri,
+};
+const PRODUCT: Column<DeviceListItem> = { header: 'Produk', cell: (device) => device.product_name };
+const MERCHANT: Column<DeviceListItem> = {
+  header: 'Merchant',
+  cell: (device) => (
+    <>
+      <Link to={`/admin/merchants/${encodeURIComponent(device.merchant_id)}`} className={`font-medium ${LINK}`}>
+        {device.nama_toko}
+      </Link>
+      <div className="font-mono text-xs text-slate-600">{device.kode_pendaftaran}</div>
+    </>
+  ),
+};
+const ORDER: Column<DeviceListItem> = {
+  header: 'Pesanan',
+  className: 'whitespace-nowrap font-mono text-xs',
+  cell: (device) => (
+    <Link to={`/admin/orders/${encodeURIComponent(device.order_id)}`} className={LINK}>
+      {device.kode_pesanan}
+    </Link>
+  ),
+};
+const STATUS: Column<DeviceListItem> = { header: 'Status', cell: (device) => <DeviceStatusBadge status={device.status} /> };
+const UPDATED = timeColumn('Diperbarui', (device: DeviceListItem) => device.updated_at);
 
 type DeviceTableProps = {
   items: DeviceListItem[] | undefined;
@@ -20,46 +46,21 @@ type DeviceTableProps = {
 };
 
 export function DeviceTable({ items, loading, emptyText, showMerchant = true, onHistory }: DeviceTableProps) {
-  const columns = ['Nomor Seri', 'Produk', ...(showMerchant ? ['Merchant'] : []), 'Pesanan', 'Status', 'Diperbarui', 'Riwayat'];
+  const history = buttonColumn({
+    header: 'Riwayat',
+    Icon: History,
+    text: 'Riwayat',
+    itemName: (device) => device.nomor_seri,
+    onClick: onHistory,
+  });
   return (
-    <DataTable
+    <ColumnTable
       label="Daftar perangkat"
-      columns={columns}
+      item="device"
+      columns={[SERIAL, PRODUCT, ...(showMerchant ? [MERCHANT] : []), ORDER, STATUS, UPDATED, history]}
+      messages={{ failed: DEVICE_TEXTS.listLoadFailed, empty: emptyText }}
       items={items}
       loading={loading}
-      loadingRows={5}
-      failedText={DEVICE_TEXTS.listLoadFailed}
-      emptyText={emptyText}
-      renderRow={(device) => (
-        <TableRow key={device.id} data-device-id={device.id}>
-          <Td className="whitespace-nowrap font-mono text-xs font-medium">{device.nomor_seri}</Td>
-          <Td>{device.product_name}</Td>
-          {showMerchant && (
-            <Td>
-              <Link to={`/admin/merchants/${encodeURIComponent(device.merchant_id)}`} className={`font-medium ${LINK}`}>
-                {device.nama_toko}
-              </Link>
-              <div className="font-mono text-xs text-slate-600">{device.kode_pendaftaran}</div>
-            </Td>
-          )}
-          <Td className="whitespace-nowrap font-mono text-xs">
-            <Link to={`/admin/orders/${encodeURIComponent(device.order_id)}`} className={LINK}>
-              {device.kode_pesanan}
-            </Link>
-          </Td>
-          <Td>
-            <DeviceStatusBadge status={device.status} />
-          </Td>
-          <Td className="whitespace-nowrap">
-            <time dateTime={device.updated_at}>{formatDateTimeWib(device.updated_at)}</time>
-          </Td>
-          <Td>
-            <Button variant="outline" size="sm" onClick={() => onHistory(device)} aria-label={`Riwayat ${device.nomor_seri}`}>
-              <History aria-hidden /> Riwayat
-            </Button>
-          </Td>
-        </TableRow>
-      )}
     />
   );
 }

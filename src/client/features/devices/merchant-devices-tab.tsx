@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { DeviceListItem } from '../../../domain/orders';
 import { retryServerErrors } from '../../lib/api-errors';
 import { DeviceHistoryDialog } from './device-history-dialog';
-import { DEFAULT_DEVICE_LIST_VIEW, deviceListViewToQuery } from './device-list-params';
+import { deviceListParams, deviceListViewToQuery } from './device-list-params';
 import { DevicePager } from './device-pager';
 import { DeviceTable } from './device-table';
 import { DEVICE_TEXTS } from './device-texts';
@@ -14,7 +14,7 @@ import { useLiveDeviceUpdates } from './use-live-device-updates';
 export function MerchantDevicesTab({ merchantId }: { merchantId: string }) {
   // The page stays in the tab: the detail's URL is the merchant's, and a tab is not a list screen.
   const [page, setPage] = useState(1);
-  const query = deviceListViewToQuery({ ...DEFAULT_DEVICE_LIST_VIEW, page }, merchantId);
+  const query = deviceListViewToQuery({ ...deviceListParams.defaults, page }, merchantId);
   const devices = useQuery({
     queryKey: deviceKeys.list(query),
     queryFn: ({ signal }) => fetchDeviceList(query, signal),

@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../../domain/orders';
-import { cancelNeedsRefund, orderActions } from './order-actions';
+import { cancelNeedsRefund, orderActions, type OrderAction } from './order-actions';
+
+const allowing = (action: OrderAction) => ORDER_STATUSES.filter((status) => orderActions(status).includes(action));
 
 describe('orderActions', () => {
-  it('offers each status its next step, and cancelling until the order is shipped', () => {
-    expect(Object.fromEntries(ORDER_STATUSES.map((status) => [status, orderActions(status)]))).toEqual({
-      menunggu_pembayaran: ['payment', 'cancel'],
-      menunggu_verifikasi: ['cancel'],
-      siap_dikemas: ['pack', 'cancel'],
-      dikemas: ['ship', 'cancel'],
-      dikirim: ['deliver'],
-      diterima: [],
-      kedaluwarsa: [],
-      dibatalkan: [],
-    });
+  it.each<[OrderAction, string[]]>([
+    ['payment', ['menunggu_pembayaran']],
+    ['pack', ['siap_dikemas']],
+    ['ship', ['dikemas']],
+    ['deliver', ['dikirim']],
+    ['cancel', ['menunggu_pembayaran', 'menunggu_verifikasi', 'siap_dikemas', 'dikemas']],
+  ])('offers %s only on the statuses the server moves on from: %j', (action, statuses) => {
+    expect(allowing(action)).toEqual(statuses);
+  });
+
+  it('offers nothing once the order is received, expired or cancelled', () => {
+    expect(ORDER_STATUSES.filter((status) => orderActions(status).length === 0)).toEqual(['diterima', 'kedaluwarsa', 'dibatalkan']);
+  });
+
+  it('puts the next step first and cancelling last', () => {
+    expect(orderActions('menunggu_pembayaran')).toEqual(['payment', 'cancel']);
+    expect(orderActions('siap_dikemas')).toEqual(['pack', 'cancel']);
+    expect(orderActions('dikemas')).toEqual(['ship', 'cancel']);
   });
 });
 

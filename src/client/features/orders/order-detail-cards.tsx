@@ -1,33 +1,34 @@
 import { Link } from 'react-router';
 import { formatRupiah } from '../../../domain/format';
-import type { OrderAdminDetail } from '../../../domain/orders';
-import { Table, TableHead, TableRow, Td, Th } from '../../components/ui/table';
+import type { OrderAdminDetail, OrderItem } from '../../../domain/orders';
+import { ColumnHead, ColumnRow, type Column } from '../../components/list/column-table';
+import { Table } from '../../components/ui/table';
 import { DetailList, DetailSection } from './detail-section';
+
+const LINE_COLUMNS: readonly Column<OrderItem>[] = [
+  {
+    header: 'Produk',
+    cell: (line) => (
+      <>
+        <div className="font-medium">{line.name}</div>
+        <div className="font-mono text-xs text-slate-600">{line.sku}</div>
+      </>
+    ),
+  },
+  { header: 'Harga', alignRight: true, className: 'whitespace-nowrap tabular-nums', cell: (line) => formatRupiah(line.price) },
+  { header: 'Jumlah', alignRight: true, className: 'tabular-nums', cell: (line) => line.quantity },
+  { header: 'Subtotal', alignRight: true, className: 'whitespace-nowrap tabular-nums', cell: (line) => formatRupiah(line.line_total) },
+];
 
 /** The lines as ordered, at the prices of that moment, and the totals. */
 export function ItemsCard({ order }: { order: OrderAdminDetail }) {
   return (
     <DetailSection title="Item" className="lg:col-span-2">
       <Table label="Item pesanan">
-        <TableHead>
-          <tr>
-            <Th>Produk</Th>
-            <Th className="text-right">Harga</Th>
-            <Th className="text-right">Jumlah</Th>
-            <Th className="text-right">Subtotal</Th>
-          </tr>
-        </TableHead>
+        <ColumnHead columns={LINE_COLUMNS} />
         <tbody>
-          {order.items.map((item) => (
-            <TableRow key={item.product_id} data-testid="order-line">
-              <Td>
-                <div className="font-medium">{item.name}</div>
-                <div className="font-mono text-xs text-slate-600">{item.sku}</div>
-              </Td>
-              <Td className="whitespace-nowrap text-right tabular-nums">{formatRupiah(item.price)}</Td>
-              <Td className="text-right tabular-nums">{item.quantity}</Td>
-              <Td className="whitespace-nowrap text-right tabular-nums">{formatRupiah(item.line_total)}</Td>
-            </TableRow>
+          {order.items.map((line) => (
+            <ColumnRow key={line.product_id} columns={LINE_COLUMNS} item={line} data-testid="order-line" />
           ))}
         </tbody>
       </Table>

@@ -6,8 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { isNotFound, retryServerErrors } from '../../lib/api-errors';
 import { usePageTitle } from '../../lib/use-page-title';
-import { CancelOrderDialog } from './cancel-order-dialog';
-import { DeliverOrderDialog } from './deliver-order-dialog';
+import { OrderActionDialog } from './order-action-dialog';
 import type { OrderAction } from './order-actions';
 import { ItemsCard, MerchantCard, ShippingCard } from './order-detail-cards';
 import { OrderDetailHeader } from './order-detail-header';
@@ -17,9 +16,6 @@ import { OrderNotFound } from './order-not-found';
 import { PaymentCard } from './order-payment-card';
 import { ORDER_TEXTS } from './order-texts';
 import { fetchOrder, orderKeys } from './orders-api';
-import { PackOrderDialog } from './pack-order-dialog';
-import { PaymentConfirmDialog } from './payment-confirm-dialog';
-import { ShipOrderDialog } from './ship-order-dialog';
 import { useLiveOrderUpdates } from './use-live-order-updates';
 
 /** /admin/orders/:id: lines, merchant, shipping, payment, devices, history and audit of one order, and its actions. */
@@ -46,12 +42,7 @@ export function OrderDetailPage() {
         <TimelineCard order={order} />
         <ActivityCard orderId={order.id} />
       </div>
-      {/* A live refresh may move the order on while a dialog is open: the server's 409 then says so. */}
-      <PaymentConfirmDialog order={order} open={dialog === 'payment'} onClose={() => setDialog(null)} />
-      <CancelOrderDialog order={order} open={dialog === 'cancel'} onClose={() => setDialog(null)} />
-      <PackOrderDialog order={order} open={dialog === 'pack'} onClose={() => setDialog(null)} />
-      <ShipOrderDialog order={order} open={dialog === 'ship'} onClose={() => setDialog(null)} />
-      <DeliverOrderDialog order={order} open={dialog === 'deliver'} onClose={() => setDialog(null)} />
+      <OrderActionDialog order={order} action={dialog} onClose={() => setDialog(null)} />
     </main>
   );
 }

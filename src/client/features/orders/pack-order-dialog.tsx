@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle } from 'lucide-react';
 import { useMemo, type KeyboardEvent } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
-import type { OrderAdminDetail } from '../../../domain/orders';
-import { DialogFormActions, MountedDialog } from '../../components/ui/dialog';
+import { DialogForm } from '../../components/dialog-form';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { ApiRequestError } from '../../lib/api-client';
 import { serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
+import type { OrderFormDialog, OrderFormProps } from './order-dialog';
 import { ORDER_TEXTS } from './order-texts';
 import {
   afterEnter,
@@ -22,28 +22,19 @@ import {
 } from './pack-form';
 import { usePackOrder } from './use-order-mutations';
 
-type PackOrderDialogProps = { order: OrderAdminDetail; open: boolean; onClose: () => void };
-
 /** 'Kemas': one serial number per ordered unit, typed or scanned; each becomes a device of the merchant. */
-export function PackOrderDialog({ order, open, onClose }: PackOrderDialogProps) {
-  return (
-    <MountedDialog
-      open={open}
-      onClose={onClose}
-      title="Kemas Pesanan"
-      description={
-        <>
-          Pesanan <span className="font-mono">{order.kode_pesanan}</span> dari {order.nama_toko}. Ketik atau pindai nomor seri setiap unit;
-          Enter pindah ke unit berikutnya.
-        </>
-      }
-    >
-      <PackOrderForm order={order} onDone={onClose} />
-    </MountedDialog>
-  );
-}
+export const PACK_ORDER_DIALOG: OrderFormDialog = {
+  title: 'Kemas Pesanan',
+  description: (order) => (
+    <>
+      Pesanan <span className="font-mono">{order.kode_pesanan}</span> dari {order.nama_toko}. Ketik atau pindai nomor seri setiap unit;
+      Enter pindah ke unit berikutnya.
+    </>
+  ),
+  Form: PackOrderForm,
+};
 
-function PackOrderForm({ order, onDone }: { order: OrderAdminDetail; onDone: () => void }) {
+function PackOrderForm({ order, onDone }: OrderFormProps) {
   const units = useMemo(() => packUnits(order.items), [order.items]);
   const form = useForm<PackForm>({ resolver: zodResolver(packFormSchema), defaultValues: defaultPackForm(units) });
   const pack = usePackOrder();
@@ -91,7 +82,7 @@ function PackOrderForm({ order, onDone }: { order: OrderAdminDetail; onDone: () 
 
   const serverError = form.formState.errors.root?.server?.message;
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Kemas pesanan" className="space-y-4">
+    <DialogForm form={form} onSubmit={submit} label="Kemas pesanan" pending={pack.isPending} submitText="Simpan">
       {serverError && (
         <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-2 text-sm text-red-800">
           <AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
@@ -105,8 +96,7 @@ function PackOrderForm({ order, onDone }: { order: OrderAdminDetail; onDone: () 
           </li>
         ))}
       </ol>
-      <DialogFormActions pending={pack.isPending}>Simpan</DialogFormActions>
-    </form>
+    </DialogForm>
   );
 }
 

@@ -1,29 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm, useFormContext } from 'react-hook-form';
+import { useForm, useFormContext } from 'react-hook-form';
 import { formatRupiah } from '../../../domain/format';
 import { ORDER_MESSAGES, type OrderAdminDetail } from '../../../domain/orders';
-import { TextareaField, TextField, useFieldError } from '../../components/form-fields';
-import { DialogFormActions, MountedDialog } from '../../components/ui/dialog';
+import { DialogForm } from '../../components/dialog-form';
+import { TextareaField, useFieldError } from '../../components/form-fields';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import type { ApiRequestError } from '../../lib/api-client';
 import { settleOrderAction } from './order-action-outcome';
+import type { OrderFormDialog, OrderFormProps } from './order-dialog';
 import { ORDER_TEXTS } from './order-texts';
 import { defaultPaymentForm, expectedAmount, paymentFormSchema, toPaymentConfirm, type PaymentForm } from './payment-form';
 import { useConfirmPayment } from './use-order-mutations';
+import { WholeNumberField } from './whole-number-field';
 
 const FIELDS: readonly string[] = ['jumlah', 'tanggal', 'catatan'];
 
-type PaymentConfirmDialogProps = { order: OrderAdminDetail; open: boolean; onClose: () => void };
-
 /** 'Konfirmasi Pembayaran': the admin saw the transfer on the account and records what arrived, and when. */
-export function PaymentConfirmDialog({ order, open, onClose }: PaymentConfirmDialogProps) {
-  return (
-    <MountedDialog open={open} onClose={onClose} title="Konfirmasi Pembayaran" description={<ExpectedAmount order={order} />}>
-      <PaymentConfirmForm order={order} onDone={onClose} />
-    </MountedDialog>
-  );
-}
+export const PAYMENT_CONFIRM_DIALOG: OrderFormDialog = {
+  title: 'Konfirmasi Pembayaran',
+  description: (order) => <ExpectedAmount order={order} />,
+  Form: PaymentConfirmForm,
+};
 
 function ExpectedAmount({ order }: { order: OrderAdminDetail }) {
   const { pembayaran } = order;
@@ -42,7 +40,7 @@ function ExpectedAmount({ order }: { order: OrderAdminDetail }) {
   );
 }
 
-function PaymentConfirmForm({ order, onDone }: { order: OrderAdminDetail; onDone: () => void }) {
+function PaymentConfirmForm({ order, onDone }: OrderFormProps) {
   const expected = expectedAmount(order);
   const form = useForm<PaymentForm>({ resolver: zodResolver(paymentFormSchema(expected)), defaultValues: defaultPaymentForm(order) });
   const confirm = useConfirmPayment();
@@ -58,26 +56,11 @@ function PaymentConfirmForm({ order, onDone }: { order: OrderAdminDetail; onDone
   );
 
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Konfirmasi pembayaran" className="space-y-4">
-        <TextField
-          name="jumlah"
-          label="Jumlah diterima"
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          hint={`Seharusnya ${formatRupiah(expected)}.`}
-        />
-        <DateField />
-        <TextareaField
-          name="catatan"
-          label="Catatan"
-          maxLength={500}
-          hint="Wajib diisi bila jumlah berbeda dari yang seharusnya dibayar."
-        />
-        <DialogFormActions pending={confirm.isPending}>Konfirmasi</DialogFormActions>
-      </form>
-    </FormProvider>
+    <DialogForm form={form} onSubmit={submit} label="Konfirmasi pembayaran" pending={confirm.isPending} submitText="Konfirmasi">
+      <WholeNumberField name="jumlah" label="Jumlah diterima" hint={`Seharusnya ${formatRupiah(expected)}.`} />
+      <DateField />
+      <TextareaField name="catatan" label="Catatan" maxLength={500} hint="Wajib diisi bila jumlah berbeda dari yang seharusnya dibayar." />
+    </DialogForm>
   );
 }
 

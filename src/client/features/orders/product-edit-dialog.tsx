@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm, useFormContext } from 'react-hook-form';
+import { useForm, useFormContext } from 'react-hook-form';
 import type { ProductAdmin } from '../../../domain/orders';
-import { TextField } from '../../components/form-fields';
-import { DialogFormActions, MountedDialog } from '../../components/ui/dialog';
+import { DialogForm } from '../../components/dialog-form';
+import { ItemDialog } from '../../components/ui/dialog';
 import { Checkbox } from '../../components/ui/input';
 import { ApiRequestError } from '../../lib/api-client';
 import { serverMessage } from '../../lib/api-errors';
@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast';
 import { ORDER_TEXTS } from './order-texts';
 import { productFormSchema, toProductForm, toProductUpdate, type ProductForm } from './product-form';
 import { useUpdateProduct } from './use-order-mutations';
+import { WholeNumberField } from './whole-number-field';
 
 const FIELDS: readonly string[] = ['price', 'stock', 'active'];
 
@@ -17,21 +18,19 @@ type ProductEditDialogProps = { product: ProductAdmin | null; onClose: () => voi
 
 export function ProductEditDialog({ product, onClose }: ProductEditDialogProps) {
   return (
-    <MountedDialog
-      open={product !== null}
-      onClose={onClose}
-      title="Ubah Produk"
-      description={
-        product && (
-          <>
-            {product.name} (<span className="font-mono">{product.sku}</span>). Saat ini {product.held} unit sedang dipesan.
-          </>
-        )
-      }
-    >
+    <ItemDialog item={product} onClose={onClose} title="Ubah Produk" description={productSummary}>
       {/* Keyed by product: opening another row starts from that product's values. */}
-      {product && <ProductEditForm key={product.id} product={product} onDone={onClose} />}
-    </MountedDialog>
+      {(chosen) => <ProductEditForm key={chosen.id} product={chosen} onDone={onClose} />}
+    </ItemDialog>
+  );
+}
+
+/** Which product, and how many of its units open orders hold (the stock cannot go below that). */
+function productSummary(product: ProductAdmin) {
+  return (
+    <>
+      {product.name} (<span className="font-mono">{product.sku}</span>). Saat ini {product.held} unit sedang dipesan.
+    </>
   );
 }
 
@@ -56,28 +55,11 @@ function ProductEditForm({ product, onDone }: { product: ProductAdmin; onDone: (
   );
 
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Ubah produk" className="space-y-4">
-        <TextField
-          name="price"
-          label="Harga (Rp)"
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          hint="Harga satuan dalam rupiah, sudah termasuk PPN."
-        />
-        <TextField
-          name="stock"
-          label="Stok"
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          hint={`Semua unit, termasuk ${product.held} unit yang sedang dipesan.`}
-        />
-        <ActiveField />
-        <DialogFormActions pending={update.isPending}>Simpan</DialogFormActions>
-      </form>
-    </FormProvider>
+    <DialogForm form={form} onSubmit={submit} label="Ubah produk" pending={update.isPending} submitText="Simpan">
+      <WholeNumberField name="price" label="Harga (Rp)" hint="Harga satuan dalam rupiah, sudah termasuk PPN." />
+      <WholeNumberField name="stock" label="Stok" hint={`Semua unit, termasuk ${product.held} unit yang sedang dipesan.`} />
+      <ActiveField />
+    </DialogForm>
   );
 }
 

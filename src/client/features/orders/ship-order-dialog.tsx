@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { COURIER_LABELS, COURIERS, ShipRequestSchema, type OrderAdminDetail, type ShipRequest } from '../../../domain/orders';
+import { COURIER_LABELS, COURIERS, ShipRequestSchema, type ShipRequest } from '../../../domain/orders';
+import { DialogForm } from '../../components/dialog-form';
 import { SelectField, TextField } from '../../components/form-fields';
-import { DialogFormActions, MountedDialog } from '../../components/ui/dialog';
 import { settleOrderAction } from './order-action-outcome';
+import type { OrderFormDialog, OrderFormProps } from './order-dialog';
 import { ORDER_TEXTS } from './order-texts';
 import { useShipOrder } from './use-order-mutations';
 
@@ -12,27 +13,19 @@ const COURIER_CHOICES = COURIERS.map((kurir) => ({ value: kurir, label: COURIER_
 const FIELDS: readonly string[] = ['kurir', 'no_resi'];
 
 type ShipForm = z.input<typeof ShipRequestSchema>;
-type ShipOrderDialogProps = { order: OrderAdminDetail; open: boolean; onClose: () => void };
 
 /** 'Kirim': the packed order leaves with a courier; the merchant is mailed the resi and its tracking link. */
-export function ShipOrderDialog({ order, open, onClose }: ShipOrderDialogProps) {
-  return (
-    <MountedDialog
-      open={open}
-      onClose={onClose}
-      title="Kirim Pesanan"
-      description={
-        <>
-          Pesanan <span className="font-mono">{order.kode_pesanan}</span> ke {order.pengiriman.nama_penerima}, {order.pengiriman.kota_kab}.
-        </>
-      }
-    >
-      <ShipOrderForm order={order} onDone={onClose} />
-    </MountedDialog>
-  );
-}
+export const SHIP_ORDER_DIALOG: OrderFormDialog = {
+  title: 'Kirim Pesanan',
+  description: (order) => (
+    <>
+      Pesanan <span className="font-mono">{order.kode_pesanan}</span> ke {order.pengiriman.nama_penerima}, {order.pengiriman.kota_kab}.
+    </>
+  ),
+  Form: ShipOrderForm,
+};
 
-function ShipOrderForm({ order, onDone }: { order: OrderAdminDetail; onDone: () => void }) {
+function ShipOrderForm({ order, onDone }: OrderFormProps) {
   const form = useForm<ShipForm, unknown, ShipRequest>({ resolver: zodResolver(ShipRequestSchema), defaultValues: { no_resi: '' } });
   const ship = useShipOrder();
 
@@ -47,12 +40,9 @@ function ShipOrderForm({ order, onDone }: { order: OrderAdminDetail; onDone: () 
   );
 
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Kirim pesanan" className="space-y-4">
-        <SelectField name="kurir" label="Kurir" required options={COURIER_CHOICES} placeholder="Pilih kurir" />
-        <TextField name="no_resi" label="Nomor resi" required autoComplete="off" maxLength={40} hint="6-40 huruf dan angka, tanpa spasi." />
-        <DialogFormActions pending={ship.isPending}>Kirim</DialogFormActions>
-      </form>
-    </FormProvider>
+    <DialogForm form={form} onSubmit={submit} label="Kirim pesanan" pending={ship.isPending} submitText="Kirim">
+      <SelectField name="kurir" label="Kurir" required options={COURIER_CHOICES} placeholder="Pilih kurir" />
+      <TextField name="no_resi" label="Nomor resi" required autoComplete="off" maxLength={40} hint="6-40 huruf dan angka, tanpa spasi." />
+    </DialogForm>
   );
 }

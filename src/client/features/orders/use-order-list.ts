@@ -1,26 +1,21 @@
 import { useEffect } from 'react';
 import { useUrlList } from '../../components/list/use-url-list';
-import { isUnauthorized, retryServerErrors } from '../../lib/api-errors';
-import { toast } from '../../lib/toast';
-import { lastOrderPage, orderListViewToQuery, orderListViewToSearchParams, parseOrderListView } from './order-list-params';
+import { retryServerErrors } from '../../lib/api-errors';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast';
+import { lastOrderPage, orderListParams } from './order-list-params';
 import { ORDER_TEXTS } from './order-texts';
 import { fetchOrderList, orderKeys } from './orders-api';
 
 /** The order list, its view (search, status, page) in the URL. */
 export function useOrderList() {
   const { view, setView, result, setSearchParams } = useUrlList({
-    parse: parseOrderListView,
-    toSearchParams: orderListViewToSearchParams,
-    toQuery: orderListViewToQuery,
+    ...orderListParams,
     queryKey: orderKeys.list,
     fetch: fetchOrderList,
     retry: retryServerErrors,
   });
 
-  const { error, errorUpdatedAt } = result;
-  useEffect(() => {
-    if (error && !isUnauthorized(error)) toast.error(ORDER_TEXTS.listLoadFailed, { id: 'order-list-error' });
-  }, [error, errorUpdatedAt]);
+  useLoadErrorToast(result, ORDER_TEXTS.listLoadFailed);
 
   // A page left past the end (an old link, a narrower search) moves to the last page that holds rows.
   const maxPage = result.data ? lastOrderPage(result.data.total, result.data.page_size) : undefined;
