@@ -463,6 +463,7 @@ export type SavedViewRow = typeof savedViews.$inferSelect;
 /**
  * Per-IP request counters of the public limits (uploads, registrations, lookups, sign-in) when several
  * instances share one PostgreSQL and no Redis is configured (docs/decisions/0019). A fixed window per key.
+ * UNLOGGED (migration 0022, decision 0046; Drizzle does not model it): no WAL flush on every lookup.
  */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),

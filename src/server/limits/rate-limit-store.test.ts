@@ -57,6 +57,15 @@ describe('the rate-limit counter in PostgreSQL', () => {
     ]);
   });
 
+  it('keeps the counters out of the write-ahead log (an unlogged table, migration 0022)', async () => {
+    const rows = await queryRows<{ relpersistence: string }>(
+      databases[0]!.db,
+      `select relpersistence from pg_class where relname = 'rate_limit_counters'`,
+      [],
+    );
+    expect(rows).toEqual([{ relpersistence: 'u' }]);
+  });
+
   it('sends the hits that arrive while a statement is out with the next one', async () => {
     const database = databases[0]!;
     const count = databaseCounter(database.db);
