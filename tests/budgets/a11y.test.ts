@@ -1,44 +1,34 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMerchantThroughApi,
-  merchantIdByCode,
-  setStatusThroughApi,
-  signedInPage,
-  startMerchantsServer,
-} from '../e2e/support/admin-merchants-setup.js';
-import { closeSuite, launchBrowser } from '../e2e/support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMerchantThroughApi, merchantIdByCode, merchantsSuite, setStatusThroughApi } from '../e2e/support/admin-merchants-setup.js';
 import { confirmTransferThroughApi, orderIdByCode, packThroughApi } from '../e2e/support/fulfilment-setup.js';
-import { fillBank, fillOwner, fillStoreText, jpegFile, next, stepHeading, uploadFile } from '../e2e/support/registration-wizard.js';
-import type { RunningServer } from '../e2e/support/server-process.js';
+import {
+  fillBank,
+  fillOwner,
+  fillStoreText,
+  goForwardTo,
+  jpegFile,
+  next,
+  stepHeading,
+  uploadFile,
+  uploadFiles,
+} from '../e2e/support/registration-wizard.js';
 import { orderOverHttp } from '../support/order-requests.js';
-import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
+import { LOOKUP_APPLICANT, registerOverHttp } from '../support/registration-fixtures.js';
 import { seriousViolations } from './support/axe.js';
 
 /**
  * The target: axe-core finds no serious or critical violation on any screen, public and admin. One server
  * of this file's own, with an admin account from ADMIN_EMAIL/ADMIN_PASSWORD as in production.
  */
-let server: RunningServer;
-let browser: Browser;
-let registration: HttpRegistration;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startMerchantsServer();
-  registration = await registerOverHttp(server.baseUrl, { overrides: LOOKUP_APPLICANT });
-  browser = await launchBrowser();
-});
-
-afterAll(() => closeSuite({ contexts, browser, servers: [server] }));
+const suite = merchantsSuite();
+const { adminPage } = suite;
 
 async function publicPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
-  contexts.push(context);
+  const context = await suite.browser.newContext({ baseURL: suite.server.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
+  suite.contexts.push(context);
   return context.newPage();
 }
-
-const adminPage = () => signedInPage(browser, server.baseUrl, contexts);
 
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
   const found = await seriousViolations(page);
@@ -47,7 +37,7 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
 }
 
 /** An order of the suite's registration, made through the public API as checkout makes it. */
-const suiteOrder = () => orderOverHttp(server.baseUrl, registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp);
+const suiteOrder = () => orderOverHttp(suite.server.baseUrl, suite.registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp);
 
 /** Every screen has one h1; once it shows and the network is quiet, the screen has its data. */
 async function visit(page: Page, route: string): Promise<void> {
@@ -56,23 +46,30 @@ async function visit(page: Page, route: string): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-describe('axe-core on the public screens', () => {
-  for (const route of [
-    '/',
-    '/shop',
-    '/checkout',
-    '/status',
-    '/privacy',
-    '/terms',
-    '/halaman-yang-tidak-ada',
-    '/perbaikan/tautan-tidak-valid',
-  ]) {
+/** Clicks the button named `button`, waits for the dialog named `dialog` it opens, and checks the screen with it open. */
+async function expectDialogPasses(page: Page, button: string, dialog: string, screen: string): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  await page.getByRole('dialog', { name: dialog }).waitFor();
+  await expectNoSeriousViolations(page, screen);
+}
+
+/** A test per route: once loaded (on a page `open` gives, after `prepare`), the screen has no serious violation. */
+function eachRoutePasses(routes: string[], open: () => Promise<Page>, prepare?: () => Promise<unknown>): void {
+  for (const route of routes) {
     it(route, async () => {
-      const page = await publicPage();
+      const page = await open();
+      await prepare?.();
       await visit(page, route);
       await expectNoSeriousViolations(page, route);
     });
   }
+}
+
+describe('axe-core on the public screens', () => {
+  eachRoutePasses(
+    ['/', '/shop', '/checkout', '/status', '/privacy', '/terms', '/halaman-yang-tidak-ada', '/perbaikan/tautan-tidak-valid'],
+    publicPage,
+  );
 
   it('/shop with a cart line and its bottom bar', async () => {
     const page = await publicPage();
@@ -95,32 +92,26 @@ describe('axe-core on the public screens', () => {
     await page.getByText('Wajib diisi').first().waitFor();
     await expectNoSeriousViolations(page, '/register step 1 with errors');
     await fillStoreText(page);
-    await uploadFile(page, 'Foto Usaha', await jpegFile('usaha.jpg'));
-    await uploadFile(page, 'Foto Produk', await jpegFile('produk.jpg'));
+    await uploadFiles(page, { 'Foto Usaha': await jpegFile('usaha.jpg'), 'Foto Produk': await jpegFile('produk.jpg') });
     await expectNoSeriousViolations(page, '/register step 1 filled');
-    await next(page);
-    await stepHeading(page, 2, 'Data Pemilik').waitFor();
+    await goForwardTo(page, 2);
     await expectNoSeriousViolations(page, '/register step 2');
     await fillOwner(page);
-    await next(page);
-    await stepHeading(page, 3, 'Dokumen').waitFor();
+    await goForwardTo(page, 3);
     await uploadFile(page, 'KTP', await jpegFile('ktp.jpg'));
     await expectNoSeriousViolations(page, '/register step 3');
-    await uploadFile(page, 'Selfie KTP', await jpegFile('selfie.jpg'));
-    await uploadFile(page, 'Kartu Keluarga', await jpegFile('kk.jpg'));
-    await next(page);
-    await stepHeading(page, 4, 'Rekening Bank').waitFor();
+    await uploadFiles(page, { 'Selfie KTP': await jpegFile('selfie.jpg'), 'Kartu Keluarga': await jpegFile('kk.jpg') });
+    await goForwardTo(page, 4);
     await expectNoSeriousViolations(page, '/register step 4');
     await fillBank(page);
-    await next(page);
-    await stepHeading(page, 5, 'Konfirmasi').waitFor();
+    await goForwardTo(page, 5);
     await expectNoSeriousViolations(page, '/register step 5');
   });
 
   it('/registrasi/success with a real code', async () => {
     const page = await publicPage();
-    await page.goto(`/registrasi/success?code=${registration.kode_pendaftaran}`);
-    await page.getByText(registration.nama_toko).waitFor();
+    await page.goto(`/registrasi/success?code=${suite.registration.kode_pendaftaran}`);
+    await page.getByText(suite.registration.nama_toko).waitFor();
     await expectNoSeriousViolations(page, '/registrasi/success');
   });
 
@@ -133,7 +124,7 @@ describe('axe-core on the public screens', () => {
       .click();
     await page.getByRole('button', { name: 'Lanjut ke Checkout' }).click();
     await page.waitForURL('**/checkout');
-    await page.getByRole('textbox', { name: 'Kode Pendaftaran' }).fill(registration.kode_pendaftaran);
+    await page.getByRole('textbox', { name: 'Kode Pendaftaran' }).fill(suite.registration.kode_pendaftaran);
     await page.getByRole('textbox', { name: 'Nomor HP terdaftar' }).fill(LOOKUP_APPLICANT.no_hp);
     await page.getByRole('button', { name: 'Periksa' }).click();
     await page.getByText(LOOKUP_APPLICANT.nama_toko).first().waitFor();
@@ -154,43 +145,19 @@ describe('axe-core on the public screens', () => {
 
   it('/status with a result', async () => {
     const page = await publicPage();
-    await page.goto(`/status?code=${registration.kode_pendaftaran}`);
+    await page.goto(`/status?code=${suite.registration.kode_pendaftaran}`);
     await page.getByTestId('status-badge').waitFor();
     await expectNoSeriousViolations(page, '/status with a result');
   });
 });
 
 describe('axe-core on the admin screens', () => {
-  it('/admin/login', async () => {
-    const page = await publicPage();
-    await visit(page, '/admin/login');
-    await expectNoSeriousViolations(page, '/admin/login');
-  });
-
-  for (const route of [
-    '/admin',
-    '/admin/dashboard',
-    '/admin/merchants',
-    '/admin/merchants/new',
-    '/admin/audit',
-    '/admin/settings',
-    '/admin/security',
-  ]) {
-    it(route, async () => {
-      const page = await adminPage();
-      await visit(page, route);
-      await expectNoSeriousViolations(page, route);
-    });
-  }
-
-  for (const route of ['/admin/orders', '/admin/products']) {
-    it(route, async () => {
-      const page = await adminPage();
-      await suiteOrder();
-      await visit(page, route);
-      await expectNoSeriousViolations(page, route);
-    });
-  }
+  eachRoutePasses(['/admin/login'], publicPage);
+  eachRoutePasses(
+    ['/admin', '/admin/dashboard', '/admin/merchants', '/admin/merchants/new', '/admin/audit', '/admin/settings', '/admin/security'],
+    adminPage,
+  );
+  eachRoutePasses(['/admin/orders', '/admin/products'], adminPage, suiteOrder);
 
   it('/admin/settings with a webhook, its delivery log, the Tambah Webhook dialog and the secret dialog', async () => {
     const page = await adminPage();
@@ -218,9 +185,7 @@ describe('axe-core on the admin screens', () => {
   it('/admin/products with the edit dialog', async () => {
     const page = await adminPage();
     await visit(page, '/admin/products');
-    await page.getByRole('button', { name: 'Ubah Soundbox' }).click();
-    await page.getByRole('dialog', { name: 'Ubah Produk' }).waitFor();
-    await expectNoSeriousViolations(page, '/admin/products: edit dialog');
+    await expectDialogPasses(page, 'Ubah Soundbox', 'Ubah Produk', '/admin/products: edit dialog');
   });
 
   it('an order detail page and its two dialogs', async () => {
@@ -231,20 +196,16 @@ describe('axe-core on the admin screens', () => {
     await visit(page, `/admin/orders/${String(items[0]?.id)}`);
     await page.getByRole('heading', { name: `Pesanan ${order.kode_pesanan}` }).waitFor();
     await expectNoSeriousViolations(page, 'order detail');
-    await page.getByRole('button', { name: 'Konfirmasi Pembayaran' }).click();
-    await page.getByRole('dialog', { name: 'Konfirmasi Pembayaran' }).waitFor();
-    await expectNoSeriousViolations(page, 'order detail: payment dialog');
+    await expectDialogPasses(page, 'Konfirmasi Pembayaran', 'Konfirmasi Pembayaran', 'order detail: payment dialog');
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Batalkan Pesanan' }).click();
-    await page.getByRole('dialog', { name: 'Batalkan Pesanan' }).waitFor();
-    await expectNoSeriousViolations(page, 'order detail: cancel dialog');
+    await expectDialogPasses(page, 'Batalkan Pesanan', 'Batalkan Pesanan', 'order detail: cancel dialog');
   });
 
   it('a merchant detail page, each tab', async () => {
     const page = await adminPage();
     // Both kinds: one registered with documents, one made by an admin without.
     await createMerchantThroughApi(page.context().request, 'Toko Aksesibel');
-    const list = await page.context().request.get(`/api/admin/merchants?q=${registration.kode_pendaftaran}`);
+    const list = await page.context().request.get(`/api/admin/merchants?q=${suite.registration.kode_pendaftaran}`);
     const { items } = (await list.json()) as { items: { id: string }[] };
     const id = items[0]?.id;
     expect(id).toBeTruthy();
@@ -259,7 +220,7 @@ describe('axe-core on the admin screens', () => {
 
   it('the review screen: documents, data, checklist, and its dialogs', async () => {
     const page = await adminPage();
-    const list = await page.context().request.get(`/api/admin/merchants?q=${registration.kode_pendaftaran}`);
+    const list = await page.context().request.get(`/api/admin/merchants?q=${suite.registration.kode_pendaftaran}`);
     const { items } = (await list.json()) as { items: { id: string }[] };
     await visit(page, `/admin/merchants/${String(items[0]?.id)}/review`);
     await page.getByRole('img', { name: 'Dokumen KTP', exact: true }).waitFor();
@@ -271,9 +232,7 @@ describe('axe-core on the admin screens', () => {
     await page.getByRole('dialog', { name: 'Pintasan Keyboard' }).waitFor();
     await expectNoSeriousViolations(page, 'review: shortcuts dialog');
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Data Tidak Lengkap' }).click();
-    await page.getByRole('dialog', { name: 'Ubah Status Merchant' }).waitFor();
-    await expectNoSeriousViolations(page, 'review: decision dialog');
+    await expectDialogPasses(page, 'Data Tidak Lengkap', 'Ubah Status Merchant', 'review: decision dialog');
   });
 });
 
@@ -286,13 +245,13 @@ describe('axe-core on the fulfilment screens', () => {
 
   beforeAll(async () => {
     const applicant = { nama_toko: 'Toko Perangkat Aksesibel', no_hp: '+6281355550199', email: 'perangkat.aksesibel@example.com' };
-    const merchant = await registerOverHttp(server.baseUrl, { overrides: applicant });
+    const merchant = await registerOverHttp(suite.server.baseUrl, { overrides: applicant });
     const admin = await adminPage();
     const { request } = admin.context();
     merchantId = await merchantIdByCode(request, merchant.kode_pendaftaran);
     await setStatusThroughApi(request, merchantId, 'verified');
-    toPack = await orderOverHttp(server.baseUrl, merchant.kode_pendaftaran, applicant.no_hp, [{ product_id: 1, quantity: 2 }]);
-    toShip = await orderOverHttp(server.baseUrl, merchant.kode_pendaftaran, applicant.no_hp, [{ product_id: 1, quantity: 1 }]);
+    toPack = await orderOverHttp(suite.server.baseUrl, merchant.kode_pendaftaran, applicant.no_hp, [{ product_id: 1, quantity: 2 }]);
+    toShip = await orderOverHttp(suite.server.baseUrl, merchant.kode_pendaftaran, applicant.no_hp, [{ product_id: 1, quantity: 1 }]);
     for (const order of [toPack, toShip]) expect(await confirmTransferThroughApi(request, order)).toBe('siap_dikemas');
     await packThroughApi(request, toShip, [`AXE-${tag}-1`]);
   });
@@ -318,16 +277,12 @@ describe('axe-core on the fulfilment screens', () => {
   it('an order detail with the Kemas dialog, and one with its devices and the Kirim dialog', async () => {
     const page = await adminPage();
     await visit(page, `/admin/orders/${await orderIdByCode(page.context().request, toPack.kode_pesanan)}`);
-    await page.getByRole('button', { name: 'Kemas' }).click();
-    await page.getByRole('dialog', { name: 'Kemas Pesanan' }).waitFor();
-    await expectNoSeriousViolations(page, 'order detail: Kemas dialog');
+    await expectDialogPasses(page, 'Kemas', 'Kemas Pesanan', 'order detail: Kemas dialog');
 
     await visit(page, `/admin/orders/${await orderIdByCode(page.context().request, toShip.kode_pesanan)}`);
     await page.getByRole('region', { name: 'Perangkat dan Paket' }).getByText(`AXE-${tag}-1`).waitFor();
     await expectNoSeriousViolations(page, 'order detail: packed, with its devices');
-    await page.getByRole('button', { name: 'Kirim' }).click();
-    await page.getByRole('dialog', { name: 'Kirim Pesanan' }).waitFor();
-    await expectNoSeriousViolations(page, 'order detail: Kirim dialog');
+    await expectDialogPasses(page, 'Kirim', 'Kirim Pesanan', 'order detail: Kirim dialog');
   });
 
   it('a merchant detail, tab Perangkat', async () => {
@@ -345,10 +300,10 @@ describe('axe-core on the fulfilment screens', () => {
 describe("axe-core on the merchant's timeline", () => {
   it('the order page once shipped: Pengiriman, the timeline and the Konfirmasi Penerimaan dialog', async () => {
     const applicant = { nama_toko: 'Toko Paket Aksesibel', no_hp: '+6281355550277', email: 'paket.aksesibel@example.com' };
-    const merchant = await registerOverHttp(server.baseUrl, { overrides: applicant });
+    const merchant = await registerOverHttp(suite.server.baseUrl, { overrides: applicant });
     const { request } = (await adminPage()).context();
     await setStatusThroughApi(request, await merchantIdByCode(request, merchant.kode_pendaftaran), 'verified');
-    const order = await orderOverHttp(server.baseUrl, merchant.kode_pendaftaran, applicant.no_hp);
+    const order = await orderOverHttp(suite.server.baseUrl, merchant.kode_pendaftaran, applicant.no_hp);
     expect(await confirmTransferThroughApi(request, order)).toBe('siap_dikemas');
     await packThroughApi(request, order, ['PKT-AXE-0001']);
     const shipped = await request.post(`/api/admin/orders/${await orderIdByCode(request, order.kode_pesanan)}/ship`, {
@@ -360,9 +315,7 @@ describe("axe-core on the merchant's timeline", () => {
     await page.goto(`/pesanan/${order.kode_pesanan}?t=${order.akses}`);
     await page.getByRole('list', { name: 'Perjalanan pesanan' }).waitFor();
     await expectNoSeriousViolations(page, '/pesanan shipped, with its timeline');
-    await page.getByRole('button', { name: 'Pesanan Sudah Diterima' }).click();
-    await page.getByRole('dialog', { name: 'Konfirmasi Penerimaan' }).waitFor();
-    await expectNoSeriousViolations(page, '/pesanan: Konfirmasi Penerimaan dialog');
+    await expectDialogPasses(page, 'Pesanan Sudah Diterima', 'Konfirmasi Penerimaan', '/pesanan: Konfirmasi Penerimaan dialog');
   });
 
   it('/status by e-mail and phone, with the orders and the timeline', async () => {

@@ -13,7 +13,7 @@ import {
   type Registered,
 } from './support/admin-documents-setup.js';
 import { signedInPage, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
-import { closeSuite, launchBrowser } from './support/browser.js';
+import { closeSuite, launchBrowser, throttleUploads } from './support/browser.js';
 import type { RunningServer } from './support/server-process.js';
 
 let server: RunningServer;
@@ -232,14 +232,7 @@ describe('Dokumen tab', () => {
     await openDocumentsTab(page, merchant.id);
     await page.waitForFunction(() => document.querySelector<HTMLImageElement>('img[alt="Pratinjau KTP"]')?.naturalWidth === 64);
     // A slow uplink, so the bar passes through values between 0 and 100 as the bytes go out.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 20,
-      downloadThroughput: -1,
-      uploadThroughput: 400 * 1024,
-    });
+    const unthrottle = await throttleUploads(page);
     const png = await makeNoisePng(720, 540);
     expect(png.length).toBeGreaterThan(1024 * 1024);
     expect(png.length).toBeLessThan(3 * 1024 * 1024);
@@ -247,7 +240,7 @@ describe('Dokumen tab', () => {
     await chooseFile(page, 'Unggah ulang KTP', { name: 'ktp-baru.png', mimeType: 'image/png', buffer: png });
     await slotCard(page, 'KTP').getByRole('progressbar', { name: 'Progres unggah KTP' }).waitFor();
     await toastWith(page, MESSAGES.documentReuploaded('KTP')).waitFor({ timeout: 30_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await unthrottle();
 
     const seen = await progressSeen(page);
     expect(seen.at(-1)).toBe(100);

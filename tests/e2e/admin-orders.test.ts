@@ -1,30 +1,15 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderOverHttp } from '../support/order-requests.js';
-import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
-import { nbsp, signedInPage, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
-import { closeSuite, launchBrowser } from './support/browser.js';
-import type { RunningServer } from './support/server-process.js';
+import { LOOKUP_APPLICANT } from '../support/registration-fixtures.js';
+import { merchantsSuite, nbsp, toastWith } from './support/admin-merchants-setup.js';
 
 /** The admin's order and product screens: live list, cancel with refund, product edits the shop sees. */
-let server: RunningServer;
-let browser: Browser;
-let registration: HttpRegistration;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startMerchantsServer();
-  registration = await registerOverHttp(server.baseUrl, { overrides: LOOKUP_APPLICANT });
-  browser = await launchBrowser();
-});
-
-afterAll(() => closeSuite({ contexts, browser, servers: [server] }));
-
-const adminPage = () => signedInPage(browser, server.baseUrl, contexts);
+const suite = merchantsSuite();
+const { adminPage } = suite;
 
 /** An order of the suite's registration through the public API, as checkout sends it. */
 const placeOrder = (productId: number, quantity: number) =>
-  orderOverHttp(server.baseUrl, registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp, [{ product_id: productId, quantity }]);
+  orderOverHttp(suite.server.baseUrl, suite.registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp, [{ product_id: productId, quantity }]);
 
 describe('admin orders', () => {
   it('shows a new order in Pesanan without a reload, then cancels it with a reason; its units go back', async () => {
@@ -52,7 +37,7 @@ describe('admin orders', () => {
     expect(await page.getByRole('main').innerText()).toContain('Pembeli meminta pembatalan lewat telepon');
 
     // Nothing is held any more: the shop offers all 20 units of the D210 again.
-    const products = (await (await fetch(`${server.baseUrl}/api/products`)).json()) as {
+    const products = (await (await fetch(`${suite.server.baseUrl}/api/products`)).json()) as {
       products: { id: number; stock_available: number }[];
     };
     expect(products.products.find((product) => product.id === 2)?.stock_available).toBe(20);

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,14 +9,14 @@ import { createFreshDatabase, type FreshDatabase } from '../support/fresh-databa
 import { registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
 import { SmtpTestServer } from '../support/smtp-test-server.js';
 import { merchantIdByCode, MERCHANTS_ADMIN, rowOf, signedInContext } from './support/admin-merchants-setup.js';
-import { launchBrowser } from './support/browser.js';
+import { closeSuite, launchBrowser } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server-process.js';
 
 const INVALID = 'Tautan perbaikan tidak valid atau sudah kedaluwarsa';
 
 let browser: Browser;
 let server: RunningServer;
-let smtp: SmtpTestServer;
+const smtp = SmtpTestServer.perSuite();
 let database: FreshDatabase;
 const contexts: BrowserContext[] = [];
 
@@ -27,16 +26,6 @@ async function context(signedIn: boolean): Promise<BrowserContext> {
     : await browser.newContext({ baseURL: server.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
   contexts.push(made);
   return made;
-}
-
-async function sql(text: string, params: unknown[] = []): Promise<void> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    await client.query(text, params);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The fix link of the newest status mail about this registration. */
@@ -79,7 +68,6 @@ async function requestFix(admin: Page, id: string): Promise<void> {
 
 beforeAll(async () => {
   database = await createFreshDatabase();
-  smtp = await SmtpTestServer.start();
   [browser, server] = await Promise.all([
     launchBrowser(),
     startServer({
@@ -96,13 +84,7 @@ beforeAll(async () => {
   ]);
 });
 
-afterAll(async () => {
-  for (const made of contexts) await made.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
-  await database?.drop();
-});
+afterAll(() => closeSuite({ contexts, browser, servers: [server], databases: [database] }));
 
 describe('the fix loop in the browser', () => {
   let registration: HttpRegistration;
@@ -255,7 +237,7 @@ describe('the fix loop in the browser', () => {
     await requestFix(admin, id);
     const link = await fixLinkFromMail(registration.kode_pendaftaran, 2);
     const token = link.split('/').pop()!;
-    await sql("update fix_requests set expires_at = now() - interval '1 minute' where token_hash = $1", [
+    await database.query("update fix_requests set expires_at = now() - interval '1 minute' where token_hash = $1", [
       createHash('sha256').update(token).digest('hex'),
     ]);
     const applicant = await (await context(false)).newPage();

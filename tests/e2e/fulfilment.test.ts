@@ -1,24 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TIMELINE_STEP_LABELS, type OrderCreateResponse, type TimelineStep } from '../../src/domain/orders.js';
 import { orderOverHttp } from '../support/order-requests.js';
-import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../support/registration-fixtures.js';
-import { nbsp, rowOf, signedInPage, startMerchantsServer, toastWith } from './support/admin-merchants-setup.js';
-import { closeSuite, launchBrowser } from './support/browser.js';
+import { LOOKUP_APPLICANT } from '../support/registration-fixtures.js';
+import { merchantsSuite, nbsp, rowOf, toastWith } from './support/admin-merchants-setup.js';
 import { confirmTransferThroughApi } from './support/fulfilment-setup.js';
-import type { RunningServer } from './support/server-process.js';
 
 /**
  * Fulfilment (decision 0031) from end to end: a merchant's paid order waits for its verification, then the admin packs it
  * with serials typed like a scanner, ships it with a resi, the merchant sees the timeline and confirms
  * the delivery, and the device is active in Perangkat.
  */
-let server: RunningServer;
-let browser: Browser;
-let registration: HttpRegistration;
+const suite = merchantsSuite();
+const { adminPage } = suite;
 let order: OrderCreateResponse;
-const contexts: BrowserContext[] = [];
 
 // Serials of this run: two EDC A920 Pro and one Soundbox, as a scanner reads them (lower case included).
 const tag = randomBytes(3).toString('hex').toUpperCase();
@@ -27,19 +22,12 @@ const SERIALS_OF: Record<number, string[]> = { 3: SERIALS.slice(0, 2), 1: SERIAL
 const RESI = `JNE${tag}0042`;
 
 beforeAll(async () => {
-  server = await startMerchantsServer();
-  registration = await registerOverHttp(server.baseUrl, { overrides: LOOKUP_APPLICANT });
-  browser = await launchBrowser();
   // Two EDC A920 Pro and one Soundbox, paid by transfer while the registration is still under review.
-  order = await orderOverHttp(server.baseUrl, registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp, [
+  order = await orderOverHttp(suite.server.baseUrl, suite.registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp, [
     { product_id: 3, quantity: 2 },
     { product_id: 1, quantity: 1 },
   ]);
 });
-
-afterAll(() => closeSuite({ contexts, browser, servers: [server] }));
-
-const adminPage = () => signedInPage(browser, server.baseUrl, contexts);
 
 describe('fulfilment by serial number', () => {
   it('verifies, packs by scanner, ships with a resi; the merchant confirms; the device is active', async () => {
@@ -54,9 +42,9 @@ describe('fulfilment by serial number', () => {
 
     // The admin verifies the merchant in a second tab; the open Pengiriman list gains the order by itself.
     const merchants = await admin.context().newPage();
-    await merchants.goto(`/admin/merchants?q=${registration.kode_pendaftaran}`);
-    await rowOf(merchants, registration.kode_pendaftaran)
-      .getByRole('button', { name: `Ubah status ${registration.nama_toko}` })
+    await merchants.goto(`/admin/merchants?q=${suite.registration.kode_pendaftaran}`);
+    await rowOf(merchants, suite.registration.kode_pendaftaran)
+      .getByRole('button', { name: `Ubah status ${suite.registration.nama_toko}` })
       .click();
     const statusDialog = merchants.getByRole('dialog', { name: 'Ubah Status Merchant' });
     await statusDialog.getByRole('combobox', { name: 'Status Baru' }).selectOption({ label: 'Sudah Terverifikasi' });
@@ -67,7 +55,7 @@ describe('fulfilment by serial number', () => {
     const row = rowOf(admin, order.kode_pesanan);
     await row.waitFor();
     expect(nbsp(await row.innerText())).toContain('Siap Dikemas');
-    expect(await row.innerText()).toContain(registration.nama_toko);
+    expect(await row.innerText()).toContain(suite.registration.nama_toko);
 
     // Kemas: the first unit has the focus; a scanner types each serial and Enter, the last Enter sends.
     await row.getByRole('link', { name: order.kode_pesanan }).click();
@@ -111,8 +99,8 @@ describe('fulfilment by serial number', () => {
     await admin.getByText('Tidak ada pesanan yang perlu dikemas atau dikirim').waitFor();
 
     // The merchant's order page: the timeline up to Dikirim, with the courier and the resi.
-    const merchantContext = await browser.newContext({ baseURL: server.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
-    contexts.push(merchantContext);
+    const merchantContext = await suite.browser.newContext({ baseURL: suite.server.baseUrl, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
+    suite.contexts.push(merchantContext);
     const merchant = await merchantContext.newPage();
     await merchant.goto(`/pesanan/${order.kode_pesanan}?t=${order.akses}`);
     await merchant.getByRole('heading', { level: 1, name: `Pesanan ${order.kode_pesanan}` }).waitFor();
@@ -153,7 +141,7 @@ describe('fulfilment by serial number', () => {
     await device.waitFor();
     await rowOf(admin, SERIALS[1]!).waitFor();
     expect(nbsp(await device.innerText())).toContain('Aktif');
-    expect(await device.getByRole('link', { name: registration.nama_toko }).count()).toBe(1);
+    expect(await device.getByRole('link', { name: suite.registration.nama_toko }).count()).toBe(1);
     expect(await device.getByRole('link', { name: order.kode_pesanan }).count()).toBe(1);
 
     // Its history: allocated, shipped, active.
@@ -171,7 +159,7 @@ describe('fulfilment by serial number', () => {
   it("refuses a serial already used in the dialog, in the server's words, then packs; the admin marks it received", async () => {
     const admin = await adminPage();
     // The merchant is verified now: a paid order goes straight to Siap Dikemas.
-    const second = await orderOverHttp(server.baseUrl, registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp, [
+    const second = await orderOverHttp(suite.server.baseUrl, suite.registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp, [
       { product_id: 1, quantity: 1 },
     ]);
     expect(await confirmTransferThroughApi(admin.context().request, second)).toBe('siap_dikemas');

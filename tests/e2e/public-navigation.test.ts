@@ -1,12 +1,6 @@
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { newPage, pagePerTest } from './support/browser.js';
-
-const session = pagePerTest();
-let page: Page;
-beforeEach(() => {
-  page = session.page;
-});
+import { describe, expect } from 'vitest';
+import { it, newPage } from './support/browser.js';
 
 function pathOf(p: Page): string {
   return new URL(p.url()).pathname;
@@ -19,7 +13,7 @@ async function clickAndExpectPath(p: Page, click: () => Promise<void>, expected:
 }
 
 describe('public navigation', () => {
-  it('serves Indonesian pages with a title per page', async () => {
+  it('serves Indonesian pages with a title per page', async ({ page }) => {
     await page.goto('/');
     expect(await page.locator('html').getAttribute('lang')).toBe('id');
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -29,7 +23,7 @@ describe('public navigation', () => {
     expect(await page.title()).toBe('Produk | AIPOS');
   });
 
-  it('reaches every page from the top navigation', async () => {
+  it('reaches every page from the top navigation', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Navigasi utama' });
     const header = page.getByRole('banner');
@@ -41,7 +35,7 @@ describe('public navigation', () => {
     await clickAndExpectPath(page, () => header.getByRole('link', { name: 'Admin' }).click(), '/admin/login');
   });
 
-  it('shows the hero, the three benefits and the featured products with landing prices', async () => {
+  it('shows the hero, the three benefits and the featured products with landing prices', async ({ page }) => {
     await page.goto('/');
     for (const benefit of ['Aman', 'Cepat', 'Penjualan Meningkat']) {
       await page.getByRole('heading', { name: benefit, exact: true }).waitFor();
@@ -54,7 +48,7 @@ describe('public navigation', () => {
     expect(await featured.getByRole('link', { name: /^Lihat Detail/ }).count()).toBe(3);
   });
 
-  it('links every home call to action to its page', async () => {
+  it('links every home call to action to its page', async ({ page }) => {
     const main = () => page.getByRole('main');
     const cases: [string, string][] = [
       ['Daftar Merchant', '/register'],
@@ -70,7 +64,7 @@ describe('public navigation', () => {
     }
   });
 
-  it('shows contact details, the 2024 copyright and the product names in the footer', async () => {
+  it('shows contact details, the 2024 copyright and the product names in the footer', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     const text = await footer.innerText();
@@ -84,7 +78,7 @@ describe('public navigation', () => {
     await page.getByRole('heading', { name: 'Syarat dan Ketentuan', level: 1 }).waitFor();
   });
 
-  it('shows the not-found screen, logs the path and links home', async () => {
+  it('shows the not-found screen, logs the path and links home', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
@@ -95,7 +89,7 @@ describe('public navigation', () => {
     await clickAndExpectPath(page, () => page.getByRole('link', { name: 'Return to Home' }).click(), '/');
   });
 
-  it('matches routes case-insensitively', async () => {
+  it('matches routes case-insensitively', async ({ page }) => {
     await page.goto('/SHOP');
     await page.getByRole('heading', { name: 'Produk AIPOS' }).waitFor();
     await page.goto('/Checkout');
@@ -103,8 +97,8 @@ describe('public navigation', () => {
     expect(await page.getByText('Oops! Page not found').count()).toBe(0);
   });
 
-  it('opens and uses the collapsible menu at 375 px', async () => {
-    const mobile = await newPage(session.browser, { viewport: { width: 375, height: 740 } });
+  it('opens and uses the collapsible menu at 375 px', async ({ browser }) => {
+    const mobile = await newPage(browser, { viewport: { width: 375, height: 740 } });
     await mobile.goto('/');
     expect(await mobile.getByRole('navigation', { name: 'Navigasi utama' }).isVisible()).toBe(false);
     const toggle = mobile.getByRole('button', { name: 'Buka menu' });
@@ -122,7 +116,7 @@ describe('public navigation', () => {
     await mobile.context().close();
   });
 
-  it('moves focus through the navigation with the keyboard and shows it', async () => {
+  it('moves focus through the navigation with the keyboard and shows it', async ({ page }) => {
     await page.goto('/');
     // A person starts tabbing once the page is there.
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -136,7 +130,7 @@ describe('public navigation', () => {
     expect(focused.outline).not.toBe('none');
   });
 
-  it('shows the router error screen with the message when a page cannot load, and recovers on the next page', async () => {
+  it('shows the router error screen with the message when a page cannot load, and recovers on the next page', async ({ page }) => {
     await page.route('**/assets/register-page-*.js', (route) => route.abort());
     await page.goto('/');
     await page.getByRole('link', { name: 'Daftar Merchant', exact: true }).first().click();

@@ -2,9 +2,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import sharp from 'sharp';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { makePdf } from '../support/registration-fixtures.js';
-import { pagePerTest } from './support/browser.js';
+import { it } from './support/browser.js';
 import {
   expectToast,
   fileInput,
@@ -17,12 +17,6 @@ import {
 } from './support/registration-wizard.js';
 
 const MB = 1024 * 1024;
-const session = pagePerTest();
-let page: Page;
-beforeEach(() => {
-  page = session.page;
-});
-
 function noise(width: number, height: number): Buffer {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i += 1) raw[i] = Math.floor(Math.random() * 256);
@@ -64,7 +58,7 @@ async function storedFiles(): Promise<Set<string>> {
 }
 
 describe('camera photos (decision 0015)', () => {
-  it('sends an 8 MB camera JPEG and a 5 MB PNG scaled below 3 MB, saying so while preparing', async () => {
+  it('sends an 8 MB camera JPEG and a 5 MB PNG scaled below 3 MB, saying so while preparing', async ({ page }) => {
     const uploads = watchUploads(page);
     const photo = await cameraJpeg('kamera.jpg');
     const screenshot = await bigPng('layar.png', 5);
@@ -94,7 +88,7 @@ describe('camera photos (decision 0015)', () => {
     for (const size of bodies) expect(size).toBeLessThanOrEqual(3 * MB + 1024);
   });
 
-  it('stores the KTP photo at most 2560 px on its longest side, upright, without EXIF', async () => {
+  it('stores the KTP photo at most 2560 px on its longest side, upright, without EXIF', async ({ page }) => {
     const uploads = watchUploads(page);
     await page.goto('/register');
     await fillStoreStep(page, { usaha: await bigPng('usaha.png', 5), produk: await bigPng('produk.png', 5) });
@@ -116,7 +110,7 @@ describe('camera photos (decision 0015)', () => {
     for (const size of bodies) expect(size).toBeLessThanOrEqual(3 * MB + 1024);
   });
 
-  it('refuses a 26 MB photo and a 4 MB PDF with the spec message', async () => {
+  it('refuses a 26 MB photo and a 4 MB PDF with the spec message', async ({ page }) => {
     await page.goto('/register');
     // 26 MB cross to the browser in one protocol message: slow on a loaded two-core machine.
     await fileInput(page, 'Foto Usaha').setInputFiles(await bigPng('besar.png', 26), { timeout: 90_000 });
@@ -129,7 +123,7 @@ describe('camera photos (decision 0015)', () => {
     await expectToast(page, 'Ukuran file maksimal 3MB');
   }, 150_000);
 
-  it('retries an upload the server answers with 503 twice, then succeeds', async () => {
+  it('retries an upload the server answers with 503 twice, then succeeds', async ({ page }) => {
     let answered = 0;
     await page.route('**/api/uploads', async (route) => {
       answered += 1;
@@ -148,7 +142,7 @@ describe('camera photos (decision 0015)', () => {
     expect(answered).toBe(3);
   });
 
-  it('waits while offline, saying so, and uploads when the connection is back', async () => {
+  it('waits while offline, saying so, and uploads when the connection is back', async ({ page }) => {
     await page.goto('/register');
     await fileInput(page, 'Foto Usaha').waitFor();
     await page.context().setOffline(true);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { pagePerTest } from './support/browser.js';
+import { describe, expect } from 'vitest';
+import { it } from './support/browser.js';
 import {
   BANK,
   expectToast,
@@ -25,12 +25,6 @@ import {
 } from './support/registration-wizard.js';
 
 const DRAFT_KEY = 'aipos.registration.draft';
-const session = pagePerTest();
-let page: Page;
-beforeEach(() => {
-  page = session.page;
-});
-
 /** Counts the uploads the browser sends from now on. */
 function countUploads(p: Page): () => number {
   let count = 0;
@@ -97,7 +91,7 @@ async function goOnAndSubmit(p: Page): Promise<void> {
 }
 
 describe('registration drafts (decision 0021)', () => {
-  it('brings back every step and document after a reload on step 4, and submits with the uploads made before it', async () => {
+  it('brings back every step and document after a reload on step 4, and submits with the uploads made before it', async ({ page }) => {
     await fillToBankStep(page);
     await page.reload();
     await expectToast(page, 'Draf pendaftaran dipulihkan');
@@ -111,7 +105,7 @@ describe('registration drafts (decision 0021)', () => {
     expect(await page.evaluate((key) => sessionStorage.getItem(key), DRAFT_KEY)).toBeNull();
   });
 
-  it('survives leaving the page and coming back in the same tab, and keeps identity data out of localStorage', async () => {
+  it('survives leaving the page and coming back in the same tab, and keeps identity data out of localStorage', async ({ page }) => {
     await fillToBankStep(page);
     await page.goto('/status');
     await page.goto('/register');
@@ -131,7 +125,7 @@ describe('registration drafts (decision 0021)', () => {
     expect(await other.getByLabel('Nama Toko').inputValue()).toBe('');
   });
 
-  it('shows a staged upload the server no longer holds as missing, with the slot message, to choose again', async () => {
+  it('shows a staged upload the server no longer holds as missing, with the slot message, to choose again', async ({ page }) => {
     await fillToBankStep(page);
     // As the 24-hour purge would leave it: the draft names an upload the server does not have.
     await page.evaluate(
@@ -155,7 +149,7 @@ describe('registration drafts (decision 0021)', () => {
     await goForwardTo(page, 4);
   });
 
-  it('Mulai dari awal clears the draft after a confirmation', async () => {
+  it('Mulai dari awal clears the draft after a confirmation', async ({ page }) => {
     await page.goto('/register');
     await fillStoreText(page);
     await uploadFile(page, 'Foto Usaha', await jpegFile('usaha.jpg'));
@@ -178,7 +172,9 @@ describe('registration drafts (decision 0021)', () => {
     expect(await toast(page, 'Draf pendaftaran dipulihkan').count()).toBe(0);
   });
 
-  it('finishes an upload cut by a dropped connection once it is back, and the registration completes without choosing the file again', async () => {
+  it('finishes an upload cut by a dropped connection once it is back, and the registration completes without choosing the file again', async ({
+    page,
+  }) => {
     await page.goto('/register');
     await fillStoreText(page);
     let cut = false;

@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, pagePerTest } from './support/browser.js';
+import { describe, expect } from 'vitest';
+import { baseUrl, it, throttleUploads } from './support/browser.js';
 import {
   BANK,
   expectToast,
@@ -20,12 +20,6 @@ import {
   uploadFile,
   uploadFiles,
 } from './support/registration-wizard.js';
-
-const session = pagePerTest();
-let page: Page;
-beforeEach(() => {
-  page = session.page;
-});
 
 const CODE = /^AIP-[A-Z0-9_-]{5}$/;
 const nbsp = (s: string | null) => (s ?? '').replaceAll('\u00a0', ' ');
@@ -70,7 +64,7 @@ async function progressHistory(p: Page, label: string): Promise<number[]> {
 }
 
 describe('registration wizard, end to end', () => {
-  it('registers with real JPG, PNG and PDF files, shows real progress, and never creates a second row', async () => {
+  it('registers with real JPG, PNG and PDF files, shows real progress, and never creates a second row', async ({ page }) => {
     const registrationPosts: Request[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/registrations') registrationPosts.push(request);
@@ -100,14 +94,7 @@ describe('registration wizard, end to end', () => {
 
     // A slowed upload of a large PNG: the bar climbs through real progress while the chooser is disabled.
     await recordProgress(page);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 20,
-      downloadThroughput: -1,
-      uploadThroughput: 400 * 1024,
-    });
+    const unthrottle = await throttleUploads(page);
     const bigPng = await pngFile('toko-depan.png', 600);
     await fileInput(page, 'Foto Usaha').setInputFiles(bigPng);
     await progressOf(page, 'Foto Usaha').waitFor();
@@ -117,7 +104,7 @@ describe('registration wizard, end to end', () => {
       undefined,
       { timeout: 30_000 },
     );
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await unthrottle();
     const history = await progressHistory(page, 'Foto Usaha');
     expect(history.at(-1)).toBe(100);
     expect(history.some((value) => value > 0 && value < 100)).toBe(true);
@@ -278,7 +265,7 @@ describe('registration wizard, end to end', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('aipos.registration.merchantId'))).toBeNull();
   });
 
-  it('sends a success page without a code, or with an unknown one, back to the wizard', async () => {
+  it('sends a success page without a code, or with an unknown one, back to the wizard', async ({ page }) => {
     await page.goto('/registrasi/success');
     await page.waitForURL(/\/register$/);
     await page.goto('/registrasi/success?code=AIP-ZZZZZ');

@@ -1,14 +1,8 @@
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { registerOverHttp } from '../support/registration-fixtures.js';
-import { baseUrl, pagePerTest } from './support/browser.js';
+import { baseUrl, it } from './support/browser.js';
 import { stepHeading } from './support/registration-wizard.js';
-
-const session = pagePerTest();
-let page: Page;
-beforeEach(() => {
-  page = session.page;
-});
 
 /**
  * A registration made over HTTP, and the wizard reopened in a browser that remembers submitting it (what
@@ -28,7 +22,7 @@ async function reopenAfterSubmitting(p: Page) {
 }
 
 describe('registration browser-session memory (docs/spec.md §2, §4)', () => {
-  it('shows the "already sent" dialog with the code; Lihat Konfirmasi opens the success page', async () => {
+  it('shows the "already sent" dialog with the code; Lihat Konfirmasi opens the success page', async ({ page }) => {
     const { registration, dialog } = await reopenAfterSubmitting(page);
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain(registration.kode_pendaftaran);
@@ -44,7 +38,7 @@ describe('registration browser-session memory (docs/spec.md §2, §4)', () => {
     expect(await page.getByRole('main').innerText()).toContain(registration.nama_pemilik);
   });
 
-  it('Buat Pendaftaran Baru forgets the flag, code, merchant id, token and key and starts empty', async () => {
+  it('Buat Pendaftaran Baru forgets the flag, code, merchant id, token and key and starts empty', async ({ page }) => {
     const { dialog } = await reopenAfterSubmitting(page);
     await dialog.getByRole('button', { name: 'Buat Pendaftaran Baru' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -57,7 +51,7 @@ describe('registration browser-session memory (docs/spec.md §2, §4)', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
-  it('has a real privacy notice behind the consent link', async () => {
+  it('has a real privacy notice behind the consent link', async ({ page }) => {
     await page.goto('/privacy');
     await page.getByRole('heading', { name: 'Kebijakan Privasi', level: 1 }).waitFor();
     const text = await page.getByRole('main').innerText();

@@ -1,13 +1,7 @@
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { pagePerTest } from './support/browser.js';
+import { describe, expect } from 'vitest';
+import { it } from './support/browser.js';
 import { completeToReview, expectToast, next, stepHeading } from './support/registration-wizard.js';
-
-const session = pagePerTest();
-let page: Page;
-beforeEach(() => {
-  page = session.page;
-});
 
 const submitButton = (p: Page) => p.getByRole('button', { name: /Submit Pendaftaran|Memproses\.\.\./ });
 
@@ -17,7 +11,7 @@ async function consentAndSubmit(p: Page): Promise<void> {
 }
 
 describe('registration submit (docs/spec.md §2, §8)', () => {
-  it('shows the server message and its step, Gagal mendaftar, and the network failure message', async () => {
+  it('shows the server message and its step, Gagal mendaftar, and the network failure message', async ({ page }) => {
     await completeToReview(page);
 
     // A field the server refuses: its message, and the wizard goes to that field's step.
@@ -53,7 +47,7 @@ describe('registration submit (docs/spec.md §2, §8)', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('aipos.registration.submitted'))).toBeNull();
   });
 
-  it('reads Memproses... while sending, then a second submit only shows the confirmation', async () => {
+  it('reads Memproses... while sending, then a second submit only shows the confirmation', async ({ page }) => {
     await completeToReview(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => {

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.js';
@@ -33,16 +32,6 @@ async function openPage(options: BrowserContextOptions = {}): Promise<Page> {
   });
   contexts.push(context);
   return context.newPage();
-}
-
-async function sql(statement: string, params: unknown[] = []): Promise<void> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    await client.query(statement, params);
-  } finally {
-    await client.end();
-  }
 }
 
 beforeAll(async () => {
@@ -81,6 +70,15 @@ async function addToCart(page: Page, name: string): Promise<void> {
   await card(page, name)
     .getByRole('button', { name: `Add to Cart ${name}` })
     .click();
+}
+
+/** A page (phone-sized unless other options are given) gone to the checkout with one `product` in the cart. */
+async function checkoutWith(product: string, options: BrowserContextOptions = PHONE): Promise<Page> {
+  const page = await openPage(options);
+  await page.goto('/shop');
+  await addToCart(page, product);
+  await page.getByRole('button', { name: 'Lanjut ke Checkout' }).click();
+  return page;
 }
 
 /** Checkout step 2 by code and phone, as a merchant registered earlier does it. */
@@ -200,7 +198,7 @@ describe('shop and cart', () => {
   });
 
   it("shows 'Stok habis' and refuses to add a product with nothing left", async () => {
-    await sql('update products set stock = held where id = 2');
+    await database.query('update products set stock = held where id = 2');
     try {
       const page = await openPage();
       await page.goto('/shop');
@@ -208,7 +206,7 @@ describe('shop and cart', () => {
       await d210.getByText('Stok habis').waitFor();
       expect(await d210.getByRole('button', { name: 'Add to Cart D210 UnionPay' }).isDisabled()).toBe(true);
     } finally {
-      await sql('update products set stock = 20 where id = 2');
+      await database.query('update products set stock = 20 where id = 2');
     }
   });
 
@@ -234,10 +232,7 @@ describe('shop and cart', () => {
 
 describe('checkout and the order page (phone-sized screen)', () => {
   it('refuses a code with the wrong phone, in Indonesian, and keeps the fields open', async () => {
-    const page = await openPage(PHONE);
-    await page.goto('/shop');
-    await addToCart(page, 'Soundbox');
-    await page.getByRole('button', { name: 'Lanjut ke Checkout' }).click();
+    const page = await checkoutWith('Soundbox');
     const merchant = step(page, 'Merchant');
     await merchant.getByRole('textbox', { name: 'Kode Pendaftaran' }).fill(registration.kode_pendaftaran);
     await merchant.getByRole('textbox', { name: 'Nomor HP terdaftar' }).fill('081299990000');
@@ -357,10 +352,7 @@ describe('checkout and the order page (phone-sized screen)', () => {
   });
 
   it('shows the paid order and downloads its invoice once the admin confirms the transfer', async () => {
-    const page = await openPage(PHONE);
-    await page.goto('/shop');
-    await addToCart(page, 'D210 UnionPay');
-    await page.getByRole('button', { name: 'Lanjut ke Checkout' }).click();
+    const page = await checkoutWith('D210 UnionPay');
     await verifyMerchant(page, registration.kode_pendaftaran, LOOKUP_APPLICANT.no_hp);
     const kode = await placeOrder(page);
 
@@ -489,10 +481,7 @@ describe('checkout and the order page (phone-sized screen)', () => {
   });
 
   it('goes to register from the checkout and comes back to order with the new registration', async () => {
-    const page = await openPage(PHONE);
-    await page.goto('/shop');
-    await addToCart(page, 'Soundbox');
-    await page.getByRole('button', { name: 'Lanjut ke Checkout' }).click();
+    const page = await checkoutWith('Soundbox');
     const merchant = step(page, 'Merchant');
     await merchant.getByText('Belum terdaftar sebagai merchant?').waitFor();
     await merchant.getByRole('link', { name: 'Daftar Merchant' }).click();
@@ -538,10 +527,7 @@ describe('checkout with Midtrans offered', () => {
   });
 
   it('offers Midtrans beside the transfer and sends the buyer to its payment page', async () => {
-    const page = await openPage({ ...PHONE, baseURL: midtransServer.baseUrl });
-    await page.goto('/shop');
-    await addToCart(page, 'Soundbox');
-    await page.getByRole('button', { name: 'Lanjut ke Checkout' }).click();
+    const page = await checkoutWith('Soundbox', { ...PHONE, baseURL: midtransServer.baseUrl });
     await verifyMerchant(page, merchant.kode_pendaftaran, LOOKUP_APPLICANT.no_hp);
     const payment = step(page, 'Pembayaran');
     expect(await payment.getByRole('radio', { name: /Transfer Bank/ }).isChecked()).toBe(true);

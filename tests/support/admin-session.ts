@@ -32,3 +32,21 @@ export function signedInAppPerSuite(options: TestAppOptions = {}): { t: TestApp;
   });
   return { t, admin };
 }
+
+/**
+ * One app for the enclosing suite with two admins of one team signed in, Ani and Budi, then `prepare`.
+ * The objects are filled by the hook, so read them inside tests only.
+ */
+export function twoAdminsPerSuite(
+  options: TestAppOptions = {},
+  prepare?: (t: TestApp) => Promise<unknown>,
+): { t: TestApp; ani: SignedIn; budi: SignedIn } {
+  const ani = {} as SignedIn;
+  const budi = {} as SignedIn;
+  const t = testAppPerSuite(options, async (app) => {
+    Object.assign(ani, await signIn(app.app, { email: 'ani@aipos.test' }));
+    Object.assign(budi, await signIn(app.app, { email: 'budi@aipos.test' }));
+    await prepare?.(app);
+  });
+  return { t, ani, budi };
+}

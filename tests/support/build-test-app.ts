@@ -125,12 +125,16 @@ function pgliteTemplate(): { template?: Blob } {
 
 /**
  * One app for the enclosing suite: built before its tests (then `prepare`, e.g. a user), closed after
- * them. The returned object is filled by the hook, so read it inside tests only.
+ * them. The returned object is filled by the hook, so read it inside tests only. `options` given as a
+ * function is read when the hook runs: after the hooks registered before it, e.g. a test server's start.
  */
-export function testAppPerSuite(options: TestAppOptions = {}, prepare?: (t: TestApp) => Promise<unknown>): TestApp {
+export function testAppPerSuite(
+  options: TestAppOptions | (() => TestAppOptions) = {},
+  prepare?: (t: TestApp) => Promise<unknown>,
+): TestApp {
   const held = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(held, await buildTestApp(options));
+    Object.assign(held, await buildTestApp(typeof options === 'function' ? options() : options));
     await prepare?.(held);
   });
   afterAll(async () => {

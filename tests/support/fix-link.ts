@@ -31,12 +31,21 @@ export async function fixLinkFromOutbox(db: Db, merchantId: string): Promise<{ l
   throw new Error(`fixLinkFromOutbox: no waiting status mail of merchant ${merchantId} holds its fix link`);
 }
 
-/** The admin (signed in with `cookie`) asks the applicant to fix these fields or documents: status data_tidak_lengkap. */
-export function requestFix(app: FastifyInstance, cookie: string, merchantId: string, perbaikan: { field: string; alasan: string }[]) {
+/**
+ * The admin (signed in with `cookie`) asks the applicant to fix these fields or documents: status
+ * data_tidak_lengkap, with the admin's note if given.
+ */
+export function requestFix(
+  app: FastifyInstance,
+  cookie: string,
+  merchantId: string,
+  perbaikan: { field: string; alasan: string }[],
+  catatanAdmin?: string,
+) {
   return app.inject({
     method: 'POST',
     url: `/api/admin/merchants/${merchantId}/status`,
     headers: { cookie },
-    payload: { status: 'data_tidak_lengkap', perbaikan },
+    payload: { status: 'data_tidak_lengkap', ...(catatanAdmin === undefined ? {} : { catatan_admin: catatanAdmin }), perbaikan },
   });
 }

@@ -7,7 +7,12 @@ export const POSTGRES_SERVER_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://p
 /** The server the API suites that need a real PostgreSQL use: DATABASE_URL when set, else the local one. */
 export const LOCAL_POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export type FreshDatabase = { url: string; drop(): Promise<void> };
+export type FreshDatabase = {
+  url: string;
+  drop(): Promise<void>;
+  /** Runs one statement on the database, in a connection of its own. */
+  query(statement: string, params?: unknown[]): Promise<void>;
+};
 
 /**
  * A new empty database on `serverUrl`, named `<prefix>_<time>_<random>` so parallel files never meet;
@@ -19,14 +24,18 @@ export async function createFreshDatabase(options: { serverUrl?: string; prefix?
   await onServer(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`) };
+  return {
+    url: url.toString(),
+    drop: () => onServer(serverUrl, `drop database if exists "${name}" with (force)`),
+    query: (statement, params) => onServer(url.toString(), statement, params),
+  };
 }
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
+async function onServer(connectionString: string, statement: string, params: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    await client.query(statement);
+    await client.query(statement, params);
   } finally {
     await client.end();
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { MerchantStatus } from '../../src/domain/vocabularies.js';
 import { seal } from '../../src/server/crypto/sealed.js';
 import {
@@ -100,6 +100,20 @@ export function fulfilmentSuite(start = '2026-05-04T03:00:00.000Z') {
         .select()
         .from(outboxMessages)
         .where(and(eq(outboxMessages.merchantId, merchantId), eq(outboxMessages.kind, kind))),
+    /** A verified merchant's orders at every stage: unpaid, paid (ready to pack), packed (with the units it holds) and shipped. */
+    ordersAtEveryStage: async () => {
+      const merchant = await kit.merchant('verified');
+      const unpaid = await kit.order(merchant.id);
+      const ready = await kit.order(merchant.id);
+      const packed = await kit.order(merchant.id);
+      const shipped = await kit.order(merchant.id);
+      for (const o of [ready, packed, shipped]) expect((await kit.pay(o.order.id)).statusCode).toBe(200);
+      const packedUnits = await kit.unitsFor(packed.order.id);
+      expect((await kit.pack(packed.order.id, packedUnits)).statusCode).toBe(200);
+      expect((await kit.pack(shipped.order.id)).statusCode).toBe(200);
+      expect((await kit.ship(shipped.order.id)).statusCode).toBe(200);
+      return { merchant, unpaid, ready, packed, shipped, packedUnits };
+    },
     /** The bodies of the webhook deliveries of one type, parsed. */
     webhooks: async (type: string) =>
       (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventType, type)).orderBy(webhookDeliveries.createdAt)).map(

@@ -1,3 +1,4 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { REVEALABLE_FIELDS } from '../../src/domain/merchants.js';
 import { FIX_FIELDS } from '../../src/domain/perbaikan-texts.js';
 
@@ -19,6 +20,15 @@ export const ADMIN_CREATE_BODY = {
   no_rekening: '1234567890',
   nama_rekening: 'BUDI SANTOSO',
 } as const;
+
+/** An admin (signed in with `cookie`) creates a merchant through POST /api/admin/merchants. */
+export function createMerchantAsAdmin(
+  app: FastifyInstance,
+  cookie: string,
+  body: Record<string, unknown> = ADMIN_CREATE_BODY,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/admin/merchants', payload: body, headers: { cookie } });
+}
 
 /** The fields of the admin's edit form (PUT /api/admin/merchants/:id): the profile in the wizard's order, then the review. */
 export const EDIT_FORM_FIELDS = [...FIX_FIELDS, 'status', 'catatan_admin'] as const;

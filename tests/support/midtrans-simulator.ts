@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { freePortForTest } from './free-port.js';
 
@@ -105,16 +106,33 @@ export class MidtransSimulator {
   /** Starts a simulator that accepts `serverKey`; the app's MIDTRANS_BASE_URL is its `origin`. */
   static async start(serverKey: string): Promise<MidtransSimulator> {
     const simulator = new MidtransSimulator(serverKey);
-    simulator.port = await freePortForTest();
-    await new Promise<void>((resolve, reject) => {
-      simulator.server.once('error', reject);
-      simulator.server.listen(simulator.port, '127.0.0.1', () => resolve());
-    });
+    await simulator.listen();
     return simulator;
+  }
+
+  /** A simulator for the enclosing suite: listening before its tests, closed after them. */
+  static perSuite(serverKey: string): MidtransSimulator {
+    const simulator = new MidtransSimulator(serverKey);
+    beforeAll(() => simulator.listen());
+    afterAll(() => simulator.close());
+    return simulator;
+  }
+
+  private async listen(): Promise<void> {
+    this.port = await freePortForTest();
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.port, '127.0.0.1', () => resolve());
+    });
   }
 
   get origin(): string {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The app's settings for paying through this simulator (once it listens). */
+  appEnv(): Record<string, string> {
+    return { MIDTRANS_SERVER_KEY: this.serverKey, MIDTRANS_BASE_URL: this.origin };
   }
 
   /** The next Snap request fails this way: a 500, a 201 without token, or no answer at all. */

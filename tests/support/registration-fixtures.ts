@@ -142,9 +142,14 @@ export const REQUIRED_SLOTS = [
   'foto_kk',
 ] as const satisfies readonly DocumentSlot[];
 
-/** The five required documents staged as JPEGs. */
-export async function stageRequiredDocuments(app: FastifyInstance): Promise<RegistrationDocumentIds> {
-  const ids = await Promise.all(REQUIRED_SLOTS.map((slot) => stageDocument(app, slot)));
+export type RequiredSlot = (typeof REQUIRED_SLOTS)[number];
+
+/** The five required documents staged: what `photoFor` makes for a slot (called in slot order), else a small JPEG. */
+export async function stageRequiredDocuments(
+  app: FastifyInstance,
+  photoFor?: (slot: RequiredSlot, index: number) => Buffer | Promise<Buffer> | undefined,
+): Promise<RegistrationDocumentIds> {
+  const ids = await Promise.all(REQUIRED_SLOTS.map(async (slot, i) => stageDocument(app, slot, await photoFor?.(slot, i))));
   return Object.fromEntries(REQUIRED_SLOTS.map((slot, i) => [slot, ids[i]]));
 }
 
@@ -196,9 +201,16 @@ export type RegisteredMerchant = RegistrationResponse & {
   idempotencyKey: string;
 };
 
-/** A whole public registration: five real uploads, then the POST. `overrides` replace body fields. */
-export async function registerMerchant(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<RegisteredMerchant> {
-  const body = registrationBody(await stageRequiredDocuments(app), overrides);
+/**
+ * A whole public registration: five real uploads (or the `documents` already staged), then the POST.
+ * `overrides` replace body fields.
+ */
+export async function registerMerchant(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  documents?: RegistrationDocumentIds,
+): Promise<RegisteredMerchant> {
+  const body = registrationBody(documents ?? (await stageRequiredDocuments(app)), overrides);
   const idempotencyKey = randomUUID();
   const response = await postRegistration(app, body, idempotencyKey);
   if (response.statusCode !== 201) throw new Error(`registration failed: ${response.statusCode} ${response.body}`);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 export type ReceivedMail = { to: string; from: string; subject: string; text: string; html: string };
 
@@ -23,6 +24,14 @@ export class SmtpTestServer {
   static async start(options: SmtpTestServerOptions = {}): Promise<SmtpTestServer> {
     const smtp = new SmtpTestServer(options);
     await smtp.start();
+    return smtp;
+  }
+
+  /** A server for the enclosing suite: listening before its tests (its `url` known from then on), stopped after them. */
+  static perSuite(options: SmtpTestServerOptions = {}): SmtpTestServer {
+    const smtp = new SmtpTestServer(options);
+    beforeAll(() => smtp.start());
+    afterAll(() => smtp.stop());
     return smtp;
   }
 

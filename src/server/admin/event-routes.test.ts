@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, testAppPerSuite, type TestApp } from '../../../tests/support/build-test-app.js';
-import { ADMIN_CREATE_BODY, adminSaveBody } from '../../../tests/support/merchant-fixtures.js';
+import { adminSaveBody, createMerchantAsAdmin } from '../../../tests/support/merchant-fixtures.js';
 import { GENEROUS_LIMITS, makePng, multipartBody, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 
 /** Reads an SSE stream until `count` events named `name` arrived (or the time runs out). */
@@ -58,12 +58,7 @@ describe('GET /api/admin/events', () => {
   });
 
   it('announces who opened and left a merchant in review (review_presence)', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/merchants',
-      headers: { cookie: admin.cookie },
-      payload: ADMIN_CREATE_BODY,
-    });
+    const created = await createMerchantAsAdmin(t.app, admin.cookie);
     const id = created.json().id as string;
     const response = await fetch(`${base}/api/admin/events`, { headers: { cookie: admin.cookie } });
     const reading = readEvents(response.body!, 2, 5000, 'review_presence');

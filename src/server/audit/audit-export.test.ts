@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
+import { twoAdminsPerSuite } from '../../../tests/support/admin-session.js';
 import { AUDIT_FILTER_MESSAGES } from '../../domain/audit.js';
 import { auditLogs } from '../db/schema.js';
 import { AUDIT_EXPORT_HEADERS } from './audit-export.js';
@@ -22,11 +21,7 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('GET /api/admin/audit/export', () => {
-  let ani: SignedIn;
-  let budi: SignedIn;
-  const t = testAppPerSuite({}, async (app) => {
-    ani = await signIn(app.app, { email: 'ani@aipos.test' });
-    budi = await signIn(app.app, { email: 'budi@aipos.test' });
+  const { t, ani, budi } = twoAdminsPerSuite({}, async (app) => {
     const row = (actorId: string, action: string, at: string, targetId: string) => ({
       actorId,
       action,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -6,17 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
 import { distinctPhoto, seeded } from '../../../tests/support/check-photos.js';
-import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
+import { fixLinkFromOutbox, requestFix } from '../../../tests/support/fix-link.js';
 import { drawKtpCard, randomKtpPerson } from '../../../tests/support/ktp-card.js';
 import {
   APPLICANT,
   GENEROUS_LIMITS,
-  merchantIdOf,
   multipartBody,
-  postRegistration,
-  registrationBody,
-  REQUIRED_SLOTS,
+  registerMerchant,
   stageDocument,
+  stageRequiredDocuments,
+  type RequiredSlot,
 } from '../../../tests/support/registration-fixtures.js';
 import type { MachineCheck } from '../../domain/machine-checks.js';
 import { queryRows } from '../db/query-rows.js';
@@ -50,14 +48,16 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     await t.close();
   });
 
+  type Registered = { id: string; kode: string };
+
   /** A registration whose photos are its own (distinct from every other test's), with these replaced. */
-  async function register(photos: Partial<Record<(typeof REQUIRED_SLOTS)[number], Buffer>> = {}, overrides: Record<string, unknown> = {}) {
-    const ids: Record<string, string> = {};
-    for (const slot of REQUIRED_SLOTS) ids[slot] = await stageDocument(t.app, slot, photos[slot] ?? (await distinctPhoto((seed += 1))));
-    const response = await postRegistration(t.app, registrationBody(ids, overrides), randomUUID());
-    expect(response.statusCode).toBe(201);
-    const kode = response.json().kode_pendaftaran as string;
-    return { id: await merchantIdOf(t.app, kode), kode };
+  async function register(
+    photos: Partial<Record<RequiredSlot, Buffer>> = {},
+    overrides: Record<string, unknown> = {},
+  ): Promise<Registered> {
+    const documents = await stageRequiredDocuments(t.app, (slot) => photos[slot] ?? distinctPhoto((seed += 1)));
+    const { id, kode_pendaftaran: kode } = await registerMerchant(t.app, overrides, documents);
+    return { id, kode };
   }
 
   const checksOf = async (id: string): Promise<MachineCheck[]> => {
@@ -67,6 +67,18 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
   };
   const find = (checks: MachineCheck[], kind: string, slot?: string) => checks.find((c) => c.kind === kind && c.slot === slot);
   const storedRows = async (id: string) => t.database.db.select().from(merchantChecks).where(eq(merchantChecks.merchantId, id));
+  /** Both registrations are warned that their KTP photo is the other's. */
+  const expectKtpPhotosPaired = async (a: Registered, b: Registered) => {
+    for (const [self, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      expect(find(await checksOf(self.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({
+        result: 'peringatan',
+        detail: `Foto KTP sama dengan ${other.kode}`,
+      });
+    }
+  };
 
   it('reads the KTP: cocok when the card holds the typed NIK, berbeda (masked) when another', async () => {
     const same = await register({ foto_ktp: await ktpCard(APPLICANT.nik, 11) });
@@ -121,14 +133,7 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     // The same card sent again, recompressed.
     const second = await register({ foto_ktp: await sharp(card).jpeg({ quality: 50 }).toBuffer() });
     await t.app.checks.queue.runUntilIdle();
-    expect(find(await checksOf(second.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({
-      result: 'peringatan',
-      detail: `Foto KTP sama dengan ${first.kode}`,
-    });
-    expect(find(await checksOf(first.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({
-      result: 'peringatan',
-      detail: `Foto KTP sama dengan ${second.kode}`,
-    });
+    await expectKtpPhotosPaired(second, first);
     // Other slots of the two stay clear.
     expect(find(await checksOf(second.id), 'foto_duplikat', 'foto_usaha')).toMatchObject({ result: 'lulus' });
     // The workbench's duplicates panel names the photo beside the keys the two share.
@@ -152,14 +157,7 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     await t.app.checks.queue.runUntilIdle();
     const second = await register({ foto_ktp: card });
     await t.app.checks.queue.runUntilIdle();
-    expect(find(await checksOf(second.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({
-      result: 'peringatan',
-      detail: `Foto KTP sama dengan ${first.kode}`,
-    });
-    expect(find(await checksOf(first.id), 'foto_duplikat', 'foto_ktp')).toMatchObject({
-      result: 'peringatan',
-      detail: `Foto KTP sama dengan ${second.kode}`,
-    });
+    await expectKtpPhotosPaired(second, first);
     // Another crop of it, met after both: the crop of a stored photo's window.
     const third = await register({
       foto_ktp: await sharp(card)
@@ -209,16 +207,7 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     expect(find(await checksOf(merchant.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({ result: 'gagal' });
     const before = (await storedRows(merchant.id)).length;
 
-    const status = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/merchants/${merchant.id}/status`,
-      headers: { cookie },
-      payload: {
-        status: 'data_tidak_lengkap',
-        catatan_admin: 'KTP tidak sesuai',
-        perbaikan: [{ field: 'foto_ktp', alasan: 'NIK berbeda' }],
-      },
-    });
+    const status = await requestFix(t.app, cookie, merchant.id, [{ field: 'foto_ktp', alasan: 'NIK berbeda' }], 'KTP tidak sesuai');
     expect(status.statusCode).toBe(200);
     const { token } = await fixLinkFromOutbox(t.database.db, merchant.id);
     const upload = await stageDocument(t.app, 'foto_ktp', await ktpCard(APPLICANT.nik, 32));
@@ -294,12 +283,10 @@ describe('migration 0021: hashes of the earlier kind are dropped and hashed agai
     try {
       const { cookie } = await signIn(t.app);
       const register = async (ktp: Buffer, seed: number) => {
-        const ids: Record<string, string> = {};
-        for (const [i, slot] of REQUIRED_SLOTS.entries())
-          ids[slot] = await stageDocument(t.app, slot, slot === 'foto_ktp' ? ktp : await distinctPhoto(7000 + seed * 10 + i));
-        const response = await postRegistration(t.app, registrationBody(ids), randomUUID());
-        expect(response.statusCode).toBe(201);
-        return merchantIdOf(t.app, response.json().kode_pendaftaran as string);
+        const documents = await stageRequiredDocuments(t.app, (slot, i) =>
+          slot === 'foto_ktp' ? ktp : distinctPhoto(7000 + seed * 10 + i),
+        );
+        return (await registerMerchant(t.app, {}, documents)).id;
       };
       const duplicateOf = async (id: string) => {
         const response = await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${id}/checks`, headers: { cookie } });

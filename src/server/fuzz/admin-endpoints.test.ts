@@ -23,7 +23,7 @@ import {
   type FuzzRequest,
   type SampleFiles,
 } from '../../../tests/support/fuzz-kit.js';
-import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
+import { ADMIN_CREATE_BODY, createMerchantAsAdmin } from '../../../tests/support/merchant-fixtures.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { DOCUMENT_SLOTS } from '../../domain/document-slots.js';
 import { MERCHANT_STATUSES } from '../../domain/vocabularies.js';
@@ -51,12 +51,7 @@ describe('fuzz: admin endpoints (signed in)', () => {
         await registerMerchant(t.app, { email: `pemilik${i}@example.com`, no_hp: `08129999000${i}`, nik: `317401550390000${i + 1}` }),
       );
     }
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/merchants',
-      payload: ADMIN_CREATE_BODY,
-      headers: { cookie: admin.cookie },
-    });
+    const created = await createMerchantAsAdmin(t.app, admin.cookie);
     expect(created.statusCode).toBe(201);
     realIds = [registered[0]!.id, registered[1]!.id, (created.json() as { id: string }).id];
     deletableIds = registered.slice(2).map((m) => m.id);

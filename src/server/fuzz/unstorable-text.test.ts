@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedInAppPerSuite } from '../../../tests/support/admin-session.js';
 import { storedCounts } from '../../../tests/support/fuzz-kit.js';
-import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
+import { ADMIN_CREATE_BODY, createMerchantAsAdmin } from '../../../tests/support/merchant-fixtures.js';
 import { findUnstorableText } from '../http/unstorable-text.js';
 
 /** Regressions for the two 500s the fuzz suite found: U+0000 in text, a lone surrogate in jsonb. */
@@ -19,12 +19,7 @@ describe('text PostgreSQL cannot store', () => {
 
   it('answers 400 with nothing stored for a NUL in a new merchant and a lone surrogate in a status note', async () => {
     const merchants = await t.app.inject({ method: 'GET', url: '/api/admin/merchants', headers: { cookie: admin.cookie } });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/merchants',
-      payload: ADMIN_CREATE_BODY,
-      headers: { cookie: admin.cookie },
-    });
+    const created = await createMerchantAsAdmin(t.app, admin.cookie);
     expect(merchants.statusCode).toBe(200);
     expect(created.statusCode).toBe(201);
     const id = (created.json() as { id: string }).id;

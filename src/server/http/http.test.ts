@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { expectRefusal } from '../../../tests/support/refusals.js';
 import { AppError } from './app-error.js';
 
 // Routes that exist only in this test, to drive each branch of the one error handler.
@@ -127,17 +128,13 @@ describe('HTTP foundation', () => {
   });
 
   it('answers malformed JSON and a foreign content type with 4xx in the error shape', async () => {
-    const broken = await t.app.inject({
-      method: 'POST',
-      url: '/api/probe',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"nama_toko":',
+    const post = (contentType: string, payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/probe', headers: { 'content-type': contentType }, payload });
+    expectRefusal(await post('application/json', '{"nama_toko":'), 400, { code: 'INVALID_JSON', message: 'Format JSON tidak valid' });
+    expectRefusal(await post('application/xml', '<a/>'), 415, {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Jenis konten permintaan tidak didukung',
     });
-    expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ error: { code: 'INVALID_JSON', message: 'Format JSON tidak valid' } });
-    const xml = await t.app.inject({ method: 'POST', url: '/api/probe', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
-    expect(xml.statusCode).toBe(415);
-    expect(xml.json()).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Jenis konten permintaan tidak didukung' } });
   });
 
   it('passes an AppError through and hides the inside of a crash', async () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { testClock } from '../../../tests/support/auth-test-kit.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { buildTestApp, testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
 import { FAST_MAIL, SmtpTestServer } from '../../../tests/support/smtp-test-server.js';
 import { formatDateTimeWib } from '../../domain/format.js';
@@ -13,21 +13,16 @@ const NIK = '3174015503900001';
 const ACCOUNT = '1234567890';
 
 describe('e-mails to applicants (outbox, worker, real SMTP)', () => {
-  let smtp: SmtpTestServer;
-  let t: TestApp;
+  const smtp = SmtpTestServer.perSuite();
   let cookie: string;
-
-  beforeAll(async () => {
-    smtp = await SmtpTestServer.start();
-    t = await buildTestApp({
+  const t = testAppPerSuite(
+    () => ({
       env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE, MAIL_FROM: 'AIPOS <no-reply@aipos.test>' },
-    });
-    ({ cookie } = await signIn(t.app));
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.stop();
-  });
+    }),
+    async ({ app }) => {
+      ({ cookie } = await signIn(app));
+    },
+  );
   afterEach(async () => {
     // Every test leaves the server up and notifications on for the next.
     if (smtp.port && !(smtp as unknown as { server: unknown }).server) await smtp.start();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAppPerSuite, signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
+import { ADMIN_CREATE_BODY, createMerchantAsAdmin } from '../../../tests/support/merchant-fixtures.js';
 import { twoInstances } from '../../../tests/support/two-instances.js';
 import { identityTermKinds } from '../../domain/identity-search.js';
 import { auditLogs } from '../db/schema.js';
@@ -38,12 +38,7 @@ describe('admin list search through the NIK or account-number hash', () => {
 
   beforeAll(async () => {
     other = await signIn(t.app, { email: 'admin2@aipos.test' });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/merchants',
-      headers: { cookie: admin.cookie },
-      payload: { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Identitas' },
-    });
+    const created = await createMerchantAsAdmin(t.app, admin.cookie, { ...ADMIN_CREATE_BODY, nama_toko: 'Toko Identitas' });
     merchantId = created.json().id;
   });
 

@@ -1,17 +1,14 @@
 import { buffer, text } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { merchants } from '../db/schema.js';
 import { createRandom, fakeMerchant } from '../seed/fake-merchants.js';
 import { escapeFormula } from '../shared/csv-cells.js';
 import { exportMerchantsCsv } from './merchant-export.js';
 
 describe('merchant CSV export', () => {
-  let t: TestApp;
   const now = new Date('2026-11-22T00:00:00Z');
-
-  beforeAll(async () => {
-    t = await buildTestApp();
+  const t = testAppPerSuite({}, async ({ database }) => {
     const random = createRandom(3);
     // More than two batches of 1000, many sharing one timestamp, to prove the cursor skips nothing.
     const rows = Array.from({ length: 2300 }, (_, index) => ({
@@ -20,18 +17,17 @@ describe('merchant CSV export', () => {
     }));
     rows[0] = { ...rows[0]!, namaToko: '=HYPERLINK("http://jahat.example")', namaPemilik: '@SUM(A1)', status: 'verified' };
     rows[1] = { ...rows[1]!, namaToko: 'Toko Dihapus', isDeleted: true };
-    for (let i = 0; i < rows.length; i += 500) await t.database.db.insert(merchants).values(rows.slice(i, i + 500));
-  });
-  afterAll(async () => {
-    await t.close();
+    for (let i = 0; i < rows.length; i += 500) await database.db.insert(merchants).values(rows.slice(i, i + 500));
   });
 
-  it('escapes cells a spreadsheet would run as formulas', () => {
-    expect(escapeFormula('=1+1')).toBe("'=1+1");
-    expect(escapeFormula('+6281234567890')).toBe("'+6281234567890");
-    expect(escapeFormula('-5')).toBe("'-5");
-    expect(escapeFormula('@cmd')).toBe("'@cmd");
-    expect(escapeFormula('Toko Biasa')).toBe('Toko Biasa');
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+6281234567890', "'+6281234567890"],
+    ['-5', "'-5"],
+    ['@cmd', "'@cmd"],
+    ['Toko Biasa', 'Toko Biasa'],
+  ])('writes the cell %j as %j: a spreadsheet runs no formula from it', (cell, written) => {
+    expect(escapeFormula(cell)).toBe(written);
   });
 
   it('streams a BOM, a header and every matching row once, newest first', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { buildTestApp, testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { clearIdentity } from '../../../tests/support/clear-identity.js';
 import { requestFix } from '../../../tests/support/fix-link.js';
 import { orderBody, placeOrder } from '../../../tests/support/order-requests.js';
@@ -26,20 +26,15 @@ const TOKEN_PATH = /\S+\/perbaikan\/([A-Za-z0-9_-]{16,})/;
 const SETTINGS = { session_timeout_minutes: 30, maintenance_mode: false, max_upload_mb: 3, auto_approve: false };
 
 describe('fix links stay with the applicant; a fix that moves contact or payouts is told and flagged', () => {
-  let smtp: SmtpTestServer;
-  let t: TestApp;
+  const smtp = SmtpTestServer.perSuite();
   let cookie: string;
   let adminEmail: string;
-
-  beforeAll(async () => {
-    smtp = await SmtpTestServer.start();
-    t = await buildTestApp({ env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE } });
-    ({ cookie, email: adminEmail } = await signIn(t.app));
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.stop();
-  });
+  const t = testAppPerSuite(
+    () => ({ env: { ...GENEROUS_LIMITS, ...FAST_MAIL, SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE } }),
+    async ({ app }) => {
+      ({ cookie, email: adminEmail } = await signIn(app));
+    },
+  );
   afterEach(async () => {
     await t.app.inject({
       method: 'PUT',

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../tests/support/admin-session.js';
 import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
-import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
+import { fixLinkFromOutbox, requestFix } from '../../../tests/support/fix-link.js';
 import {
   GENEROUS_LIMITS,
   makeJpeg,
@@ -137,19 +137,11 @@ async function applicantWithHistory(t: TestApp): Promise<{ id: string; code: str
   keys.push(afterReupload!.fotoUsaha!);
 
   // A fix link changes the e-mail and replaces that re-uploaded photo.
-  const status = await app.inject({
-    method: 'POST',
-    url: `/api/admin/merchants/${id}/status`,
-    headers: { cookie: admin.cookie },
-    payload: {
-      status: 'data_tidak_lengkap',
-      catatan_admin: 'Mohon perbaiki',
-      perbaikan: [
-        { field: 'email', alasan: 'Email salah' },
-        { field: 'foto_usaha', alasan: 'Foto buram' },
-      ],
-    },
-  });
+  const perbaikan = [
+    { field: 'email', alasan: 'Email salah' },
+    { field: 'foto_usaha', alasan: 'Foto buram' },
+  ];
+  const status = await requestFix(app, admin.cookie, id, perbaikan, 'Mohon perbaiki');
   expect(status.statusCode).toBe(200);
   const { token } = await fixLinkFromOutbox(app.deps.db, id);
   const newPhoto = await stage('foto_usaha', await makeJpeg({ color: '#8e44ad' }));

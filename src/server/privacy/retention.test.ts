@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testClock } from '../../../tests/support/auth-test-kit.js';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { buildTestApp, testAppPerSuite, type TestApp } from '../../../tests/support/build-test-app.js';
 import { clearIdentity } from '../../../tests/support/clear-identity.js';
 import { insertOrder } from '../../../tests/support/order-fixtures.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
@@ -166,13 +166,9 @@ describe('retention of personal data (UU PDP)', () => {
 
 describe('a retention pass over many merchants', () => {
   const clock = testClock('2026-01-05T03:00:00.000Z');
-  let t: TestApp;
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppPerSuite({ now: clock.now, env: GENEROUS_LIMITS });
 
   it('purges them in one batch, each trail entry with its own documents', async () => {
-    t = await buildTestApp({ now: clock.now, env: GENEROUS_LIMITS });
     const admin = await signIn(t.app);
     const rejected: string[] = [];
     for (const name of ['Satu', 'Dua', 'Tiga']) {
@@ -217,13 +213,11 @@ describe('a retention pass over many merchants', () => {
       [rejected[2], 'Toko Tiga', 5],
     ]);
     const [kept] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    const recipient = ['namaPenerima', 'noHpPenerima', 'alamatPengiriman', 'kodePos'] as const;
     expect(kept).toMatchObject({
       kodePesanan: order.kodePesanan,
       total: 700_000,
-      namaPenerima: PURGED_MARKER,
-      noHpPenerima: PURGED_MARKER,
-      alamatPengiriman: PURGED_MARKER,
-      kodePos: PURGED_MARKER,
+      ...Object.fromEntries(recipient.map((column) => [column, PURGED_MARKER])),
       ip: null,
       aksesTokenHashes: [],
     });

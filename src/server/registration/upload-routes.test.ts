@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, testAppPerSuite } from '../../../tests/support/build-test-app.js';
+import { expectRefusal } from '../../../tests/support/refusals.js';
 import { makeJpeg, makePdf, makePng, multipartBody, padJpeg, uploadFile } from '../../../tests/support/registration-fixtures.js';
 import { MAX_UPLOAD_BYTES } from '../../domain/document-slots.js';
 import { uploads } from '../db/schema.js';
@@ -67,15 +68,13 @@ describe('POST /api/uploads', () => {
   it('refuses one byte more with 413 and the SPEC text, storing nothing', async () => {
     const before = await t.database.db.select().from(uploads);
     const response = await uploadFile(t.app, 'foto_produk', padJpeg(await makeJpeg(), MAX_UPLOAD_BYTES + 1));
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: { code: 'FILE_TOO_LARGE', message: 'Ukuran file maksimal 3MB' } });
+    expectRefusal(response, 413, { code: 'FILE_TOO_LARGE', message: 'Ukuran file maksimal 3MB' });
     expect(await t.database.db.select().from(uploads)).toHaveLength(before.length);
   });
 
   it('refuses a body declared far larger than one file before reading it', async () => {
     const response = await uploadFile(t.app, 'foto_produk', padJpeg(await makeJpeg(), 5 * 1024 * 1024));
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: { code: 'FILE_TOO_LARGE', message: 'Ukuran file maksimal 3MB' } });
+    expectRefusal(response, 413, { code: 'FILE_TOO_LARGE', message: 'Ukuran file maksimal 3MB' });
   });
 
   it('decides the type from the bytes: a text file named .jpg and declared image/jpeg is refused with 415', async () => {
@@ -83,10 +82,7 @@ describe('POST /api/uploads', () => {
       filename: 'ktp.jpg',
       contentType: 'image/jpeg',
     });
-    expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({
-      error: { code: 'UNSUPPORTED_FILE_TYPE', message: 'Format file harus JPG atau PNG', field: 'foto_ktp' },
-    });
+    expectRefusal(response, 415, { code: 'UNSUPPORTED_FILE_TYPE', message: 'Format file harus JPG atau PNG', field: 'foto_ktp' });
   });
 
   it('accepts a real JPEG whatever its name and declared type', async () => {
@@ -123,11 +119,9 @@ describe('POST /api/uploads', () => {
 
   it('refuses a PDF for foto_ktp with the photo text, and a text file for NPWP with the PDF-aware text', async () => {
     const photo = await uploadFile(t.app, 'foto_ktp', makePdf(), { filename: 'ktp.pdf', contentType: 'application/pdf' });
-    expect(photo.statusCode).toBe(415);
-    expect(photo.json().error).toEqual({ code: 'UNSUPPORTED_FILE_TYPE', message: 'Format file harus JPG atau PNG', field: 'foto_ktp' });
+    expectRefusal(photo, 415, { code: 'UNSUPPORTED_FILE_TYPE', message: 'Format file harus JPG atau PNG', field: 'foto_ktp' });
     const npwp = await uploadFile(t.app, 'npwp_file', Buffer.from('teks'), { filename: 'npwp.pdf', contentType: 'application/pdf' });
-    expect(npwp.statusCode).toBe(415);
-    expect(npwp.json().error).toEqual({
+    expectRefusal(npwp, 415, {
       code: 'UNSUPPORTED_FILE_TYPE',
       message: 'Format file harus JPG, PNG atau PDF',
       field: 'npwp_file',
@@ -166,8 +160,7 @@ describe('POST /api/uploads', () => {
   it('refuses a truncated or corrupt image with 422, never 500', async () => {
     const jpeg = await makeJpeg({ width: 300, height: 200 });
     const truncated = await uploadFile(t.app, 'foto_ktp', jpeg.subarray(0, Math.floor(jpeg.length * 0.6)));
-    expect(truncated.statusCode).toBe(422);
-    expect(truncated.json().error).toEqual({
+    expectRefusal(truncated, 422, {
       code: 'UNREADABLE_FILE',
       message: 'File tidak dapat dibaca. Pastikan file tidak rusak, lalu upload ulang.',
       field: 'foto_ktp',
@@ -186,8 +179,7 @@ describe('POST /api/uploads', () => {
       .toBuffer();
     expect(bomb.length).toBeLessThan(3_145_728);
     const response = await uploadFile(t.app, 'foto_usaha', bomb, { contentType: 'image/png' });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().error).toEqual({
+    expectRefusal(response, 422, {
       code: 'IMAGE_TOO_LARGE',
       message: 'Resolusi gambar terlalu besar. Kecilkan gambar, lalu upload ulang.',
       field: 'foto_usaha',
@@ -197,24 +189,21 @@ describe('POST /api/uploads', () => {
   it('refuses an unknown slot, a missing file, two files and a non-multipart body with clear 4xx', async () => {
     const jpeg = await makeJpeg();
     const unknown = await uploadFile(t.app, 'foto_rumah', jpeg);
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ error: { code: 'UNKNOWN_SLOT', message: 'Jenis dokumen tidak dikenal' } });
+    expectRefusal(unknown, 400, { code: 'UNKNOWN_SLOT', message: 'Jenis dokumen tidak dikenal' });
 
     const proto = await uploadFile(t.app, '__proto__', jpeg);
     expect(proto.statusCode).toBe(400);
 
     const fieldsOnly = await multipartBody([{ name: 'catatan', value: 'tanpa file' }]);
     const none = await t.app.inject({ method: 'POST', url: '/api/uploads', ...fieldsOnly });
-    expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ error: { code: 'NO_FILE', message: 'Pilih file yang akan diupload' } });
+    expectRefusal(none, 400, { code: 'NO_FILE', message: 'Pilih file yang akan diupload' });
 
     const two = await multipartBody([
       { name: 'foto_ktp', data: jpeg, filename: 'a.jpg' },
       { name: 'foto_kk', data: jpeg, filename: 'b.jpg' },
     ]);
     const twoFiles = await t.app.inject({ method: 'POST', url: '/api/uploads', ...two });
-    expect(twoFiles.statusCode).toBe(400);
-    expect(twoFiles.json()).toEqual({ error: { code: 'TOO_MANY_FILES', message: 'Kirim satu file untuk setiap upload' } });
+    expectRefusal(twoFiles, 400, { code: 'TOO_MANY_FILES', message: 'Kirim satu file untuk setiap upload' });
 
     const json = await t.app.inject({ method: 'POST', url: '/api/uploads', payload: { foto_ktp: 'x' } });
     expect(json.statusCode).toBe(415);
@@ -260,8 +249,7 @@ describe('POST /api/uploads rate limit', () => {
       const jpeg = await makeJpeg();
       for (let i = 0; i < 3; i += 1) expect((await uploadFile(t.app, 'foto_ktp', jpeg)).statusCode).toBe(201);
       const limited = await uploadFile(t.app, 'foto_ktp', jpeg);
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Terlalu banyak permintaan. Silakan coba lagi nanti.' } });
+      expectRefusal(limited, 429, { code: 'RATE_LIMITED', message: 'Terlalu banyak permintaan. Silakan coba lagi nanti.' });
       // Another address still gets through.
       const body = await multipartBody([{ name: 'foto_ktp', data: jpeg, filename: 'a.jpg' }]);
       const other = await t.app.inject({ method: 'POST', url: '/api/uploads', remoteAddress: '10.0.0.9', ...body });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { signIn as signInAdmin } from '../../../tests/support/admin-session.js';
 import { ADMIN, clockedAdminApp, getSession, MINUTE, signIn } from '../../../tests/support/auth-test-kit.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
-import { ADMIN_CREATE_BODY } from '../../../tests/support/merchant-fixtures.js';
+import { createMerchantAsAdmin } from '../../../tests/support/merchant-fixtures.js';
+import { expectRefusal, type Refusal } from '../../../tests/support/refusals.js';
 import {
   GENEROUS_LIMITS,
   makeJpeg,
@@ -14,7 +15,7 @@ import {
 } from '../../../tests/support/registration-fixtures.js';
 import { SETTINGS_DEFAULTS } from '../../domain/settings.js';
 
-const MAINTENANCE = { error: { code: 'MAINTENANCE', message: 'Pendaftaran sedang dalam pemeliharaan' } };
+const MAINTENANCE: Refusal = { code: 'MAINTENANCE', message: 'Pendaftaran sedang dalam pemeliharaan' };
 
 describe('maintenance mode and the upload limit (GET /api/settings/public)', () => {
   let cookie: string;
@@ -33,18 +34,16 @@ describe('maintenance mode and the upload limit (GET /api/settings/public)', () 
 
   it('answers 503 to the public writes only, and the settings_update is audited', async () => {
     const documents = { foto_ktp: await stageDocument(t.app, 'foto_ktp') };
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/merchants', headers: { cookie }, payload: ADMIN_CREATE_BODY });
+    const created = await createMerchantAsAdmin(t.app, cookie);
     const kode = created.json().kode_pendaftaran as string;
     expect((await save({ maintenance_mode: true })).statusCode).toBe(200);
     expect(await publicSettings()).toEqual({ maintenance_mode: true, max_upload_mb: 3 });
 
     const registration = await postRegistration(t.app, registrationBody(documents));
-    expect(registration.statusCode).toBe(503);
-    expect(registration.json()).toEqual(MAINTENANCE);
-    const upload = await uploadFile(t.app, 'foto_ktp', await makeJpeg());
-    expect([upload.statusCode, upload.json()]).toEqual([503, MAINTENANCE]);
+    expectRefusal(registration, 503, MAINTENANCE);
+    expectRefusal(await uploadFile(t.app, 'foto_ktp', await makeJpeg()), 503, MAINTENANCE);
     const fix = await t.app.inject({ method: 'POST', url: '/api/perbaikan/token-apa-saja', payload: { fields: {}, documents: {} } });
-    expect([fix.statusCode, fix.json()]).toEqual([503, MAINTENANCE]);
+    expectRefusal(fix, 503, MAINTENANCE);
 
     // Reads and the admin area keep working.
     const lookup = await t.app.inject({ method: 'POST', url: '/api/status/lookup', payload: { kode_pendaftaran: kode } });

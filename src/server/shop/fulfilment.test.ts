@@ -105,22 +105,8 @@ describe('payment and the merchant verification', () => {
     expect((await s.row(order.id)).status).toBe('siap_dikemas');
   });
 
-  /** A verified merchant's orders at every stage: unpaid, paid (ready to pack), packed (with the units it holds) and shipped. */
-  const ordersAtEveryStage = async () => {
-    const merchant = await s.merchant('verified');
-    const unpaid = await s.order(merchant.id);
-    const ready = await s.order(merchant.id);
-    const packed = await s.order(merchant.id);
-    const shipped = await s.order(merchant.id);
-    for (const o of [ready, packed, shipped]) expect((await s.pay(o.order.id)).statusCode).toBe(200);
-    const packedUnits = await s.unitsFor(packed.order.id);
-    expect((await s.pack(packed.order.id, packedUnits)).statusCode).toBe(200);
-    expect((await s.pack(shipped.order.id)).statusCode).toBe(200);
-    expect((await s.ship(shipped.order.id)).statusCode).toBe(200);
-    return { merchant, unpaid, ready, packed, shipped, packedUnits };
-  };
   /** The unshipped orders are cancelled for `reason`, audited and announced; the paid ones are marked for refund. */
-  const expectCancelledUnshipped = async (stages: Awaited<ReturnType<typeof ordersAtEveryStage>>, reason: string) => {
+  const expectCancelledUnshipped = async (stages: Awaited<ReturnType<typeof s.ordersAtEveryStage>>, reason: string) => {
     for (const [o, refund] of [
       [stages.unpaid, false],
       [stages.ready, true],
@@ -139,7 +125,7 @@ describe('payment and the merchant verification', () => {
 
   it('cancels every unshipped order of a rejected merchant: refunds for the paid ones, units and serials released', async () => {
     const before = await productStock(s.db(), 1);
-    const stages = await ordersAtEveryStage();
+    const stages = await s.ordersAtEveryStage();
     const { merchant, packed, shipped, packedUnits } = stages;
     expect(await productStock(s.db(), 1)).toEqual({ stock: before.stock - 2, held: before.held + 6, available: before.available - 8 });
 
@@ -161,7 +147,7 @@ describe('payment and the merchant verification', () => {
 
   it('cancels every unshipped order of a deleted merchant like a rejected one’s: refunds for the paid ones, mails, units back', async () => {
     const before = await productStock(s.db(), 1);
-    const stages = await ordersAtEveryStage();
+    const stages = await s.ordersAtEveryStage();
     const { merchant, packed, shipped } = stages;
 
     expect((await s.admin('DELETE', `/merchants/${merchant.id}`)).statusCode).toBe(204);
@@ -652,15 +638,7 @@ describe('migration 0020: open orders of registrations rejected, deleted or purg
   const MIGRATION = new URL('../../../drizzle/0020_cancel_orders_of_closed_merchants.sql', import.meta.url);
 
   it('cancels them as the app now does: units back, packed devices deleted, refunds marked, one audit row each; the rest stays', async () => {
-    const rejected = await s.merchant('verified');
-    const unpaid = await s.order(rejected.id);
-    const ready = await s.order(rejected.id);
-    const packed = await s.order(rejected.id);
-    const shipped = await s.order(rejected.id);
-    for (const o of [ready, packed, shipped]) expect((await s.pay(o.order.id)).statusCode).toBe(200);
-    await s.pack(packed.order.id);
-    await s.pack(shipped.order.id);
-    await s.ship(shipped.order.id);
+    const { merchant: rejected, unpaid, ready, packed, shipped } = await s.ordersAtEveryStage();
     // Paid while in review, rejected since: where migration 0012 left such orders.
     const waitingMerchant = await s.merchant('processing');
     const waiting = await s.order(waitingMerchant.id);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { MidtransSimulator } from '../../../tests/support/midtrans-simulator.js';
 import { insertMerchant, productStock, SHIPPING } from '../../../tests/support/order-fixtures.js';
 import { orders, type MerchantRow } from '../db/schema.js';
@@ -10,19 +10,14 @@ const SERVER_KEY = 'SB-Mid-server-CheckoutKey-42';
 
 /** Checkout with Midtrans end to end: POST /api/orders asks the Snap simulator, which later notifies the payment. */
 describe('checkout paid with Midtrans', () => {
-  let t: TestApp;
-  let simulator: MidtransSimulator;
+  const simulator = MidtransSimulator.perSuite(SERVER_KEY);
   let merchant: MerchantRow;
-
-  beforeAll(async () => {
-    simulator = await MidtransSimulator.start(SERVER_KEY);
-    t = await buildTestApp({ env: { MIDTRANS_SERVER_KEY: SERVER_KEY, MIDTRANS_BASE_URL: simulator.origin } });
-    merchant = await insertMerchant(t.database.db);
-  });
-  afterAll(async () => {
-    await t.close();
-    await simulator.close();
-  });
+  const t = testAppPerSuite(
+    () => ({ env: simulator.appEnv() }),
+    async ({ database }) => {
+      merchant = await insertMerchant(database.db);
+    },
+  );
 
   const placeOrder = () =>
     t.app.inject({

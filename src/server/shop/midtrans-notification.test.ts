@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../tests/support/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { MidtransSimulator, type NotificationInput } from '../../../tests/support/midtrans-simulator.js';
 import { insertMerchant, insertOrder, productStock } from '../../../tests/support/order-fixtures.js';
 import { auditLogs, orders, outboxMessages, type MerchantRow, type OrderRow } from '../db/schema.js';
@@ -10,21 +10,16 @@ const SERVER_KEY = 'SB-Mid-server-NotificationKey-7';
 const NOTIFICATION_URL = '/api/payments/midtrans/notification';
 
 describe('POST /api/payments/midtrans/notification', () => {
-  let t: TestApp;
-  let simulator: MidtransSimulator;
+  const simulator = MidtransSimulator.perSuite(SERVER_KEY);
   let merchant: MerchantRow;
   const events: MerchantEvent[] = [];
-
-  beforeAll(async () => {
-    simulator = await MidtransSimulator.start(SERVER_KEY);
-    t = await buildTestApp({ env: { MIDTRANS_SERVER_KEY: SERVER_KEY, MIDTRANS_BASE_URL: simulator.origin } });
-    merchant = await insertMerchant(t.database.db);
-    t.app.deps.events.subscribe((event) => events.push(event));
-  });
-  afterAll(async () => {
-    await t.close();
-    await simulator.close();
-  });
+  const t = testAppPerSuite(
+    () => ({ env: simulator.appEnv() }),
+    async ({ app, database }) => {
+      merchant = await insertMerchant(database.db);
+      app.deps.events.subscribe((event) => events.push(event));
+    },
+  );
 
   const db = () => t.database.db;
   const midtransOrder = async (productId = 1, quantity = 2) =>
@@ -241,17 +236,8 @@ describe('POST /api/payments/midtrans/notification', () => {
 });
 
 describe('the notification route without MIDTRANS_SERVER_KEY', () => {
-  let t: TestApp;
-  let simulator: MidtransSimulator;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    simulator = await MidtransSimulator.start(SERVER_KEY);
-  });
-  afterAll(async () => {
-    await t.close();
-    await simulator.close();
-  });
+  const t = testAppPerSuite();
+  const simulator = MidtransSimulator.perSuite(SERVER_KEY);
 
   it('does not exist (404), also over real HTTP', async () => {
     const { order } = await insertOrder(t.database.db, {

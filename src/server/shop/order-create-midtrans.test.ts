@@ -32,10 +32,7 @@ describe('POST /api/orders with Midtrans (against the Snap simulator)', () => {
 
   beforeAll(async () => {
     snap = await MidtransSimulator.start(SERVER_KEY);
-    t = await buildTestApp({
-      now: () => NOW,
-      env: { MIDTRANS_SERVER_KEY: SERVER_KEY, MIDTRANS_BASE_URL: snap.origin, ORDER_PAYMENT_MINUTES: '90' },
-    });
+    t = await buildTestApp({ now: () => NOW, env: { ...snap.appEnv(), ORDER_PAYMENT_MINUTES: '90' } });
     t.app.deps.events.subscribe((event) => events.push(event));
   });
   afterAll(async () => {

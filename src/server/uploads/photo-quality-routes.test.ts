@@ -2,24 +2,25 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
-import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
+import { fixLinkFromOutbox, requestFix } from '../../../tests/support/fix-link.js';
 import { blurredPhoto, exposedPhoto, scenePhoto, type Scene } from '../../../tests/support/photo-fixtures.js';
 import {
   GENEROUS_LIMITS,
   makePdf,
-  merchantIdOf,
   multipartBody,
   postRegistration,
+  registerMerchant,
   registrationBody,
-  REQUIRED_SLOTS,
   stageDocument,
+  stageRequiredDocuments,
   uploadFile,
+  type RequiredSlot,
 } from '../../../tests/support/registration-fixtures.js';
 import type { DocumentSlot } from '../../domain/document-slots.js';
 import { merchants, uploads } from '../db/schema.js';
 
 const BASE = 'https://merchant.aipos.test';
-const SCENE_OF: Record<(typeof REQUIRED_SLOTS)[number], Scene> = {
+const SCENE_OF: Record<RequiredSlot, Scene> = {
   foto_usaha: 'usaha',
   foto_produk: 'produk',
   foto_ktp: 'ktp',
@@ -49,20 +50,14 @@ describe('photo quality at upload (decision 0035)', () => {
     (await t.app.inject({ method: 'GET', url: `/api/admin/merchants/${id}`, headers: { cookie: admin.cookie } })).json();
 
   /** The five required photos, sharp, except those given. */
-  async function stagePhotos(except: Partial<Record<DocumentSlot, Buffer>> = {}) {
-    const ids = await Promise.all(
-      REQUIRED_SLOTS.map(async (slot, i) =>
-        stageDocument(t.app, slot, except[slot] ?? (await scenePhoto({ scene: SCENE_OF[slot], width: 1200, height: 900, seed: 20 + i }))),
-      ),
+  const stagePhotos = (except: Partial<Record<DocumentSlot, Buffer>> = {}) =>
+    stageRequiredDocuments(
+      t.app,
+      (slot, i) => except[slot] ?? scenePhoto({ scene: SCENE_OF[slot], width: 1200, height: 900, seed: 20 + i }),
     );
-    return Object.fromEntries(REQUIRED_SLOTS.map((slot, i) => [slot, ids[i]]));
-  }
 
-  async function register(except: Partial<Record<DocumentSlot, Buffer>> = {}): Promise<string> {
-    const response = await postRegistration(t.app, registrationBody(await stagePhotos(except)));
-    expect(response.statusCode).toBe(201);
-    return merchantIdOf(t.app, response.json().kode_pendaftaran);
-  }
+  const register = async (except: Partial<Record<DocumentSlot, Buffer>> = {}): Promise<string> =>
+    (await registerMerchant(t.app, {}, await stagePhotos(except))).id;
 
   it('answers a sharp, well lit photo of 1600 x 1200 with kualitas ok and no problems, and keeps it on the staged row', async () => {
     const response = await uploadFile(t.app, 'foto_ktp', sharpKtp);
@@ -131,16 +126,7 @@ describe('photo quality at upload (decision 0035)', () => {
     expect((await merchantRow(id)).peringatanFoto).toEqual({ foto_ktp: ['buram'], foto_kk: ['gelap'] });
 
     const flag = async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/admin/merchants/${id}/status`,
-        headers: { cookie: admin.cookie },
-        payload: {
-          status: 'data_tidak_lengkap',
-          catatan_admin: 'Mohon foto ulang',
-          perbaikan: [{ field: 'foto_ktp', alasan: 'Foto buram' }],
-        },
-      });
+      const response = await requestFix(t.app, admin.cookie, id, [{ field: 'foto_ktp', alasan: 'Foto buram' }], 'Mohon foto ulang');
       expect(response.statusCode).toBe(200);
       return (await fixLinkFromOutbox(t.database.db, id)).token;
     };

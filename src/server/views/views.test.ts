@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
-import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
+import { twoAdminsPerSuite, type SignedIn } from '../../../tests/support/admin-session.js';
 import { VIEW_MESSAGES } from '../../domain/saved-views.js';
 
 describe('saved views of the queue and the merchant list', () => {
-  let ani: SignedIn;
-  let budi: SignedIn;
-  const t = testAppPerSuite({}, async (app) => {
-    ani = await signIn(app.app, { email: 'ani@aipos.test' });
-    budi = await signIn(app.app, { email: 'budi@aipos.test' });
-  });
+  const { t, ani, budi } = twoAdminsPerSuite();
   const call = (who: SignedIn, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload === undefined ? {} : { payload }) });
   const names = async (who: SignedIn, query = '') =>

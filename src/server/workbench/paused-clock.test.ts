@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signIn, type SignedIn } from '../../../tests/support/admin-session.js';
+import { signIn, twoAdminsPerSuite, type SignedIn } from '../../../tests/support/admin-session.js';
 import { testAppPerSuite } from '../../../tests/support/build-test-app.js';
 import { fixLinkFromOutbox } from '../../../tests/support/fix-link.js';
 import { GENEROUS_LIMITS, registerMerchant } from '../../../tests/support/registration-fixtures.js';
@@ -92,12 +92,7 @@ describe('the clock that is fair to reviewers (moved clock)', () => {
 
 describe('per reviewer: decisions, median minutes from claim to decision, fix requests', () => {
   const NOW = new Date('2026-11-20T05:00:00Z');
-  let ani: SignedIn;
-  let budi: SignedIn;
-  const t = testAppPerSuite({ now: () => NOW }, async (app) => {
-    ani = await signIn(app.app, { email: 'ani@aipos.test' });
-    budi = await signIn(app.app, { email: 'budi@aipos.test' });
-  });
+  const { t, ani, budi } = twoAdminsPerSuite({ now: () => NOW });
 
   it('measures from the latest claim (taken, taken over or assigned) before each decision, over the last 30 days', async () => {
     const at = (minutes: number, day = '2026-11-19') => new Date(new Date(`${day}T03:00:00Z`).getTime() + minutes * 60_000);

@@ -1,4 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { LOOKUP_APPLICANT, registerOverHttp, type HttpRegistration } from '../../support/registration-fixtures.js';
+import { closeSuite, launchBrowser } from './browser.js';
 import { startServer, type RunningServer } from './server-process.js';
 
 export const MERCHANTS_ADMIN = { email: 'merchants-admin@aipos.test', password: 'soto-betawi-kuah-santan' };
@@ -15,6 +18,34 @@ export function startMerchantsServer(env: Record<string, string> = {}): Promise<
     RATE_LIMIT_LOOKUPS_PER_MINUTE: '1000',
     ...env,
   });
+}
+
+export type MerchantsSuite = {
+  server: RunningServer;
+  browser: Browser;
+  /** LOOKUP_APPLICANT's registration, made over HTTP. */
+  registration: HttpRegistration;
+  /** Every context the suite opens, closed with it. */
+  contexts: BrowserContext[];
+  /** A page of a new context signed in as the admin. */
+  adminPage: () => Promise<Page>;
+};
+
+/**
+ * The file's own server (startMerchantsServer) with LOOKUP_APPLICANT registered, and a browser: started
+ * before the file's tests, closed after them. The fields are filled by the hooks: read them inside hooks
+ * and tests only.
+ */
+export function merchantsSuite(): MerchantsSuite {
+  const suite = { contexts: [] as BrowserContext[] } as MerchantsSuite;
+  suite.adminPage = () => signedInPage(suite.browser, suite.server.baseUrl, suite.contexts);
+  beforeAll(async () => {
+    suite.server = await startMerchantsServer();
+    suite.registration = await registerOverHttp(suite.server.baseUrl, { overrides: LOOKUP_APPLICANT });
+    suite.browser = await launchBrowser();
+  });
+  afterAll(() => closeSuite({ contexts: suite.contexts, browser: suite.browser, servers: [suite.server] }));
+  return suite;
 }
 
 /** A browser context signed in as the admin (or another account) through the sign-in API (the login screen has its own tests). */

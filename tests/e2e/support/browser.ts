@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { inject, test } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -34,21 +34,29 @@ export async function newPage(browser: Browser, options: BrowserContextOptions =
 }
 
 /**
- * One browser for the test file and a fresh page, in a context of its own, before each test: the hooks
- * fill the returned object.
+ * vitest's `it` with one browser for the test file and a fresh page, in a context of its own, for each
+ * test that asks for it: `it('…', async ({ page }) => …)`.
  */
-export function pagePerTest(): { browser: Browser; page: Page } {
-  const held = {} as { browser: Browser; page: Page };
-  beforeAll(async () => {
-    held.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await held.browser?.close();
-  });
-  beforeEach(async () => {
-    held.page = await newPage(held.browser);
-  });
-  return held;
+export const it = test
+  // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const browser = await launchBrowser();
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend('page', async ({ browser }) => newPage(browser));
+
+/**
+ * Slows the page's uplink to 400 KB/s, so that an upload's progress bar passes through values between 0
+ * and 100 as the bytes go out. Returns the call that lifts the limit again.
+ */
+export async function throttleUploads(page: Page): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+  return async () => {
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  };
 }
 
 type Stoppable = { stop(): Promise<unknown> } | undefined;

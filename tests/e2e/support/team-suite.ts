@@ -20,8 +20,8 @@ export type TeamSuite = {
 
 /**
  * Two admins on a server of the suite's own over its own PostgreSQL database, which a test may change
- * under the server (date a merchant back, read what was stored). The hooks fill the returned object, as
- * pagePerTest does, and close everything after the file.
+ * under the server (date a merchant back, read what was stored). The hooks fill the returned object and
+ * close everything after the file.
  */
 export function teamSuite(secondAdmin: Account): TeamSuite {
   const suite = { contexts: [] as BrowserContext[] } as TeamSuite;
