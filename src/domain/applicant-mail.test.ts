@@ -2,19 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { hasBearerLink, hideBearerLinks, hideBearerLinksHtml, MAIL_KINDS, mailKindLabel } from './applicant-mail.js';
 
 describe('the Pesan tab’s names of the mail kinds', () => {
-  it('names every kind the outbox holds in Indonesian, the order mails too', () => {
-    expect(Object.fromEntries(MAIL_KINDS.map((kind) => [kind, mailKindLabel(kind)]))).toEqual({
-      receipt: 'Tanda terima pendaftaran',
-      resubmission_receipt: 'Tanda terima perbaikan',
-      status: 'Perubahan status',
-      order_receipt: 'Pesanan diterima, menunggu pembayaran',
-      order_paid: 'Pembayaran pesanan diterima',
-      order_closed: 'Pesanan dibatalkan atau kedaluwarsa',
-      order_shipped: 'Pesanan dikirim',
-      order_delivered: 'Pesanan diterima merchant',
-      data_change_notice: 'Pemberitahuan perubahan data',
-    });
-    // A kind written by a newer instance shows as it is rather than as nothing.
+  const NAMES: [string, string][] = [
+    ['receipt', 'Tanda terima pendaftaran'],
+    ['resubmission_receipt', 'Tanda terima perbaikan'],
+    ['status', 'Perubahan status'],
+    ['order_receipt', 'Pesanan diterima, menunggu pembayaran'],
+    ['order_paid', 'Pembayaran pesanan diterima'],
+    ['order_closed', 'Pesanan dibatalkan atau kedaluwarsa'],
+    ['order_shipped', 'Pesanan dikirim'],
+    ['order_delivered', 'Pesanan diterima merchant'],
+    ['data_change_notice', 'Pemberitahuan perubahan data'],
+  ];
+
+  it('knows exactly the kinds the outbox holds, the order mails too', () => {
+    expect([...MAIL_KINDS].sort()).toEqual(NAMES.map(([kind]) => kind).sort());
+  });
+
+  it.each(NAMES)('names %s in Indonesian: %s', (kind, name) => {
+    expect(mailKindLabel(kind)).toBe(name);
+  });
+
+  it('shows a kind written by a newer instance as it is rather than as nothing', () => {
     expect(mailKindLabel('order_refunded')).toBe('order_refunded');
   });
 });

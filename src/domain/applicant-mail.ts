@@ -1,31 +1,15 @@
 import { z } from 'zod';
+import { labelledCodes } from './code-tables.js';
 
-export const MAIL_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;
-export type MailState = (typeof MAIL_STATES)[number];
-
-export const MAIL_STATE_LABELS: Record<MailState, string> = {
+export const [MAIL_STATES, MAIL_STATE_LABELS] = labelledCodes({
   pending: 'Menunggu',
   sent: 'Terkirim',
   failed: 'Gagal',
   skipped: 'Tidak dikirim',
-};
+});
 
-/** Every kind of mail the outbox holds (outbox_messages.kind). */
-export const MAIL_KINDS = [
-  'receipt',
-  'resubmission_receipt',
-  'status',
-  'order_receipt',
-  'order_paid',
-  'order_closed',
-  'order_shipped',
-  'order_delivered',
-  'data_change_notice',
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-
-/** The Pesan tab's name for each kind: a kind added without a label does not compile. */
-export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+/** Every kind of mail the outbox holds (outbox_messages.kind), with the Pesan tab's name for it. */
+export const [MAIL_KINDS, MAIL_KIND_LABELS] = labelledCodes({
   receipt: 'Tanda terima pendaftaran',
   resubmission_receipt: 'Tanda terima perbaikan',
   status: 'Perubahan status',
@@ -35,7 +19,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_shipped: 'Pesanan dikirim',
   order_delivered: 'Pesanan diterima merchant',
   data_change_notice: 'Pemberitahuan perubahan data',
-};
+});
+export type MailKind = keyof typeof MAIL_KIND_LABELS;
 
 /** A stored kind's label; a kind this version does not know (a newer instance's) shows as it is. */
 export function mailKindLabel(kind: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageNumberSchema, pageOf } from './paging.js';
 
 /**
  * The audit trail's action names (docs/spec.md §3 and what later features added). Kept apart from vocabularies.ts,
@@ -60,7 +61,7 @@ const AuditFilterObject = z.object({
 const dateRangeOrdered = (query: { dari?: string | undefined; sampai?: string | undefined }) =>
   !(query.dari && query.sampai && query.sampai < query.dari);
 
-export const AuditListQuerySchema = AuditFilterObject.extend({ page: z.coerce.number().int().min(1).max(100_000).default(1) })
+export const AuditListQuerySchema = AuditFilterObject.extend({ page: PageNumberSchema })
   .strict()
   .refine(dateRangeOrdered, { message: AUDIT_FILTER_MESSAGES.dateRange, path: ['sampai'] });
 export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
@@ -91,10 +92,5 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-export const AuditListSchema = z.object({
-  items: z.array(AuditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const AuditListSchema = pageOf(AuditEntrySchema).extend({ total: z.number().int() });
 export type AuditList = z.infer<typeof AuditListSchema>;

@@ -1,25 +1,8 @@
+import { codesOf } from './code-tables.js';
 import { MESSAGES } from './messages.js';
 
-export const DOCUMENT_SLOTS = [
-  'foto_ktp',
-  'foto_selfie_ktp',
-  'foto_kk',
-  'foto_usaha',
-  'foto_produk',
-  'npwp_file',
-  'siup_nib_file',
-] as const;
-export type DocumentSlot = (typeof DOCUMENT_SLOTS)[number];
-
-export type DocumentSlotInfo = {
-  label: string;
-  slug: string;
-  required: boolean;
-  /** NPWP and SIUP/NIB may also be PDF at registration (docs/spec.md §5). */
-  allowsPdf: boolean;
-};
-
-export const DOCUMENT_SLOT_INFO: Record<DocumentSlot, DocumentSlotInfo> = {
+/** Each slot's label and URL slug, whether registration requires it, and whether it may be a PDF (docs/spec.md §5). */
+export const DOCUMENT_SLOT_INFO = {
   foto_ktp: { label: 'KTP', slug: 'ktp', required: true, allowsPdf: false },
   foto_selfie_ktp: { label: 'Selfie KTP', slug: 'selfie-ktp', required: true, allowsPdf: false },
   foto_kk: { label: 'Kartu Keluarga', slug: 'kk', required: true, allowsPdf: false },
@@ -27,7 +10,10 @@ export const DOCUMENT_SLOT_INFO: Record<DocumentSlot, DocumentSlotInfo> = {
   foto_produk: { label: 'Foto Produk', slug: 'produk', required: true, allowsPdf: false },
   npwp_file: { label: 'NPWP', slug: 'npwp', required: false, allowsPdf: true },
   siup_nib_file: { label: 'SIUP/NIB', slug: 'siup-nib', required: false, allowsPdf: true },
-};
+} satisfies Record<string, { label: string; slug: string; required: boolean; allowsPdf: boolean }>;
+export type DocumentSlot = keyof typeof DOCUMENT_SLOT_INFO;
+/** The slots in the order above, the wizard's and the admin's. */
+export const DOCUMENT_SLOTS = codesOf(DOCUMENT_SLOT_INFO);
 
 /** docs/spec.md §5 and §9: 3 MB, exactly 3145728 bytes. */
 export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_SLOTS } from './document-slots.js';
 import { MESSAGES } from './messages.js';
 import { NikFlagsSchema, NikPersonalSchema } from './nik-structure.js';
+import { PageNumberSchema } from './paging.js';
 import { PERBAIKAN_MESSAGES } from './perbaikan-texts.js';
 import { FixListSchema } from './perbaikan.js';
 import { PhotoWarningsSchema } from './photo-quality.js';
@@ -38,7 +39,7 @@ const MerchantListQueryObject = z
     q: z.string().trim().max(100).optional(),
     status: z.enum(['all', ...MERCHANT_STATUSES]).default('all'),
     sort: z.enum(MERCHANT_SORTS).default('newest'),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: PageNumberSchema,
     page_size: z.coerce
       .number()
       .int()

@@ -4,23 +4,13 @@
  * about 26 KB gzip against the public pages' budget (decision 0043). orders.ts re-exports all of it.
  */
 
+import { labelledCodes } from './code-tables.js';
+
 /**
  * A paid order waits for its merchant's verification (`menunggu_verifikasi`) or is ready to pack
  * (`siap_dikemas`); then it is packed with one serial number per unit, shipped, and received.
  */
-export const ORDER_STATUSES = [
-  'menunggu_pembayaran',
-  'menunggu_verifikasi',
-  'siap_dikemas',
-  'dikemas',
-  'dikirim',
-  'diterima',
-  'kedaluwarsa',
-  'dibatalkan',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+export const [ORDER_STATUSES, ORDER_STATUS_LABELS] = labelledCodes({
   menunggu_pembayaran: 'Menunggu Pembayaran',
   menunggu_verifikasi: 'Menunggu Verifikasi',
   siap_dikemas: 'Siap Dikemas',
@@ -29,7 +19,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   diterima: 'Diterima',
   kedaluwarsa: 'Kedaluwarsa',
   dibatalkan: 'Dibatalkan',
-};
+});
+export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
 
 /** Paid orders (every status after payment, cancelled ones apart). */
 export const PAID_ORDER_STATUSES = [
@@ -49,9 +40,7 @@ export const OPEN_ORDER_STATUSES = [
 ] as const satisfies readonly OrderStatus[];
 
 /** Couriers an order ships with ('Kirim'). */
-export const COURIERS = ['jne', 'jnt', 'sicepat', 'anteraja', 'pos', 'gosend', 'internal'] as const;
-export type Courier = (typeof COURIERS)[number];
-export const COURIER_LABELS: Record<Courier, string> = {
+export const [COURIERS, COURIER_LABELS] = labelledCodes({
   jne: 'JNE',
   jnt: 'J&T Express',
   sicepat: 'SiCepat',
@@ -59,7 +48,8 @@ export const COURIER_LABELS: Record<Courier, string> = {
   pos: 'Pos Indonesia',
   gosend: 'GoSend',
   internal: 'Kurir Internal',
-};
+});
+export type Courier = keyof typeof COURIER_LABELS;
 
 /**
  * The courier's public tracking page for a resi, or null when it has none (GoSend tracks in its app, our
@@ -85,31 +75,14 @@ export function courierTrackingUrl(kurir: Courier, noResi: string): string | nul
 }
 
 /** A device (one unit, by serial number): allocated when packed, shipped, active once received. */
-export const DEVICE_STATUSES = ['dialokasikan', 'dikirim', 'aktif'] as const;
-export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
-export const DEVICE_STATUS_LABELS: Record<DeviceStatus, string> = { dialokasikan: 'Dialokasikan', dikirim: 'Dikirim', aktif: 'Aktif' };
+export const [DEVICE_STATUSES, DEVICE_STATUS_LABELS] = labelledCodes({ dialokasikan: 'Dialokasikan', dikirim: 'Dikirim', aktif: 'Aktif' });
+export type DeviceStatus = keyof typeof DEVICE_STATUS_LABELS;
 
 /**
  * The merchant's one timeline (order page, status page), in order. Fix steps and `menunggu_verifikasi`
  * appear only when they happened; `ditolak`, `kedaluwarsa` and `dibatalkan` only when they end the story.
  */
-export const TIMELINE_STEPS = [
-  'pendaftaran_diterima',
-  'perbaikan_diminta',
-  'perbaikan_dikirim',
-  'diverifikasi',
-  'ditolak',
-  'pesanan_dibuat',
-  'dibayar',
-  'menunggu_verifikasi',
-  'dikemas',
-  'dikirim',
-  'diterima',
-  'kedaluwarsa',
-  'dibatalkan',
-] as const;
-export type TimelineStep = (typeof TIMELINE_STEPS)[number];
-export const TIMELINE_STEP_LABELS: Record<TimelineStep, string> = {
+export const [TIMELINE_STEPS, TIMELINE_STEP_LABELS] = labelledCodes({
   pendaftaran_diterima: 'Pendaftaran diterima',
   perbaikan_diminta: 'Perbaikan data diminta',
   perbaikan_dikirim: 'Perbaikan dikirim',
@@ -123,14 +96,14 @@ export const TIMELINE_STEP_LABELS: Record<TimelineStep, string> = {
   diterima: 'Diterima',
   kedaluwarsa: 'Kedaluwarsa',
   dibatalkan: 'Dibatalkan',
-};
+});
+export type TimelineStep = keyof typeof TIMELINE_STEP_LABELS;
 
-export const PAYMENT_METHODS = ['transfer', 'midtrans'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+export const [PAYMENT_METHODS, PAYMENT_METHOD_LABELS] = labelledCodes({
   transfer: 'Transfer Bank',
   midtrans: 'Midtrans (kartu, e-wallet, QRIS, virtual account)',
-};
+});
+export type PaymentMethod = keyof typeof PAYMENT_METHOD_LABELS;
 
 export const ORDER_CODE_PATTERN = /^ORD-[A-Z0-9]{8}$/;
 

@@ -7,6 +7,7 @@ import { normalizeMobile } from './indonesian-ids.js';
 
 // The vocabulary lives in a zod-free module the public pages can import; re-exported for everyone else.
 import { COURIERS, DEVICE_STATUSES, ORDER_NOT_FOUND, ORDER_STATUSES, PAYMENT_METHODS, TIMELINE_STEPS } from './order-texts.js';
+import { pagedQuery, pageOf } from './paging.js';
 import { plainText } from './plain-text.js';
 
 export {
@@ -269,13 +270,10 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
 export const ORDER_PAGE_SIZE = 20;
 
-export const OrderListQuerySchema = z
-  .object({
-    q: z.string().trim().max(100).optional(),
-    status: z.enum(ORDER_STATUSES).optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-  })
-  .strict();
+export const OrderListQuerySchema = pagedQuery({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+});
 export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
 
 export const OrderListItemSchema = z.object({
@@ -292,12 +290,7 @@ export const OrderListItemSchema = z.object({
 });
 export type OrderListItem = z.infer<typeof OrderListItemSchema>;
 
-export const OrderListSchema = z.object({
-  items: z.array(OrderListItemSchema),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int(),
-});
+export const OrderListSchema = pageOf(OrderListItemSchema).extend({ total: z.number().int() });
 export type OrderList = z.infer<typeof OrderListSchema>;
 
 export const OrderTimelineEntrySchema = z.object({ at: z.string(), label: z.string(), detail: z.string().nullable() });
@@ -375,16 +368,14 @@ export const ShipRequestSchema = z
 export type ShipRequest = z.infer<typeof ShipRequestSchema>;
 
 /** GET /api/admin/fulfilment: orders `siap_dikemas` and `dikemas`, oldest paid first. */
-export const FulfilmentItemSchema = z.object({
-  id: z.string(),
-  kode_pesanan: z.string(),
-  kode_pendaftaran: z.string(),
-  nama_toko: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  jumlah_item: z.number().int(),
-  kota_kab: z.string(),
-  paid_at: z.string(),
-});
+export const FulfilmentItemSchema = OrderListItemSchema.pick({
+  id: true,
+  kode_pesanan: true,
+  kode_pendaftaran: true,
+  nama_toko: true,
+  status: true,
+  jumlah_item: true,
+}).extend({ kota_kab: z.string(), paid_at: z.string() });
 export type FulfilmentItem = z.infer<typeof FulfilmentItemSchema>;
 export const FulfilmentListSchema = z.object({ items: z.array(FulfilmentItemSchema) });
 export type FulfilmentList = z.infer<typeof FulfilmentListSchema>;
@@ -394,14 +385,11 @@ export type FulfilmentList = z.infer<typeof FulfilmentListSchema>;
 export const DEVICE_PAGE_SIZE = 20;
 
 /** GET /api/admin/devices: `q` matches a serial exactly or as a prefix (case-insensitive). */
-export const DeviceListQuerySchema = z
-  .object({
-    q: z.string().trim().max(30).optional(),
-    status: z.enum(DEVICE_STATUSES).optional(),
-    merchant_id: z.uuid().optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-  })
-  .strict();
+export const DeviceListQuerySchema = pagedQuery({
+  q: z.string().trim().max(30).optional(),
+  status: z.enum(DEVICE_STATUSES).optional(),
+  merchant_id: z.uuid().optional(),
+});
 export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;
 
 export const DeviceListItemSchema = z.object({
@@ -420,10 +408,7 @@ export const DeviceListItemSchema = z.object({
 });
 export type DeviceListItem = z.infer<typeof DeviceListItemSchema>;
 
-export const DeviceListSchema = z.object({
-  items: z.array(DeviceListItemSchema),
-  page: z.number().int(),
-  page_size: z.number().int(),
+export const DeviceListSchema = pageOf(DeviceListItemSchema).extend({
   /** Paged without a count: counting a million devices would cost more than the page itself. */
   has_more: z.boolean(),
 });

@@ -1,35 +1,11 @@
+import { labelledCodes } from './code-tables.js';
 import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, type DocumentSlot } from './document-slots.js';
 
 // The fix request's vocabulary and texts, apart from its zod schemas (perbaikan.ts): the public fix page
 // paints with these and loads zod only when it checks what was typed (page budgets, decision 0043).
 
-/** The merchant fields of docs/spec.md §3 an admin may ask the applicant to fix, in the wizard's order. */
-export const FIX_FIELDS = [
-  'nama_toko',
-  'kategori_usaha',
-  'alamat_jalan',
-  'kecamatan',
-  'kota_kab',
-  'provinsi',
-  'kode_pos',
-  'tempat_usaha',
-  'omset_per_bulan',
-  'nama_pemilik',
-  'nik',
-  'no_hp',
-  'email',
-  'alamat_pemilik',
-  'nama_bank',
-  'no_rekening',
-  'nama_rekening',
-] as const;
-export type FixField = (typeof FIX_FIELDS)[number];
-
-/** A fix request names fields and document slots alike. */
-export const FIX_TARGETS = [...FIX_FIELDS, ...DOCUMENT_SLOTS] as const;
-export type FixTarget = (typeof FIX_TARGETS)[number];
-
-export const FIX_FIELD_LABELS: Record<FixField, string> = {
+/** The merchant fields of docs/spec.md §3 an admin may ask the applicant to fix, in the wizard's order, and their labels. */
+export const [FIX_FIELDS, FIX_FIELD_LABELS] = labelledCodes({
   nama_toko: 'Nama Toko',
   kategori_usaha: 'Kategori Usaha',
   alamat_jalan: 'Alamat Lengkap',
@@ -47,7 +23,12 @@ export const FIX_FIELD_LABELS: Record<FixField, string> = {
   nama_bank: 'Nama Bank',
   no_rekening: 'Nomor Rekening',
   nama_rekening: 'Nama Pemilik Rekening',
-};
+});
+export type FixField = keyof typeof FIX_FIELD_LABELS;
+
+/** A fix request names fields and document slots alike. */
+export const FIX_TARGETS = [...FIX_FIELDS, ...DOCUMENT_SLOTS] as const;
+export type FixTarget = (typeof FIX_TARGETS)[number];
 
 export function isFixField(value: string): value is FixField {
   return (FIX_FIELDS as readonly string[]).includes(value);

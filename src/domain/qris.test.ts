@@ -56,21 +56,21 @@ describe('MCC table', () => {
     expect(defaultMcc('toString')).toBeNull();
   });
 
-  it('maps the categories to their ISO 18245 codes', () => {
-    expect(CATEGORY_MCC).toEqual({
-      Retail: '5399',
-      'F&B': '5812',
-      Fashion: '5651',
-      'Jasa Keuangan': '6012',
-      Elektronik: '5732',
-      Sembako: '5411',
-      Pendidikan: '8299',
-      Kesehatan: '8099',
-      Otomotif: '5533',
-      Properti: '6513',
-      'Travel & Tourism': '4722',
-      Teknologi: '7372',
-    });
+  it.each([
+    ['Retail', '5399'],
+    ['F&B', '5812'],
+    ['Fashion', '5651'],
+    ['Jasa Keuangan', '6012'],
+    ['Elektronik', '5732'],
+    ['Sembako', '5411'],
+    ['Pendidikan', '8299'],
+    ['Kesehatan', '8099'],
+    ['Otomotif', '5533'],
+    ['Properti', '6513'],
+    ['Travel & Tourism', '4722'],
+    ['Teknologi', '7372'],
+  ])('maps %s to its ISO 18245 code %s', (category, code) => {
+    expect(defaultMcc(category)).toBe(code);
   });
 
   it('accepts only the table codes', () => {

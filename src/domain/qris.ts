@@ -1,36 +1,34 @@
 import { z } from 'zod';
+import { codesOf, mapRows } from './code-tables.js';
 
 /**
  * QRIS-ready merchant data: what the acquirer needs to issue a merchant's NMID, derived from
  * the registration and overridable by an admin.
  */
 
-/** Business size by annual sales, PP 7/2021 (usaha mikro, kecil, menengah, besar). */
-export const KRITERIA_USAHA = ['UMI', 'UKE', 'UME', 'UBE'] as const;
-export type KriteriaUsaha = (typeof KRITERIA_USAHA)[number];
-
-export const KRITERIA_USAHA_LABELS: Record<KriteriaUsaha, string> = {
-  UMI: 'Usaha Mikro',
-  UKE: 'Usaha Kecil',
-  UME: 'Usaha Menengah',
-  UBE: 'Usaha Besar',
-};
-
-export const KRITERIA_USAHA_SOURCE = 'PP No. 7 Tahun 2021, Pasal 35 (hasil penjualan tahunan = omzet per bulan × 12)';
-
 const MILIAR = 1_000_000_000;
 
-/** Upper bounds (inclusive) of annual sales per class; above the last one is usaha besar. */
-const KRITERIA_LIMITS: readonly [KriteriaUsaha, number][] = [
-  ['UMI', 2 * MILIAR],
-  ['UKE', 15 * MILIAR],
-  ['UME', 50 * MILIAR],
-];
+/**
+ * Business size by annual sales, PP 7/2021 (usaha mikro, kecil, menengah, besar): each class's name and the
+ * upper bound (inclusive) of its annual sales, smallest first.
+ */
+const KRITERIA = {
+  UMI: { label: 'Usaha Mikro', maxAnnualSales: 2 * MILIAR },
+  UKE: { label: 'Usaha Kecil', maxAnnualSales: 15 * MILIAR },
+  UME: { label: 'Usaha Menengah', maxAnnualSales: 50 * MILIAR },
+  UBE: { label: 'Usaha Besar', maxAnnualSales: Infinity },
+};
+export const KRITERIA_USAHA = codesOf(KRITERIA);
+export type KriteriaUsaha = (typeof KRITERIA_USAHA)[number];
+
+export const KRITERIA_USAHA_LABELS = mapRows(KRITERIA, (row) => row.label);
+
+export const KRITERIA_USAHA_SOURCE = 'PP No. 7 Tahun 2021, Pasal 35 (hasil penjualan tahunan = omzet per bulan × 12)';
 
 /** The class of a monthly turnover, annualised as ×12 (the registration asks for the month only). */
 export function kriteriaUsaha(omsetPerBulan: number): KriteriaUsaha {
   const annual = omsetPerBulan * 12;
-  return KRITERIA_LIMITS.find(([, limit]) => annual <= limit)?.[0] ?? 'UBE';
+  return KRITERIA_USAHA.find((code) => annual <= KRITERIA[code].maxAnnualSales) ?? 'UBE';
 }
 
 /** ISO 18245 merchant category codes offered for QRIS, with their Indonesian description. */

@@ -10,25 +10,9 @@ import type { FixTarget } from './perbaikan-texts.js';
 export const REASON_KINDS = ['bisa_diperbaiki', 'final'] as const;
 export type ReasonKind = (typeof REASON_KINDS)[number];
 
-export const REASON_CODES = [
-  'ktp_buram',
-  'ktp_terpotong',
-  'ktp_tidak_sesuai_data',
-  'selfie_tidak_jelas',
-  'selfie_tanpa_ktp',
-  'kk_tidak_terbaca',
-  'nama_rekening_tidak_sesuai',
-  'foto_usaha_tidak_sesuai',
-  'dokumen_kedaluwarsa',
-  'data_ganda',
-  'usaha_tidak_memenuhi_syarat',
-  'indikasi_penipuan',
-  'lainnya',
-] as const;
-export type ReasonCode = (typeof REASON_CODES)[number];
-
-export type ReasonCodeInfo = {
-  kode: ReasonCode;
+/** One reason as the list writes it; its code's type is the list's own codes. */
+type ReasonRow = {
+  kode: string;
   teks_pendaftar: string;
   teks_tim: string;
   /** The fields and document slots it concerns; empty: any (or none, for a decision about the whole case). */
@@ -39,7 +23,7 @@ export type ReasonCodeInfo = {
 /** What the applicant reads for a reason the team must not disclose (a fraud suspicion). */
 export const NEUTRAL_APPLICANT_TEXT = 'Pendaftaran tidak dapat kami setujui. Hubungi layanan pelanggan untuk informasi lebih lanjut.';
 
-export const REASON_CODE_LIST: readonly ReasonCodeInfo[] = [
+const REASON_ROWS = [
   {
     kode: 'ktp_buram',
     teks_pendaftar: 'Foto KTP buram. Unggah ulang foto KTP yang tajam dan terbaca.',
@@ -125,7 +109,13 @@ export const REASON_CODE_LIST: readonly ReasonCodeInfo[] = [
     jenis: 'final',
   },
   { kode: 'lainnya', teks_pendaftar: 'Lainnya', teks_tim: 'Lainnya', bidang: [], jenis: 'bisa_diperbaiki' },
-];
+] as const satisfies readonly ReasonRow[];
+
+export type ReasonCode = (typeof REASON_ROWS)[number]['kode'];
+export type ReasonCodeInfo = ReasonRow & { kode: ReasonCode };
+export const REASON_CODE_LIST: readonly ReasonCodeInfo[] = REASON_ROWS;
+/** The codes in the list's order. */
+export const REASON_CODES: readonly [ReasonCode, ...ReasonCode[]] = REASON_ROWS.map((row) => row.kode) as [ReasonCode, ...ReasonCode[]];
 
 const BY_CODE = new Map(REASON_CODE_LIST.map((info) => [info.kode, info]));
 

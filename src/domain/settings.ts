@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+export const SETTINGS_MESSAGES = {
+  sessionTimeout: 'Batas waktu sesi harus 5-30 menit',
+  maxUpload: 'Ukuran unggah maksimal harus 1-3 MB',
+  autoApprove: 'Persetujuan otomatis tidak tersedia: setiap pendaftaran ditinjau admin',
+  flag: 'Nilai pengaturan harus ya atau tidak',
+  omsetAbove: 'Batas omset harus angka rupiah 0 atau lebih, atau kosong',
+} as const;
+
 export const SystemInfoSchema = z.object({
   version: z.string(),
   database: z.string(),
@@ -9,14 +17,6 @@ export const SystemInfoSchema = z.object({
   pending_deletions: z.number().int().min(0),
 });
 export type SystemInfo = z.infer<typeof SystemInfoSchema>;
-
-export const SETTINGS_MESSAGES = {
-  sessionTimeout: 'Batas waktu sesi harus 5-30 menit',
-  maxUpload: 'Ukuran unggah maksimal harus 1-3 MB',
-  autoApprove: 'Persetujuan otomatis tidak tersedia: setiap pendaftaran ditinjau admin',
-  flag: 'Nilai pengaturan harus ya atau tidak',
-  omsetAbove: 'Batas omset harus angka rupiah 0 atau lebih, atau kosong',
-} as const;
 
 /**
  * When a merchant needs a second admin's approval to become verified: always, when a check or a duplicate

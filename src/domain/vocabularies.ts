@@ -1,3 +1,5 @@
+import { labelledCodes } from './code-tables.js';
+
 /** Business categories of docs/spec.md §3, in the order the form lists them. */
 export const BUSINESS_CATEGORIES = [
   'Retail',
@@ -24,15 +26,13 @@ export const DEFAULT_ADMIN_PREMISES: Premises = 'Sewa';
 export const BANKS = ['BCA', 'BNI', 'BRI', 'Mandiri', 'BSI', 'CIMB Niaga', 'Danamon', 'Permata'] as const;
 export type Bank = (typeof BANKS)[number];
 
-export const MERCHANT_STATUSES = ['processing', 'verified', 'rejected', 'data_tidak_lengkap'] as const;
-export type MerchantStatus = (typeof MERCHANT_STATUSES)[number];
-
-export const STATUS_LABELS: Record<MerchantStatus, string> = {
+export const [MERCHANT_STATUSES, STATUS_LABELS] = labelledCodes({
   processing: 'Sedang Diproses',
   verified: 'Sudah Terverifikasi',
   rejected: 'Ditolak',
   data_tidak_lengkap: 'Data Tidak Lengkap',
-};
+});
+export type MerchantStatus = keyof typeof STATUS_LABELS;
 
 /** docs/spec.md §4: an unknown or missing status is shown as processing. */
 export function normalizeStatus(value: unknown): MerchantStatus {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelledCodes } from './code-tables.js';
 import { DOCUMENT_SLOTS, type DocumentSlot } from './document-slots.js';
 import { MERCHANT_STATUSES } from './vocabularies.js';
 
@@ -23,16 +24,14 @@ export function slaState(ageWorkingDays: number): SlaState {
 }
 
 // `foto`: a photo the reused-photo check found in both registrations (docs/decisions/0036).
-export const DUPLICATE_KEYS = ['nik', 'no_rekening', 'no_hp', 'email', 'foto'] as const;
-export type DuplicateKey = (typeof DUPLICATE_KEYS)[number];
-
-export const MATCH_LABELS: Record<DuplicateKey, string> = {
+export const [DUPLICATE_KEYS, MATCH_LABELS] = labelledCodes({
   nik: 'NIK',
   no_rekening: 'No. Rekening',
   no_hp: 'No. HP',
   email: 'Email',
   foto: 'Foto',
-};
+});
+export type DuplicateKey = keyof typeof MATCH_LABELS;
 
 /** GET /api/admin/merchants/{id}/duplicates: another non-deleted merchant sharing one or more keys. */
 export const DuplicateMatchSchema = z.object({

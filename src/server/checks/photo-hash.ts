@@ -41,31 +41,35 @@ export function prefixAt(prefix: Float64Array, x: number): number {
   return prefix[i]! + (prefix[i + 1]! - prefix[i]!) * (x - i);
 }
 
+/** Prefix sums of the BASE values source[first], source[first + step], … into prefix (prefix[0] stays 0). */
+function prefixSums(prefix: Float64Array, source: Float32Array | Float64Array, first: number, step: number): void {
+  for (let i = 0; i < BASE; i += 1) prefix[i + 1] = prefix[i]! + source[first + i * step]!;
+}
+
+/** The mean of cell k of `size` equal cells covering [start, start + span) of a prefix-summed line. */
+function cellMean(prefix: Float64Array, start: number, span: number, k: number, size: number): number {
+  const from = start + (k * span) / size;
+  const to = start + ((k + 1) * span) / size;
+  return (prefixAt(prefix, to) - prefixAt(prefix, from)) / (to - from);
+}
+
 /**
  * The box average of the window [left, left + width) x [top, top + height) of a BASE square (fractional
  * pixel edges weighed by their share) into a size x size grid: a crop and a resize in one, exact for any
- * window, so that the windows of the original and a cropped copy's whole frame are sampled alike.
+ * window, so that the windows of the original and a cropped copy's whole frame are sampled alike. Rows
+ * first (BASE x size), then the columns of that.
  */
 export function resampleWindow(grey: Float32Array, left: number, top: number, width: number, height: number, size: number): Float32Array {
+  const line = new Float64Array(BASE + 1);
   const across = new Float64Array(BASE * size);
-  const row = new Float64Array(BASE + 1);
   for (let y = 0; y < BASE; y += 1) {
-    for (let x = 0; x < BASE; x += 1) row[x + 1] = row[x]! + grey[y * BASE + x]!;
-    for (let k = 0; k < size; k += 1) {
-      const from = left + (k * width) / size;
-      const to = left + ((k + 1) * width) / size;
-      across[y * size + k] = (prefixAt(row, to) - prefixAt(row, from)) / (to - from);
-    }
+    prefixSums(line, grey, y * BASE, 1);
+    for (let k = 0; k < size; k += 1) across[y * size + k] = cellMean(line, left, width, k, size);
   }
   const out = new Float32Array(size * size);
-  const column = new Float64Array(BASE + 1);
   for (let x = 0; x < size; x += 1) {
-    for (let y = 0; y < BASE; y += 1) column[y + 1] = column[y]! + across[y * size + x]!;
-    for (let k = 0; k < size; k += 1) {
-      const from = top + (k * height) / size;
-      const to = top + ((k + 1) * height) / size;
-      out[k * size + x] = (prefixAt(column, to) - prefixAt(column, from)) / (to - from);
-    }
+    prefixSums(line, across, x, size);
+    for (let k = 0; k < size; k += 1) out[k * size + x] = cellMean(line, top, height, k, size);
   }
   return out;
 }
@@ -74,27 +78,27 @@ const COS: Float64Array[] = Array.from({ length: LOW }, (_, k) =>
   Float64Array.from({ length: GRID }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * GRID))),
 );
 
+/** Frequency k of the GRID values source[first], source[first + step], …: their sum weighed by COS[k]. */
+function cosineSum(source: Float32Array | Float64Array, first: number, step: number, k: number): number {
+  let sum = 0;
+  for (let n = 0; n < GRID; n += 1) sum += source[first + n * step]! * COS[k]![n]!;
+  return sum;
+}
+
 /**
  * pHash of a GRID x GRID image: the 8 x 8 lowest DCT frequencies, a bit set where a coefficient is above
  * the median of the 63 beside the DC term (the DC term's bit is always set). Every hash has 32 bits set, so
  * the bands of distinct photos spread evenly over their values.
  */
 function dctHash(pixels: Float32Array): bigint {
+  // Separable: each row's LOW lowest frequencies, then the LOW lowest frequencies of each of those columns.
   const rows = new Float64Array(GRID * LOW);
   for (let y = 0; y < GRID; y += 1) {
-    for (let k = 0; k < LOW; k += 1) {
-      let sum = 0;
-      for (let x = 0; x < GRID; x += 1) sum += pixels[y * GRID + x]! * COS[k]![x]!;
-      rows[y * LOW + k] = sum;
-    }
+    for (let k = 0; k < LOW; k += 1) rows[y * LOW + k] = cosineSum(pixels, y * GRID, 1, k);
   }
   const coefficients = new Float64Array(LOW * LOW);
   for (let u = 0; u < LOW; u += 1) {
-    for (let v = 0; v < LOW; v += 1) {
-      let sum = 0;
-      for (let y = 0; y < GRID; y += 1) sum += rows[y * LOW + v]! * COS[u]![y]!;
-      coefficients[u * LOW + v] = sum;
-    }
+    for (let v = 0; v < LOW; v += 1) coefficients[u * LOW + v] = cosineSum(rows, v, LOW, u);
   }
   const median = Float64Array.from(coefficients.subarray(1)).sort()[(LOW * LOW - 2) >> 1]!;
   let hash = 0n;

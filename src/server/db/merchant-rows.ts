@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import { MESSAGES } from '../../domain/messages.js';
+import { AppError } from '../http/app-error.js';
 import type { Db } from './database.js';
 import { isRowId } from './row-id.js';
 import { merchants, type MerchantRow } from './schema.js';
@@ -24,4 +26,23 @@ export async function findMerchant(db: Db, id: string): Promise<MerchantRow | un
 export async function lockMerchant(tx: Db, id: string): Promise<MerchantRow | undefined> {
   if (!isRowId(id)) return undefined;
   return (await liveMerchant(tx, id).for('update'))[0];
+}
+
+/** The 404 of a merchant that does not exist or was soft-deleted. */
+function merchantNotFound(): AppError {
+  return new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
+}
+
+/** findMerchant, or that 404. */
+export async function requireMerchant(db: Db, id: string): Promise<MerchantRow> {
+  const row = await findMerchant(db, id);
+  if (!row) throw merchantNotFound();
+  return row;
+}
+
+/** lockMerchant, or that 404. */
+export async function requireLockedMerchant(tx: Db, id: string): Promise<MerchantRow> {
+  const row = await lockMerchant(tx, id);
+  if (!row) throw merchantNotFound();
+  return row;
 }

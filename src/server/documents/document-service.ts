@@ -5,7 +5,7 @@ import type { AppDeps } from '../app-deps.js';
 import { auditActor, writeAudit } from '../audit/public.js';
 import { enqueueMerchantChecks } from '../checks/public.js';
 import { SLOT_COLUMNS } from '../db/merchant-columns.js';
-import { findMerchant, lockMerchant } from '../db/merchant-rows.js';
+import { requireLockedMerchant, requireMerchant } from '../db/merchant-rows.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
 import type { Actor } from '../merchants/public.js';
@@ -19,7 +19,6 @@ type Deps = Pick<AppDeps, 'db' | 'storage' | 'now'>;
 
 const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
 
-const merchantNotFound = () => new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
 const documentMissing = () => new AppError(404, 'DOCUMENT_NOT_FOUND', MESSAGES.documentMissing);
 
 export type StoredDocument = { bytes: Buffer; contentType: string; filename: string; merchant: MerchantRow };
@@ -31,8 +30,7 @@ export function documentFilename(merchant: MerchantRow, slot: DocumentSlot, key:
 }
 
 export async function readDocument(deps: Deps, merchantId: string, slot: DocumentSlot): Promise<StoredDocument> {
-  const merchant = await findMerchant(deps.db, merchantId);
-  if (!merchant) throw merchantNotFound();
+  const merchant = await requireMerchant(deps.db, merchantId);
   const key = merchant[SLOT_COLUMNS[slot]];
   if (!key) throw documentMissing();
   const bytes = await deps.storage.get(key);
@@ -78,7 +76,7 @@ export async function replaceDocument(
   upload: { filename: string; bytes: Buffer },
   onOrphan: (key: string, error: unknown) => void,
 ): Promise<MerchantRow> {
-  if (!(await findMerchant(deps.db, merchantId))) throw merchantNotFound();
+  await requireMerchant(deps.db, merchantId);
   const type = await detectDocumentType(slot, upload.bytes);
   // docs/spec.md §5: an admin replacement is always a photo, whatever the slot took at registration.
   if (type !== 'image/jpeg' && type !== 'image/png') throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', MESSAGES.fileTypeAdmin, slot);
@@ -90,8 +88,7 @@ export async function replaceDocument(
   let updated: MerchantRow;
   try {
     updated = await deps.db.transaction(async (tx) => {
-      const row = await lockMerchant(tx, merchantId);
-      if (!row) throw merchantNotFound();
+      const row = await requireLockedMerchant(tx, merchantId);
       oldKey = row[SLOT_COLUMNS[slot]];
       const [saved] = await tx
         .update(merchants)

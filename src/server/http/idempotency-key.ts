@@ -10,3 +10,8 @@ export function idempotencyKey(request: FastifyRequest): string {
   }
   return value;
 }
+
+/** preValidation hook of such a route: the key is checked before the body, so a request without one never reaches the database. */
+export async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
+  idempotencyKey(request);
+}

@@ -17,17 +17,17 @@ import {
   RevealResponseSchema,
   type MerchantExportBody,
 } from '../../domain/merchants.js';
-import { MESSAGES } from '../../domain/messages.js';
 import { QRIS_MESSAGES } from '../../domain/qris.js';
 import { auditActor, listMerchantAudit, writeAudit } from '../audit/public.js';
 import { loadSession } from '../auth/public.js';
 import { publicBaseUrl } from '../config.js';
-import { findMerchant } from '../db/merchant-rows.js';
+import { requireMerchant } from '../db/merchant-rows.js';
 import type { MerchantRow } from '../db/schema.js';
 import type { MerchantEvent } from '../events/event-bus.js';
 import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
 import { sendCsvDownload } from '../http/csv-download.js';
+import { IdParamsSchema } from '../http/id-params.js';
 import { claimClockOf } from '../workbench/public.js';
 import { identitySearchGuard } from './identity-search-guard.js';
 import { exportMerchantsCsv } from './merchant-export.js';
@@ -39,10 +39,9 @@ import {
   revealMerchantField,
   softDeleteMerchant,
   updateMerchantProfile,
+  type ProfileSaveResult,
+  type SaveContext,
 } from './merchant-service.js';
-
-// Any string: a malformed id is simply a merchant that does not exist (404), like a deleted one.
-const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 
 function actorOf(request: FastifyRequest) {
   return { id: requireAdmin(request).id, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
@@ -70,12 +69,23 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
   // What every save of a merchant takes after its input: who acts, when, and what the applicant's mail links to.
-  const saveContext = (request: FastifyRequest) => [actorOf(request), app.deps.now(), baseUrl, app.deps.config] as const;
+  const saveContext = (request: FastifyRequest): SaveContext => ({
+    actor: actorOf(request),
+    now: app.deps.now(),
+    baseUrl,
+    config: app.deps.config,
+  });
   // A save may queue the applicant's mail and move the merchant's orders.
   const afterSave = (request: FastifyRequest, kind: MerchantEvent['kind'], merchantId: string, orderIds: readonly string[]) => {
     app.outbox.wake();
     void announce(request, kind, merchantId);
     announceOrders(request, merchantId, orderIds);
+  };
+
+  // The answer to a save: the merchant as it now is.
+  const answerSave = (request: FastifyRequest, kind: MerchantEvent['kind'], { row, orderIds }: ProfileSaveResult) => {
+    afterSave(request, kind, row.id, orderIds);
+    return detail(row);
   };
 
   const guardIdentitySearch = identitySearchGuard(app.deps);
@@ -184,33 +194,25 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/merchants/:id',
     { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: MerchantDetailSchema } } },
-    async (request) => {
-      const row = await findMerchant(db, request.params.id);
-      if (!row) throw new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
-      return detail(row);
-    },
+    async (request) => detail(await requireMerchant(db, request.params.id)),
   );
 
   app.put(
     '/merchants/:id',
     { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantUpdateSchema, response: { 200: MerchantDetailSchema } } },
     async (request) => {
-      const { row, orderIds } = await updateMerchantProfile(db, request.params.id, request.body, ...saveContext(request));
+      const saved = await updateMerchantProfile(db, request.params.id, request.body, saveContext(request));
       app.checks.wake();
-      afterSave(request, 'updated', row.id, orderIds);
-      return detail(row);
+      return answerSave(request, 'updated', saved);
     },
   );
 
   app.post(
     '/merchants/:id/status',
     { schema: { tags: ['admin'], params: IdParamsSchema, body: MerchantStatusChangeSchema, response: { 200: MerchantDetailSchema } } },
-    async (request) => {
-      const { row, orderIds } = await changeMerchantStatus(db, request.params.id, request.body, ...saveContext(request));
-      afterSave(request, 'status_changed', row.id, orderIds);
-      // A new fix link is in the applicant's mail only: the answer is the merchant as it now is.
-      return detail(row);
-    },
+    // A new fix link is in the applicant's mail only: the answer is the merchant as it now is.
+    async (request) =>
+      answerSave(request, 'status_changed', await changeMerchantStatus(db, request.params.id, request.body, saveContext(request))),
   );
 
   app.post(
@@ -232,7 +234,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merchants/:id/audit',
     { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: z.object({ items: z.array(AuditEntrySchema) }) } } },
     async (request) => {
-      if (!(await findMerchant(db, request.params.id))) throw new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
+      await requireMerchant(db, request.params.id);
       return { items: await listMerchantAudit(db, request.params.id) };
     },
   );

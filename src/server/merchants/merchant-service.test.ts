@@ -27,6 +27,7 @@ describe('merchant changes and their audit rows', () => {
 
   const db = () => t.database.db;
   const actor = () => ({ id: adminId, ip: '127.0.0.1', userAgent: 'vitest' });
+  const saveContext = () => ({ actor: actor(), now: now() });
   // The claim an edit or a decision takes by the act (claim_taken) is claim-routes.test.ts's subject.
   const auditFor = (id: string) =>
     db()
@@ -100,8 +101,7 @@ describe('merchant changes and their audit rows', () => {
       db(),
       row.id,
       updateBody(row, { nama_toko: 'Nama Baru', nik: '3171015708900002', no_rekening: '9876543210' }),
-      actor(),
-      now(),
+      saveContext(),
     );
     expect(clearIdentity(updated)).toMatchObject({ namaToko: 'Nama Baru', nik: '3171015708900002', noRekening: '9876543210' });
     expect(updated.updatedAt.toISOString()).toBe('2026-11-22T03:00:00.000Z');
@@ -116,7 +116,7 @@ describe('merchant changes and their audit rows', () => {
 
   it('writes no row when nothing changed', async () => {
     const row = await insertMerchant();
-    await updateMerchantProfile(db(), row.id, updateBody(row, {}), actor(), now());
+    await updateMerchantProfile(db(), row.id, updateBody(row, {}), saveContext());
     expect(await auditFor(row.id)).toHaveLength(0);
   });
 
@@ -126,8 +126,7 @@ describe('merchant changes and their audit rows', () => {
       db(),
       row.id,
       updateBody(row, { status: 'verified', catatan_admin: 'Lengkap', kota_kab: 'Bogor' }),
-      actor(),
-      now(),
+      saveContext(),
     );
     const rows = await auditFor(row.id);
     expect(rows.map((r) => r.action)).toEqual(['status_change', 'update']);
@@ -138,8 +137,11 @@ describe('merchant changes and their audit rows', () => {
   it('refuses a save that started from an older version with 409', async () => {
     const row = await insertMerchant();
     const stale = updateBody(row, { nama_toko: 'Versi A' });
-    await updateMerchantProfile(db(), row.id, updateBody(row, { nama_toko: 'Versi B' }), actor(), new Date('2026-11-22T04:00:00Z'));
-    const error = await updateMerchantProfile(db(), row.id, stale, actor(), now()).catch((e: unknown) => e);
+    await updateMerchantProfile(db(), row.id, updateBody(row, { nama_toko: 'Versi B' }), {
+      actor: actor(),
+      now: new Date('2026-11-22T04:00:00Z'),
+    });
+    const error = await updateMerchantProfile(db(), row.id, stale, saveContext()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({
       statusCode: 409,
@@ -152,7 +154,7 @@ describe('merchant changes and their audit rows', () => {
 
   it('changes status with the note (empty note stored as null) and audits it', async () => {
     const row = await insertMerchant();
-    const { row: updated } = await changeMerchantStatus(db(), row.id, { status: 'rejected', catatan_admin: null }, actor(), now());
+    const { row: updated } = await changeMerchantStatus(db(), row.id, { status: 'rejected', catatan_admin: null }, saveContext());
     expect(updated).toMatchObject({ status: 'rejected', catatanAdmin: null });
     const [entry] = await auditFor(row.id);
     expect(entry).toMatchObject({
@@ -171,8 +173,8 @@ describe('merchant changes and their audit rows', () => {
     expect((await auditFor(row.id)).map((r) => [r.action, r.diff])).toEqual([['soft_delete', { merchant_name: row.namaToko }]]);
     for (const attempt of [
       () => softDeleteMerchant(db(), row.id, actor(), now()),
-      () => changeMerchantStatus(db(), row.id, { status: 'verified', catatan_admin: null }, actor(), now()),
-      () => changeMerchantStatus(db(), 'bukan-uuid', { status: 'verified', catatan_admin: null }, actor(), now()),
+      () => changeMerchantStatus(db(), row.id, { status: 'verified', catatan_admin: null }, saveContext()),
+      () => changeMerchantStatus(db(), 'bukan-uuid', { status: 'verified', catatan_admin: null }, saveContext()),
     ]) {
       await expect(attempt()).rejects.toMatchObject({ statusCode: 404, message: 'Merchant tidak ditemukan' });
     }
@@ -182,7 +184,7 @@ describe('merchant changes and their audit rows', () => {
     const row = await insertMerchant();
     // An actor that does not exist breaks the audit row's foreign key inside the transaction.
     await expect(
-      changeMerchantStatus(db(), row.id, { status: 'verified', catatan_admin: null }, { id: randomUUID() }, now()),
+      changeMerchantStatus(db(), row.id, { status: 'verified', catatan_admin: null }, { actor: { id: randomUUID() }, now: now() }),
     ).rejects.toThrow();
     const [stored] = await db().select().from(merchants).where(eq(merchants.id, row.id));
     expect(stored!.status).toBe('processing');
@@ -191,7 +193,7 @@ describe('merchant changes and their audit rows', () => {
 
   it('cannot rewrite history: the audit table refuses UPDATE and DELETE', async () => {
     const row = await insertMerchant();
-    await changeMerchantStatus(db(), row.id, { status: 'verified', catatan_admin: null }, actor(), now());
+    await changeMerchantStatus(db(), row.id, { status: 'verified', catatan_admin: null }, saveContext());
     // The trigger's own words, not just any failure (the driver wraps the database's error as its cause).
     const refusal = async (query: Promise<unknown>) => {
       try {

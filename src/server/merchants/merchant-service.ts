@@ -8,7 +8,6 @@ import {
   type RevealRequest,
   type RevealResponse,
 } from '../../domain/merchants.js';
-import { MESSAGES } from '../../domain/messages.js';
 import { decodeNik } from '../../domain/nik-structure.js';
 import { hasFinalCode, REASON_MESSAGES } from '../../domain/reason-codes.js';
 import { auditActor, maskSensitiveFields, writeAudit } from '../audit/public.js';
@@ -23,7 +22,7 @@ import {
   profileValue,
   QRIS_FIELDS,
 } from '../db/merchant-columns.js';
-import { lockMerchant } from '../db/merchant-rows.js';
+import { requireLockedMerchant } from '../db/merchant-rows.js';
 import { merchants, type MerchantRow } from '../db/schema.js';
 import { AppError, badRequest } from '../http/app-error.js';
 import { enqueueStatusMail } from '../mail/applicant-mail.js';
@@ -40,14 +39,6 @@ import {
 import { claimClockOf, gateChange, queueClock, recordFirstApproval } from '../workbench/public.js';
 
 export type Actor = { id: string; ip?: string | null; userAgent?: string | null };
-
-const notFound = () => new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
-
-async function requireLockedMerchant(tx: Db, id: string): Promise<MerchantRow> {
-  const row = await lockMerchant(tx, id);
-  if (!row) throw notFound();
-  return row;
-}
 
 /**
  * The same for a change of the registration itself (status, profile): a purged one (retention, erasure)
@@ -89,19 +80,37 @@ function audit(actor: Actor) {
 }
 
 /**
+ * What a save of a registration takes after its input: who acts, when, and what the applicant's mail links
+ * to (`baseUrl`; `config`: the order mails and the claim clock, by default those of `baseUrl`).
+ */
+export type SaveContext = { actor: Actor; now: Date; baseUrl?: string; config?: TransitionConfig };
+
+function resolveContext({ actor, now, baseUrl = '', config = orderMailConfig(baseUrl) }: SaveContext) {
+  return { actor, now, baseUrl, config };
+}
+
+/** A decision's status_change audit row, in the decision's transaction: its note, reason codes and what else it carried. */
+function writeStatusAudit(
+  tx: Db,
+  actor: Actor,
+  decision: { row: MerchantRow; from: string; to: string; catatan: string | null; kodeAlasan: readonly string[]; more?: object },
+) {
+  const { row, from, to, catatan, kodeAlasan, more } = decision;
+  return writeAudit(tx, {
+    ...audit(actor),
+    action: 'status_change',
+    targetId: row.id,
+    diff: { from, to, catatan, merchant_name: row.namaToko, ...(kodeAlasan.length > 0 ? { kode_alasan: kodeAlasan } : {}), ...more },
+  });
+}
+
+/**
  * Saves the profile form. The row must still carry the updated_at the edit started from (else 409).
  * A status change inside the save is audited as status_change, the other fields as one update
  * holding only what changed; the audit rows share the change's transaction.
  */
-export async function updateMerchantProfile(
-  db: Db,
-  id: string,
-  input: MerchantUpdate,
-  actor: Actor,
-  now: Date,
-  baseUrl = '',
-  config: TransitionConfig = orderMailConfig(baseUrl),
-): Promise<ProfileSaveResult> {
+export async function updateMerchantProfile(db: Db, id: string, input: MerchantUpdate, context: SaveContext): Promise<ProfileSaveResult> {
+  const { actor, now, baseUrl, config } = resolveContext(context);
   return db.transaction(async (tx) => {
     const row = await requireEditableMerchant(tx, id);
     if (row.updatedAt.getTime() !== new Date(input.expected_updated_at).getTime()) {
@@ -147,17 +156,12 @@ export async function updateMerchantProfile(
       // A status decided in the profile form ends any open fix link, and tells the applicant.
       await supersedeFixRequests(tx, id, now);
       await enqueueStatusMail(tx, { row: updated!, baseUrl, fix: null, now });
-      await writeAudit(tx, {
-        ...audit(actor),
-        action: 'status_change',
-        targetId: id,
-        diff: {
-          from: row.status,
-          to: input.status,
-          catatan: input.catatan_admin ?? null,
-          merchant_name: updated!.namaToko,
-          ...(kodeAlasan.length > 0 ? { kode_alasan: kodeAlasan } : {}),
-        },
+      await writeStatusAudit(tx, actor, {
+        row: updated!,
+        from: row.status,
+        to: input.status,
+        catatan: input.catatan_admin ?? null,
+        kodeAlasan,
       });
     }
     // The note travels with a status change; otherwise it is an ordinary field.
@@ -188,11 +192,9 @@ export async function changeMerchantStatus(
   db: Db,
   id: string,
   input: MerchantStatusChange,
-  actor: Actor,
-  now: Date,
-  baseUrl = '',
-  config: TransitionConfig = orderMailConfig(baseUrl),
+  context: SaveContext,
 ): Promise<ProfileSaveResult> {
+  const { actor, now, baseUrl, config } = resolveContext(context);
   return db.transaction(async (tx) => {
     const row = await requireEditableMerchant(tx, id);
     // The review screen sends the status it showed: another admin's decision since then is the edit screen's 409.
@@ -226,19 +228,13 @@ export async function changeMerchantStatus(
       const created = await createFixRequest(tx, { merchantId: id, items, catatan, createdBy: actor.id, now });
       fix = { url: `${baseUrl}/perbaikan/${created.token}`, expiresAt: created.expiresAt, items };
     }
-    await writeAudit(tx, {
-      ...audit(actor),
-      action: 'status_change',
-      targetId: id,
-      diff: {
-        from: row.status,
-        to: input.status,
-        catatan,
-        merchant_name: row.namaToko,
-        ...(kodeAlasan.length > 0 ? { kode_alasan: kodeAlasan } : {}),
-        ...(items.length > 0 ? { perbaikan: items } : {}),
-        ...(input.checklist ? { checklist: input.checklist } : {}),
-      },
+    await writeStatusAudit(tx, actor, {
+      row: updated!,
+      from: row.status,
+      to: input.status,
+      catatan,
+      kodeAlasan,
+      more: { ...(items.length > 0 ? { perbaikan: items } : {}), ...(input.checklist ? { checklist: input.checklist } : {}) },
     });
     await enqueueStatusMail(tx, { row: updated!, baseUrl, fix, now });
     const orderIds = await applyMerchantStatusToOrders(tx, { merchant: updated!, from: row.status, to: input.status, actor, now, config });

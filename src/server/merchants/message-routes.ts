@@ -9,15 +9,14 @@ import {
   MAIL_MESSAGES,
   type ApplicantMessage,
 } from '../../domain/applicant-mail.js';
-import { MESSAGES } from '../../domain/messages.js';
 import { writeAudit } from '../audit/public.js';
-import { findMerchant } from '../db/merchant-rows.js';
+import { requireMerchant } from '../db/merchant-rows.js';
 import type { OutboxMessageRow } from '../db/schema.js';
 import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
+import { IdParamsSchema } from '../http/id-params.js';
 import { findMerchantMessage, listMerchantMessages, messageText, requeueMessage } from '../mail/outbox.js';
 
-const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 const MessageParamsSchema = z.object({ id: z.string().max(100), messageId: z.uuid() }).strict();
 
 function toMessage(row: OutboxMessageRow): ApplicantMessage {
@@ -39,17 +38,12 @@ function toMessage(row: OutboxMessageRow): ApplicantMessage {
 /** The e-mails to one merchant (Admin → merchant → Pesan) and sending a failed one again. */
 export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  const requireMerchant = async (id: string) => {
-    const row = await findMerchant(db, id);
-    if (!row) throw new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
-    return row;
-  };
 
   app.get(
     '/merchants/:id/messages',
     { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: ApplicantMessageListSchema } } },
     async (request) => {
-      await requireMerchant(request.params.id);
+      await requireMerchant(db, request.params.id);
       return { items: (await listMerchantMessages(db, request.params.id)).map(toMessage) };
     },
   );
@@ -64,7 +58,7 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const merchant = await requireMerchant(request.params.id);
+      const merchant = await requireMerchant(db, request.params.id);
       const admin = requireAdmin(request);
       const row = await db.transaction(async (tx) => {
         // The token of a hidden link is gone for good: sending the text again would send a dead link.

@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
-import { MESSAGES } from '../../domain/messages.js';
 import { MerchantNoteListSchema, MerchantNoteSchema, NoteCreateSchema } from '../../domain/notes.js';
-import { findMerchant } from '../db/merchant-rows.js';
+import { requireMerchant } from '../db/merchant-rows.js';
 import { requireAdmin } from '../http/admin-principal.js';
-import { AppError } from '../http/app-error.js';
+import { IdParamsSchema } from '../http/id-params.js';
 import { addNote, listNotes } from './note-repository.js';
-
-const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 
 /**
  * The team's notes thread of a merchant under /api/admin: read and add, never edit or delete. Nothing else
@@ -16,11 +12,7 @@ const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
  */
 export const noteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  const merchantId = async (id: string) => {
-    const row = await findMerchant(db, id);
-    if (!row) throw new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
-    return row.id;
-  };
+  const merchantId = async (id: string) => (await requireMerchant(db, id)).id;
 
   app.get(
     '/merchants/:id/notes',

@@ -10,7 +10,8 @@ import {
 } from '../../domain/registration.js';
 import { publicBaseUrl } from '../config.js';
 import { errorResponses } from '../http/error-responses.js';
-import { idempotencyKey } from '../http/idempotency-key.js';
+import { idempotencyKey, requireIdempotencyKey } from '../http/idempotency-key.js';
+import { perHour } from '../limits/route-limits.js';
 import { refuseDuringMaintenance, uploadLimitBytes } from '../settings/public.js';
 import type { CodeGenerator } from '../shared/unique-code.js';
 import { readSingleFile, UPLOAD_LIMITS } from '../uploads/multipart-upload.js';
@@ -23,7 +24,6 @@ export type RegistrationRoutesOptions = {
   generateCode?: CodeGenerator;
 };
 
-const HOUR = 60 * 60 * 1000;
 const errors = errorResponses(400, 409, 413, 415, 422, 429, 503);
 
 /** POST /api/uploads and POST /api/registrations (decision 0003). */
@@ -37,7 +37,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
     '/uploads',
     {
       onRequest: maintenance,
-      config: { rateLimit: { max: config.RATE_LIMIT_UPLOADS_PER_HOUR, timeWindow: HOUR } },
+      config: perHour(config.RATE_LIMIT_UPLOADS_PER_HOUR),
       schema: {
         tags: ['registration'],
         summary: 'Stage one document: multipart, one file part named after its slot, at most 3 MB',
@@ -57,7 +57,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
   app.get(
     '/uploads/:id',
     {
-      config: { rateLimit: { max: config.RATE_LIMIT_UPLOADS_PER_HOUR, timeWindow: HOUR } },
+      config: perHour(config.RATE_LIMIT_UPLOADS_PER_HOUR),
       schema: {
         tags: ['registration'],
         summary: 'Whether a staged upload can still be claimed (a draft restored in the browser); 404 when claimed, purged or expired',
@@ -72,11 +72,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
     '/registrations',
     {
       onRequest: maintenance,
-      config: { rateLimit: { max: config.RATE_LIMIT_REGISTRATIONS_PER_HOUR, timeWindow: HOUR } },
-      // The key is checked before the body, so a request without one never reaches the database.
-      preValidation: async (request) => {
-        idempotencyKey(request);
-      },
+      config: perHour(config.RATE_LIMIT_REGISTRATIONS_PER_HOUR),
+      preValidation: requireIdempotencyKey,
       schema: {
         tags: ['registration'],
         summary: 'Submit a registration (header Idempotency-Key); the same key again answers 200 with the same registration',

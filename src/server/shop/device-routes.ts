@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DeviceDetailSchema, DeviceListQuerySchema, DeviceListSchema, ORDER_MESSAGES } from '../../domain/orders.js';
 import { AppError } from '../http/app-error.js';
+import { IdParamsSchema } from '../http/id-params.js';
 import { deviceDetail, listDevices } from './device-repository.js';
-
-// Any string: a malformed id is simply a device that does not exist (404).
-const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 
 /** /api/admin/devices ('Perangkat'), behind the admin plugin's guard. */
 export const deviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {

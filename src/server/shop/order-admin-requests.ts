@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { OrderAdminDetail } from '../../domain/orders.js';
 import { paymentBankAccount } from '../config.js';
 import type { OrderRow } from '../db/schema.js';
@@ -8,9 +7,6 @@ import { orderAdminDetail } from './order-admin-repository.js';
 import type { OrderActor } from './order-transitions.js';
 
 // What the admin's order routes (orders, products, fulfilment) share of handling a request.
-
-// Any string: a malformed id is simply an order (or product) that does not exist (404).
-export const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 
 export function adminActorOf(request: FastifyRequest): OrderActor {
   return { id: requireAdmin(request).id, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };

@@ -15,7 +15,9 @@ import {
 } from '../../domain/orders.js';
 import { paymentBankAccount } from '../config.js';
 import { errorResponses } from '../http/error-responses.js';
-import { idempotencyKey } from '../http/idempotency-key.js';
+import { idempotencyKey, requireIdempotencyKey } from '../http/idempotency-key.js';
+import { noStore } from '../http/no-store.js';
+import { perHour, perMinute } from '../limits/route-limits.js';
 import { refuseDuringMaintenance } from '../settings/public.js';
 import { deliverOrder } from './fulfilment-service.js';
 import { requireOrderAccess } from './order-access.js';
@@ -24,14 +26,15 @@ import { loadOrder, toOrderPublic } from './order-repository.js';
 import { createOrder, lookupOrder, type OrderChange } from './order-service.js';
 import { listActiveProducts, toProductPublic } from './product-repository.js';
 
-const HOUR = 60 * 60 * 1000;
 const errors = errorResponses(400, 404, 409, 429, 502, 503);
 
 /** Public shop API (decision 0030): products, checkout's merchant check, orders and their lookups. */
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
+  // Stock, orders and the buyer's personal data: no answer may be cached.
+  app.addHook('onSend', noStore);
   // Codes and phones are guessable: the two lookups are limited per IP like the status lookup.
-  const lookupLimit = { rateLimit: { max: config.RATE_LIMIT_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' } };
+  const lookupLimit = perMinute(config.RATE_LIMIT_LOOKUPS_PER_MINUTE);
 
   /** After a commit that changed an order: the outbox sends its mail, the admin screens refresh. */
   const announce = (request: FastifyRequest) => (change: OrderChange) => {
@@ -51,9 +54,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductListSchema },
       },
     },
-    async (_request, reply) => {
-      // Stock changes with every order: no cache may answer an old count.
-      reply.header('cache-control', 'no-store');
+    async () => {
       const methods: PaymentMethod[] = config.MIDTRANS_SERVER_KEY ? ['transfer', 'midtrans'] : ['transfer'];
       return { products: (await listActiveProducts(app.deps.db)).map(toProductPublic), metode_pembayaran: methods };
     },
@@ -70,21 +71,15 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MerchantCheckResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return checkMerchant(app.deps.db, request.body);
-    },
+    async (request) => checkMerchant(app.deps.db, request.body),
   );
 
   app.post(
     '/orders',
     {
       onRequest: refuseDuringMaintenance(app.deps.db),
-      config: { rateLimit: { max: config.RATE_LIMIT_ORDERS_PER_HOUR, timeWindow: HOUR } },
-      // The key is checked before the body, so a request without one never reaches the database.
-      preValidation: async (request) => {
-        idempotencyKey(request);
-      },
+      config: perHour(config.RATE_LIMIT_ORDERS_PER_HOUR),
+      preValidation: requireIdempotencyKey,
       schema: {
         tags: ['shop'],
         summary: 'Place an order (header Idempotency-Key); the same key again answers 200 with the same order',
@@ -97,7 +92,6 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         { db: app.deps.db, config, now: app.deps.now, announce: announce(request), log: request.log },
         { input: request.body, idempotencyKey: idempotencyKey(request), ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
       );
-      reply.header('cache-control', 'no-store');
       return reply.status(result.created ? 201 : 200).send(result.order);
     },
   );
@@ -113,10 +107,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderLookupResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return lookupOrder({ db: app.deps.db, config }, request.body);
-    },
+    async (request) => lookupOrder({ db: app.deps.db, config }, request.body),
   );
 
   app.get(
@@ -129,8 +120,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderPublicSchema, 404: ApiErrorSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const order = await requireOrderAccess(app.deps.db, request, request.params.kode_pesanan);
       return toOrderPublic(await loadOrder(app.deps.db, order), paymentBankAccount(config));
     },
@@ -147,8 +137,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderPublicSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const found = await requireOrderAccess(app.deps.db, request, request.params.kode_pesanan);
       const actor = { id: null, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
       const order = await deliverOrder({ db: app.deps.db, config, now: app.deps.now }, found.id, actor);

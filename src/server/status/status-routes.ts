@@ -3,6 +3,7 @@ import { ApiErrorSchema } from '../../domain/api-error.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { StatusLookupRequestSchema, StatusResultSchema } from '../../domain/status-lookup.js';
 import { notFound } from '../http/app-error.js';
+import { perMinute } from '../limits/route-limits.js';
 import { lookupStatus } from './status-service.js';
 
 /**
@@ -13,7 +14,7 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/status/lookup',
     {
-      config: { rateLimit: { max: app.deps.config.RATE_LIMIT_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: perMinute(app.deps.config.RATE_LIMIT_LOOKUPS_PER_MINUTE),
       schema: {
         tags: ['public'],
         summary: 'Status of a registration by code, or by e-mail plus phone',

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { SavedViewCreateSchema, SavedViewListQuerySchema, SavedViewListSchema, SavedViewSchema } from '../../domain/saved-views.js';
 import { requireAdmin } from '../http/admin-principal.js';
+import { IdParamsSchema } from '../http/id-params.js';
 import { createView, deleteView, listViews } from './view-repository.js';
-
-const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 
 /** Saved views of the queue and the merchant list under /api/admin: mine, and those shared with the team. */
 export const viewAdminRoutes: FastifyPluginAsyncZod = async (app) => {

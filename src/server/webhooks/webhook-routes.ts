@@ -14,6 +14,7 @@ import {
 } from '../../domain/webhooks.js';
 import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
+import { IdParamsSchema } from '../http/id-params.js';
 import {
   createWebhook,
   deleteWebhook,
@@ -26,8 +27,6 @@ import {
 } from './webhook-repository.js';
 import { checkWebhookUrl } from './webhook-url.js';
 
-// Any string: a malformed id is simply a webhook (or delivery) that does not exist (404).
-const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 const DeliveryParamsSchema = z.object({ id: z.string().max(100), deliveryId: z.string().max(100) }).strict();
 
 const webhookNotFound = () => new AppError(404, 'WEBHOOK_NOT_FOUND', WEBHOOK_MESSAGES.notFound);
@@ -40,6 +39,11 @@ function actorOf(request: FastifyRequest): WebhookActor {
 /** /api/admin/webhooks: the provider's endpoints, their delivery log and 'Kirim Ulang', behind the admin guard. */
 export const webhookAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  const requireWebhook = async (id: string) => {
+    const endpoint = await findWebhook(db, id);
+    if (!endpoint) throw webhookNotFound();
+    return endpoint;
+  };
   const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
 
   app.get('/webhooks', { schema: { tags: ['admin'], response: { 200: WebhookListSchema } } }, async () => ({
@@ -84,8 +88,7 @@ export const webhookAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/webhooks/:id/deliveries',
     { schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: WebhookDeliveryListSchema, 404: ApiErrorSchema } } },
     async (request) => {
-      const endpoint = await findWebhook(db, request.params.id);
-      if (!endpoint) throw webhookNotFound();
+      const endpoint = await requireWebhook(request.params.id);
       return { items: await listDeliveries(db, endpoint.id) };
     },
   );
@@ -100,8 +103,7 @@ export const webhookAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const endpoint = await findWebhook(db, request.params.id);
-      if (!endpoint) throw webhookNotFound();
+      const endpoint = await requireWebhook(request.params.id);
       const delivery = await resendDelivery(db, endpoint.id, request.params.deliveryId, actorOf(request), app.deps.now());
       if (!delivery) throw deliveryNotFound();
       app.webhooks.wake();

@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/api-error.js';
 import {
   AdminUserListSchema,
@@ -15,11 +14,10 @@ import {
 import { users } from '../db/schema.js';
 import { requireAdmin } from '../http/admin-principal.js';
 import { AppError, badRequest } from '../http/app-error.js';
+import { IdParamsSchema } from '../http/id-params.js';
 import { bulkClaims } from './claim-bulk.js';
 import { claimClockOf } from './claim-clock.js';
 import { releaseClaim, takeClaim, takeNextInQueue } from './claims.js';
-
-const IdParamsSchema = z.object({ id: z.string().max(100) }).strict();
 
 /**
  * Claims on cases under review (docs/decisions/0038), under /api/admin: take, keep (the review screen's

@@ -1,9 +1,8 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { MESSAGES } from '../../domain/messages.js';
 import { CLAIM_MESSAGES, type ClaimRequest, type ClaimState, type QueueNext } from '../../domain/review-claims.js';
 import { auditActor, writeAudit, writeAudits } from '../audit/public.js';
 import type { Db } from '../db/database.js';
-import { lockMerchant } from '../db/merchant-rows.js';
+import { requireLockedMerchant } from '../db/merchant-rows.js';
 import { executeRows } from '../db/query-rows.js';
 import { merchants, users, type MerchantRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
@@ -69,12 +68,6 @@ export async function claimForAct(
   return { claimedBy: actor.id, claimedAt: clock.now, claimSeenAt: clock.now };
 }
 
-async function requireLocked(tx: Db, id: string): Promise<MerchantRow> {
-  const row = await lockMerchant(tx, id);
-  if (!row) throw new AppError(404, 'MERCHANT_NOT_FOUND', MESSAGES.merchantNotFound);
-  return row;
-}
-
 async function stateOf(db: Db, merchantId: string, holderId: string | null): Promise<ClaimState> {
   if (!holderId) return { merchant_id: merchantId, diklaim_oleh: null };
   return { merchant_id: merchantId, diklaim_oleh: { id: holderId, email: (await adminEmails(db, [holderId])).get(holderId) ?? '' } };
@@ -94,7 +87,7 @@ export async function takeClaim(
   clock: ClaimClock,
 ): Promise<ClaimChange> {
   return db.transaction(async (tx) => {
-    const row = await requireLocked(tx, merchantId);
+    const row = await requireLockedMerchant(tx, merchantId);
     const holder = liveHolder(row, clock);
     if (holder === actor.id) {
       await tx.update(merchants).set({ claimSeenAt: clock.now }).where(eq(merchants.id, row.id));
@@ -115,7 +108,7 @@ export async function takeClaim(
 /** DELETE .../claim: the caller's claim ends (audited); another admin's live claim is theirs to release. */
 export async function releaseClaim(db: Db, merchantId: string, actor: ClaimActor, clock: ClaimClock): Promise<ClaimChange> {
   return db.transaction(async (tx) => {
-    const row = await requireLocked(tx, merchantId);
+    const row = await requireLockedMerchant(tx, merchantId);
     const holder = liveHolder(row, clock);
     if (holder && holder !== actor.id) throw await heldError(tx, holder);
     if (row.claimedBy !== actor.id) return { state: await stateOf(tx, row.id, null), changed: false };
