@@ -1,29 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelineEntry } from '../../domain/orders';
 import { shipmentLine, timelineRows } from './merchant-timeline-steps';
 
 const AT = '2026-11-26T07:00:00.000Z';
 
 describe('timelineRows', () => {
   it('marks the last reached step current, the earlier ones done and the later ones pending, with their labels', () => {
-    const entries: TimelineEntry[] = [
-      { step: 'pendaftaran_diterima', at: AT },
-      { step: 'diverifikasi', at: AT },
-      { step: 'pesanan_dibuat', at: AT },
-      { step: 'dibayar', at: AT },
-      { step: 'dikemas', at: AT },
+    const reached = ['pendaftaran_diterima', 'diverifikasi', 'pesanan_dibuat', 'dibayar', 'dikemas'] as const;
+    const rows = timelineRows([
+      ...reached.map((step) => ({ step, at: AT })),
       { step: 'dikirim', at: AT, detail: 'JNE · resi JNE1234567890' },
       { step: 'diterima', at: null },
-    ];
-    const rows = timelineRows(entries);
-    expect(rows.map((row) => [row.label, row.state])).toEqual([
-      ['Pendaftaran diterima', 'done'],
-      ['Diverifikasi', 'done'],
-      ['Pesanan dibuat', 'done'],
-      ['Dibayar', 'done'],
-      ['Dikemas', 'done'],
-      ['Dikirim', 'current'],
-      ['Diterima', 'pending'],
+    ]);
+    expect(rows.map((row) => row.state)).toEqual(['done', 'done', 'done', 'done', 'done', 'current', 'pending']);
+    expect(rows.map((row) => row.label)).toEqual([
+      'Pendaftaran diterima',
+      'Diverifikasi',
+      'Pesanan dibuat',
+      'Dibayar',
+      'Dikemas',
+      'Dikirim',
+      'Diterima',
     ]);
     expect(rows[5]).toMatchObject({ detail: 'JNE · resi JNE1234567890', at: AT, ending: false });
     expect(rows[6]).toMatchObject({ detail: null, at: null });

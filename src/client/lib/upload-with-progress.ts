@@ -1,3 +1,4 @@
+import type { DocumentSlot } from '../../domain/document-slots';
 import { API_MESSAGES } from '../../domain/messages';
 import { answerError, ApiRequestError, parseAnswer, reportUnauthorized, type SchemaSource } from './api-client';
 
@@ -9,22 +10,22 @@ function parseJson(text: string): unknown {
   }
 }
 
-export type UploadOptions<T> = {
-  url: string;
-  /** The multipart field name: the document slot. */
-  field: string;
+/** One file for a document slot, sent as the multipart part named after the slot. */
+export type SlotUpload = {
+  slot: DocumentSlot;
   file: File;
-  schema: SchemaSource<T>;
   onProgress: (percent: number) => void;
   signal?: AbortSignal;
 };
+
+type UploadOptions<T> = SlotUpload & { url: string; schema: SchemaSource<T> };
 
 /**
  * POSTs one file as multipart. XMLHttpRequest, not fetch: only XHR reports upload progress, so a bar can
  * show the real bytes sent. 100 is kept for the server's answer: the bytes may all be sent while it
  * still checks and re-encodes the file. Same origin, so the session cookie travels by itself.
  */
-export function uploadWithProgress<T>({ url, field, file, schema, onProgress, signal }: UploadOptions<T>): Promise<T> {
+export function uploadWithProgress<T>({ url, slot, file, schema, onProgress, signal }: UploadOptions<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -52,7 +53,7 @@ export function uploadWithProgress<T>({ url, field, file, schema, onProgress, si
     xhr.onabort = () => reject(new DOMException('Upload dibatalkan', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const body = new FormData();
-    body.append(field, file, file.name);
+    body.append(slot, file, file.name);
     xhr.send(body);
   });
 }

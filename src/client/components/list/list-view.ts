@@ -9,6 +9,24 @@ export function parsePage(raw: string | null): number {
   return page >= 1 && page <= MAX_PAGE ? page : 1;
 }
 
+/** The last page that holds rows (at least 1), for moving off a page left past the end. */
+export function lastPage(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** The search of a list's URL as the API takes it: trimmed, at most 100 characters. */
+export function parseSearch(raw: string | null): string {
+  return (raw ?? '').trim().slice(0, 100);
+}
+
+/**
+ * One of a filter's choices from a shared or hand-edited link: anything else falls back to the default
+ * instead of sending the server a query it would refuse with 400.
+ */
+export function parseChoice<Choice extends string>(raw: string | null, choices: readonly Choice[], fallback: Choice): Choice {
+  return choices.find((choice) => choice === raw) ?? fallback;
+}
+
 /**
  * The next view after a change: any change other than the page itself starts again at page 1, since
  * page 7 of the old results means nothing for the new ones.

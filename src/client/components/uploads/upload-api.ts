@@ -1,26 +1,14 @@
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import type { UploadResponse } from '../../../domain/registration';
 import { apiFetch, ApiRequestError } from '../../lib/api-client';
-import { uploadWithProgress } from '../../lib/upload-with-progress';
+import { uploadWithProgress, type SlotUpload } from '../../lib/upload-with-progress';
 
 // The answers' schema loads with the first answer, not with the page (page budgets, decision 0043).
 const loadUploadSchema = async () => (await import('../../../domain/registration')).UploadResponseSchema;
 
-/** POST /api/uploads with one file part named after the slot, reporting the real upload progress. */
-export function uploadDocument(
-  slot: DocumentSlot,
-  file: File,
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<UploadResponse> {
-  return uploadWithProgress({
-    url: '/api/uploads',
-    field: slot,
-    file,
-    schema: loadUploadSchema,
-    onProgress,
-    ...(signal ? { signal } : {}),
-  });
+/** POST /api/uploads, reporting the real upload progress. */
+export function uploadDocument(upload: SlotUpload): Promise<UploadResponse> {
+  return uploadWithProgress({ ...upload, url: '/api/uploads', schema: loadUploadSchema });
 }
 
 /**

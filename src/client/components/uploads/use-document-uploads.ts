@@ -157,7 +157,13 @@ export function useDocumentUploads(
         update({ name: sent.name, size: sent.size, type: fileType(sent), status: 'uploading' });
         const { uploadDocument } = await loadUploadApi();
         const result = await sendWithRetry(
-          () => uploadDocument(slot, sent, (progress) => update({ progress, status: 'uploading' }), controller.signal),
+          () =>
+            uploadDocument({
+              slot,
+              file: sent,
+              onProgress: (progress) => update({ progress, status: 'uploading' }),
+              signal: controller.signal,
+            }),
           { signal: controller.signal, onWaiting: () => update({ status: 'waiting' }) },
         );
         update({ progress: 100, status: 'done', uploadId: result.upload_id, masalah: result.kualitas?.masalah ?? [] });

@@ -1,4 +1,5 @@
 import { AuditListSchema, type AuditList, type AuditListQuery } from '../../../domain/audit';
+import { listSearch } from '../../lib/admin-api';
 import { apiFetch } from '../../lib/api-client';
 
 /** Query keys of the audit page; every admin change invalidates `auditKeys.all`. */
@@ -8,7 +9,5 @@ export const auditKeys = {
 };
 
 export function fetchAuditList(query: AuditListQuery, signal?: AbortSignal): Promise<AuditList> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  return apiFetch(`/api/admin/audit?${params.toString()}`, { schema: AuditListSchema, signal });
+  return apiFetch(`/api/admin/audit?${listSearch(query)}`, { schema: AuditListSchema, signal });
 }

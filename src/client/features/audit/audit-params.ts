@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditListQuery } from '../../../domain/audit';
-import { parsePage } from '../../components/list/list-view';
+import { parseChoice, parsePage, parseSearch } from '../../components/list/list-view';
 
 export type AuditActionFilter = 'all' | AuditAction;
 
@@ -12,14 +12,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayParam = (value: string | null) => (value && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : '');
 
-const ACTION_FILTERS: readonly string[] = ['all', ...AUDIT_ACTIONS];
+const ACTION_FILTERS: readonly AuditActionFilter[] = ['all', ...AUDIT_ACTIONS];
 
 /** The audit page's view from its URL; unknown values fall back to the defaults. */
 export function parseAuditView(params: URLSearchParams): AuditView {
-  const action = params.get('action') ?? '';
   return {
-    q: (params.get('q') ?? '').trim().slice(0, 100),
-    action: ACTION_FILTERS.includes(action) ? (action as AuditActionFilter) : DEFAULT_AUDIT_VIEW.action,
+    q: parseSearch(params.get('q')),
+    action: parseChoice(params.get('action'), ACTION_FILTERS, DEFAULT_AUDIT_VIEW.action),
     admin: UUID.test(params.get('admin') ?? '') ? params.get('admin')! : '',
     ...dayRange(dayParam(params.get('dari')), dayParam(params.get('sampai'))),
     page: parsePage(params.get('page')),

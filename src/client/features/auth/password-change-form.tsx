@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card';
 import { ApiRequestError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { changePassword } from './auth-api';
-import { PasswordField } from './password-input';
+import { CurrentPasswordField, PasswordField } from './password-input';
 
 export function PasswordChangeForm() {
   const [currentPassword, setCurrentPassword] = useState('');
@@ -30,13 +30,7 @@ export function PasswordChangeForm() {
     <Card className="space-y-4 p-6">
       <h2 className="text-lg font-semibold">Ganti Password</h2>
       <form onSubmit={submit} className="max-w-sm space-y-4">
-        <PasswordField
-          label="Password saat ini"
-          name="currentPassword"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
-        />
+        <CurrentPasswordField label="Password saat ini" name="currentPassword" value={currentPassword} onValue={setCurrentPassword} />
         <PasswordField
           label="Password baru"
           hint={`Minimal ${PASSWORD_MIN_LENGTH} karakter. Gunakan kalimat yang mudah Anda ingat.`}

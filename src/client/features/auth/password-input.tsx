@@ -32,3 +32,18 @@ export function PasswordField({ label, hint, ...input }: PasswordFieldProps) {
     </FormField>
   );
 }
+
+type CurrentPasswordFieldProps = { label: string; name: string; value: string; onValue: (value: string) => void };
+
+/** The password the admin has now: to sign in, and to confirm a change of it. */
+export function CurrentPasswordField({ label, name, value, onValue }: CurrentPasswordFieldProps) {
+  return (
+    <PasswordField
+      label={label}
+      name={name}
+      autoComplete="current-password"
+      value={value}
+      onChange={(event) => onValue(event.target.value)}
+    />
+  );
+}

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, type SessionInfo } from '../../../domain/auth';
 import { Button } from '../../components/ui/button';
 import { InputField } from '../../components/ui/input-field';
 import { login } from './auth-api';
-import { PasswordField } from './password-input';
+import { CurrentPasswordField } from './password-input';
 import { useLoginStep } from './use-login-step';
 
 export function PasswordStep({ onSignedIn }: { onSignedIn: (info: SessionInfo) => void }) {
@@ -28,13 +28,7 @@ export function PasswordStep({ onSignedIn }: { onSignedIn: (info: SessionInfo) =
         onChange={(e) => setEmail(e.target.value)}
         placeholder="admin@aipos.co.id"
       />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <CurrentPasswordField label="Password" name="password" value={password} onValue={setPassword} />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? AUTH_MESSAGES.processing : 'Login'}
       </Button>

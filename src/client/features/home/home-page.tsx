@@ -1,9 +1,11 @@
 import { ArrowRight, ShieldCheck, ShoppingCart, TrendingUp, Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatRupiah } from '../../../domain/format';
 import { PRODUCTS } from '../../../domain/products';
 import { LinkButton } from '../../components/link-button';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const BENEFITS = [
@@ -35,10 +37,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="keunggulan" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="keunggulan" className="text-center text-3xl font-bold">
-          Mengapa AIPOS?
-        </h2>
+      <HomeSection id="keunggulan" title="Mengapa AIPOS?">
         <div className="mt-10 grid gap-6 md:grid-cols-3">
           {BENEFITS.map(({ icon: Icon, title, text }) => (
             <Card key={title} className="p-6">
@@ -48,33 +47,28 @@ export function HomePage() {
             </Card>
           ))}
         </div>
-      </section>
+      </HomeSection>
 
-      <section aria-labelledby="produk-unggulan" className="bg-white py-16">
-        <div className="mx-auto max-w-6xl px-4">
-          <h2 id="produk-unggulan" className="text-center text-3xl font-bold">
-            Produk Unggulan
-          </h2>
-          <div className="mt-10 grid gap-6 md:grid-cols-3">
-            {PRODUCTS.map((product) => (
-              <Card key={product.id} className="flex flex-col p-6">
-                <Badge className="self-start">{product.badge}</Badge>
-                <h3 className="mt-3 text-xl font-semibold">{product.name}</h3>
-                <p className="mt-2 flex-1 text-slate-600">{product.description}</p>
-                <p className="mt-4 text-2xl font-bold text-brand-700">{formatRupiah(product.price)}</p>
-                <LinkButton to="/shop" aria-label={`Lihat Detail ${product.name}`} variant="secondary" className="mt-4">
-                  Lihat Detail
-                </LinkButton>
-              </Card>
-            ))}
-          </div>
-          <div className="mt-10 text-center">
-            <LinkButton to="/shop" variant="ghost">
-              Lihat Semua Produk <ArrowRight aria-hidden />
-            </LinkButton>
-          </div>
+      <HomeSection id="produk-unggulan" title="Produk Unggulan" className="bg-white">
+        <div className="mt-10 grid gap-6 md:grid-cols-3">
+          {PRODUCTS.map((product) => (
+            <Card key={product.id} className="flex flex-col p-6">
+              <Badge className="self-start">{product.badge}</Badge>
+              <h3 className="mt-3 text-xl font-semibold">{product.name}</h3>
+              <p className="mt-2 flex-1 text-slate-600">{product.description}</p>
+              <p className="mt-4 text-2xl font-bold text-brand-700">{formatRupiah(product.price)}</p>
+              <LinkButton to="/shop" aria-label={`Lihat Detail ${product.name}`} variant="secondary" className="mt-4">
+                Lihat Detail
+              </LinkButton>
+            </Card>
+          ))}
         </div>
-      </section>
+        <div className="mt-10 text-center">
+          <LinkButton to="/shop" variant="ghost">
+            Lihat Semua Produk <ArrowRight aria-hidden />
+          </LinkButton>
+        </div>
+      </HomeSection>
 
       <section className="mx-auto max-w-6xl px-4 py-16">
         <div className="rounded-2xl bg-brand-700 px-6 py-12 text-center text-white">
@@ -91,5 +85,19 @@ export function HomePage() {
         </div>
       </section>
     </main>
+  );
+}
+
+/** A band of the home page named by its centred heading; `className` colours the whole width. */
+function HomeSection({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={cn('py-16', className)}>
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id={id} className="text-center text-3xl font-bold">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
   );
 }

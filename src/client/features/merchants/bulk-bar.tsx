@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileDown, Hand, UserPlus, X } from 'lucide-react';
+import { FileDown, Hand, UserPlus, X, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { CLAIM_MESSAGES, type BulkAction, type BulkResult } from '../../../domain/review-claims';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogFormActions } from '../../components/ui/dialog';
+import { DialogFormActions, MountedDialog } from '../../components/ui/dialog';
 import { NativeSelect } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { fetchAdmins } from '../../lib/admin-users';
@@ -24,6 +24,8 @@ export function bulkSummary(action: BulkAction, result: BulkResult): string {
   for (const [alasan, count] of byReason) parts.push(CLAIM_MESSAGES.skipped(count, alasan));
   return parts.join(' · ');
 }
+
+type BulkButton = { label: string; icon?: LucideIcon; ghost?: boolean; onClick: () => void };
 
 /** The selected rows' actions: claim, release, assign, export. Never a decision: there is no bulk verify. */
 export function BulkBar({ selection }: { selection: RowSelection }) {
@@ -60,6 +62,14 @@ export function BulkBar({ selection }: { selection: RowSelection }) {
     }
   };
 
+  const actions: BulkButton[] = [
+    { label: 'Ambil untuk Saya', icon: Hand, onClick: () => void run('ambil') },
+    { label: 'Lepaskan', onClick: () => void run('lepas') },
+    { label: 'Tugaskan ke…', icon: UserPlus, onClick: () => setAssigning(true) },
+    { label: 'Ekspor CSV', icon: FileDown, onClick: () => void exportSelected() },
+    { label: 'Batal pilih', icon: X, ghost: true, onClick: selection.clear },
+  ];
+
   return (
     <div
       role="region"
@@ -67,31 +77,19 @@ export function BulkBar({ selection }: { selection: RowSelection }) {
       className="flex flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3"
     >
       <span className="mr-2 text-sm font-medium">{ids.length} dipilih</span>
-      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void run('ambil')}>
-        <Hand aria-hidden /> Ambil untuk Saya
-      </Button>
-      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void run('lepas')}>
-        Lepaskan
-      </Button>
-      <Button size="sm" variant="secondary" disabled={busy} onClick={() => setAssigning(true)}>
-        <UserPlus aria-hidden /> Tugaskan ke…
-      </Button>
-      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void exportSelected()}>
-        <FileDown aria-hidden /> Ekspor CSV
-      </Button>
-      <Button size="sm" variant="ghost" disabled={busy} onClick={selection.clear}>
-        <X aria-hidden /> Batal pilih
-      </Button>
-      <Dialog open={assigning} onOpenChange={setAssigning}>
-        {assigning && (
-          <DialogContent
-            title="Tugaskan ke Admin"
-            description={`${ids.length} merchant terpilih ditugaskan kepada admin yang dipilih. Setiap perubahan dicatat di log audit.`}
-          >
-            <AssignForm busy={busy} onAssign={(adminId) => void run('tugaskan', adminId)} />
-          </DialogContent>
-        )}
-      </Dialog>
+      {actions.map(({ label, icon: Icon, ghost, onClick }) => (
+        <Button key={label} size="sm" variant={ghost ? 'ghost' : 'secondary'} disabled={busy} onClick={onClick}>
+          {Icon && <Icon aria-hidden />} {label}
+        </Button>
+      ))}
+      <MountedDialog
+        open={assigning}
+        onClose={() => setAssigning(false)}
+        title="Tugaskan ke Admin"
+        description={`${ids.length} merchant terpilih ditugaskan kepada admin yang dipilih. Setiap perubahan dicatat di log audit.`}
+      >
+        <AssignForm busy={busy} onAssign={(adminId) => void run('tugaskan', adminId)} />
+      </MountedDialog>
     </div>
   );
 }

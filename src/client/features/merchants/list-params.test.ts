@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePage, updateListView } from '../../components/list/list-view';
-import {
-  adjacentPage,
-  DEFAULT_LIST_VIEW,
-  lastPage,
-  listViewToQuery,
-  listViewToSearchParams,
-  listViewToState,
-  parseListView,
-} from './list-params';
+import { updateListView } from '../../components/list/list-view';
+import { adjacentPage, DEFAULT_LIST_VIEW, listViewToQuery, listViewToSearchParams, listViewToState, parseListView } from './list-params';
 
 describe('an identity number as the search', () => {
   const nik = '3171011708900001';
@@ -62,19 +54,6 @@ describe('parseListView', () => {
 
   it('caps the search at the 100 characters the API accepts', () => {
     expect(parseListView(new URLSearchParams({ q: 'x'.repeat(150) })).q).toHaveLength(100);
-  });
-});
-
-describe('parsePage', () => {
-  it.each([
-    [null, 1],
-    ['2', 2],
-    ['0', 1],
-    ['1.5', 1],
-    ['abc', 1],
-    ['100001', 1],
-  ])('%s → %s', (raw, page) => {
-    expect(parsePage(raw)).toBe(page);
   });
 });
 
@@ -161,13 +140,5 @@ describe('listViewToQuery', () => {
       page_size: 25,
       before: ID,
     });
-  });
-});
-
-describe('lastPage', () => {
-  it('is at least 1 and rounds up', () => {
-    expect(lastPage(0, 25)).toBe(1);
-    expect(lastPage(25, 25)).toBe(1);
-    expect(lastPage(26, 25)).toBe(2);
   });
 });

@@ -1,19 +1,13 @@
 import { isIdentityTerm } from '../../../domain/identity-search';
-import { MERCHANT_SORTS, PAGE_SIZES, type MerchantListQuery, type MerchantSort } from '../../../domain/merchants';
+import { MERCHANT_SORTS, PAGE_SIZES, type MerchantListQuery } from '../../../domain/merchants';
 import { CLAIM_FILTERS, type ClaimFilter } from '../../../domain/review-claims';
-import { MERCHANT_STATUSES, type MerchantStatus } from '../../../domain/vocabularies';
-import { parsePage } from '../../components/list/list-view';
+import { MERCHANT_STATUSES } from '../../../domain/vocabularies';
+import { parseChoice, parsePage, parseSearch } from '../../components/list/list-view';
 
-export type StatusFilter = 'all' | MerchantStatus;
-export type PageSize = (typeof PAGE_SIZES)[number];
-
-/** The list view as the URL holds it: every value present, defaults filled in. */
-export type MerchantListView = {
+/** The list view as the URL holds it: every value present, defaults filled in; the filters are the API query's. */
+export type MerchantListView = Pick<MerchantListQuery, 'status' | 'sort' | 'page'> & {
   q: string;
-  status: StatusFilter;
-  sort: MerchantSort;
-  page: number;
-  page_size: PageSize;
+  page_size: (typeof PAGE_SIZES)[number];
   /**
    * Keyset paging: the id of the last row of the page before (`after`, reached by "Berikutnya") or of the
    * first row of the page after (`before`, by "Sebelumnya"). Kept beside the page number so a reload
@@ -26,6 +20,9 @@ export type MerchantListView = {
   /** The queue's claim filter ('Milik saya', 'Belum diambil'); empty: every case. */
   klaim: '' | ClaimFilter;
 };
+
+export type StatusFilter = MerchantListView['status'];
+export type PageSize = MerchantListView['page_size'];
 
 export const DEFAULT_LIST_VIEW: MerchantListView = {
   q: '',
@@ -41,16 +38,13 @@ export const DEFAULT_LIST_VIEW: MerchantListView = {
 
 const CURSOR = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const STATUS_FILTERS: readonly string[] = ['all', ...MERCHANT_STATUSES];
-const SORTS: readonly string[] = MERCHANT_SORTS;
+const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...MERCHANT_STATUSES];
 const SIZES: readonly number[] = PAGE_SIZES;
 /**
  * A shared or hand-edited link may hold anything: an unknown value falls back to its default instead
  * of sending the server a query it would refuse with 400.
  */
 export function parseListView(params: URLSearchParams, state: unknown = null): MerchantListView {
-  const status = params.get('status') ?? '';
-  const sort = params.get('sort') ?? '';
   const size = Number(params.get('page_size'));
   const page = parsePage(params.get('page'));
   // A cursor means something only past page 1 and never with the other one; a bad one is dropped.
@@ -60,15 +54,15 @@ export function parseListView(params: URLSearchParams, state: unknown = null): M
   };
   const after = cursor('after');
   return {
-    q: (params.get('q') ?? stateSearch(state)).trim().slice(0, 100),
-    status: STATUS_FILTERS.includes(status) ? (status as StatusFilter) : DEFAULT_LIST_VIEW.status,
-    sort: SORTS.includes(sort) ? (sort as MerchantSort) : DEFAULT_LIST_VIEW.sort,
+    q: parseSearch(params.get('q') ?? stateSearch(state)),
+    status: parseChoice(params.get('status'), STATUS_FILTERS, DEFAULT_LIST_VIEW.status),
+    sort: parseChoice(params.get('sort'), MERCHANT_SORTS, DEFAULT_LIST_VIEW.sort),
     page,
     page_size: SIZES.includes(size) ? (size as PageSize) : DEFAULT_LIST_VIEW.page_size,
     after,
     before: after ? '' : cursor('before'),
     peringatan: params.get('peringatan') === 'ada' ? 'ada' : '',
-    klaim: (CLAIM_FILTERS as readonly string[]).includes(params.get('klaim') ?? '') ? (params.get('klaim') as ClaimFilter) : '',
+    klaim: parseChoice<MerchantListView['klaim']>(params.get('klaim'), CLAIM_FILTERS, ''),
   };
 }
 
@@ -128,9 +122,4 @@ export function adjacentPage(view: MerchantListView, items: readonly { id: strin
   const edge = forward ? items.at(-1) : page === view.page - 1 ? items[0] : undefined;
   if (!keyset || !edge || page === 1) return { page, after: '', before: '' };
   return forward ? { page, after: edge.id, before: '' } : { page, after: '', before: edge.id };
-}
-
-/** The last page that holds rows (at least 1), for clamping a page left past the end by deletions. */
-export function lastPage(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
 }

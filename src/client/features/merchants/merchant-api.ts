@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApplicantMessageListSchema, ApplicantMessageSchema, type ApplicantMessage } from '../../../domain/applicant-mail';
-import { AuditEntrySchema, type AuditEntry } from '../../../domain/audit';
+import type { AuditEntry } from '../../../domain/audit';
 import { isIdentityTerm } from '../../../domain/identity-search';
 import {
   MerchantDetailSchema,
@@ -16,18 +16,15 @@ import {
   type RevealResponse,
 } from '../../../domain/merchants';
 import { DuplicateListSchema, type DuplicateMatch } from '../../../domain/workbench';
+import { adminQueryKeys, fetchAuditTrail, listSearch } from '../../lib/admin-api';
 import { apiFetch, ApiRequestError } from '../../lib/api-client';
 
 /**
- * Query keys of the admin merchant screens. Everything starts with ['admin', 'merchants'], so the live
- * updates invalidate every list, detail and activity feed with one call:
- * `queryClient.invalidateQueries({ queryKey: merchantKeys.all })`.
+ * Query keys of the admin merchant screens: the live updates invalidate every list, detail and activity feed
+ * with one call, `queryClient.invalidateQueries({ queryKey: merchantKeys.all })`.
  */
 export const merchantKeys = {
-  all: ['admin', 'merchants'] as const,
-  lists: () => [...merchantKeys.all, 'list'] as const,
-  list: (query: MerchantListQuery) => [...merchantKeys.lists(), query] as const,
-  detail: (id: string) => [...merchantKeys.all, 'detail', id] as const,
+  ...adminQueryKeys('merchants'),
   /**
    * A search for a whole NIK or account number: outside `all`, so live updates never fetch it again, since
    * each fetch is audited and counted against the admin's hourly limit.
@@ -44,7 +41,6 @@ const BASE = '/api/admin/merchants';
 
 /** What the create form sends: the schema's input (tempat_usaha and turnover may be left to their defaults). */
 export type MerchantCreateInput = z.input<typeof MerchantCreateSchema>;
-const AuditItemsSchema = z.object({ items: z.array(AuditEntrySchema) });
 
 function idPath(id: string): string {
   return `${BASE}/${encodeURIComponent(id)}`;
@@ -59,18 +55,15 @@ export function fetchMerchantList(query: MerchantListQuery, signal?: AbortSignal
   // A whole NIK or account number goes in a POST body, never in a URL (logs, proxies, history).
   if (query.q && isIdentityTerm(query.q))
     return apiFetch(`${BASE}/search`, { method: 'POST', body: query, schema: MerchantListSchema, signal });
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  return apiFetch(`${BASE}?${params.toString()}`, { schema: MerchantListSchema, signal });
+  return apiFetch(`${BASE}?${listSearch(query)}`, { schema: MerchantListSchema, signal });
 }
 
 export function fetchMerchant(id: string, signal?: AbortSignal): Promise<MerchantDetail> {
   return apiFetch(idPath(id), { schema: MerchantDetailSchema, signal });
 }
 
-export async function fetchMerchantActivity(id: string, signal?: AbortSignal): Promise<AuditEntry[]> {
-  const { items } = await apiFetch(`${idPath(id)}/audit`, { schema: AuditItemsSchema, signal });
-  return items;
+export function fetchMerchantActivity(id: string, signal?: AbortSignal): Promise<AuditEntry[]> {
+  return fetchAuditTrail(idPath(id), signal);
 }
 
 /** The body is what the form typed; the server parses it with the same schema and answers 400 otherwise. */

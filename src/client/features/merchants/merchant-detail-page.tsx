@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import type { MerchantDetail } from '../../../domain/merchants';
 import { MESSAGES } from '../../../domain/messages';
 import { CLAIM_MESSAGES } from '../../../domain/review-claims';
-import { Card } from '../../components/ui/card';
+import { RegionCard } from '../../components/region-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { isNotFound, serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
@@ -113,12 +113,9 @@ export function MerchantDetailPage() {
       <StatusChangeDialog merchant={changingStatus ? merchant : null} onClose={() => setChangingStatus(false)} />
       {editing && stale && <StaleSaveAlert message={stale} reloading={reloading} onReload={() => void reload()} />}
       <DuplicatePanel merchantId={merchant.id} />
-      <Card className="p-4" role="region" aria-labelledby="pemeriksaan-nik">
-        <h2 id="pemeriksaan-nik" className="mb-2 font-semibold">
-          Pemeriksaan NIK
-        </h2>
+      <RegionCard id="pemeriksaan-nik" title="Pemeriksaan NIK" titleClassName="mb-2">
         <NikCheckInfo check={merchant.nik_check} personal={revealed.nikPersonal} />
-      </Card>
+      </RegionCard>
       <NotesCard merchantId={merchant.id} />
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label="Bagian detail merchant">

@@ -3,7 +3,7 @@ import { MerchantDetailSchema, type MerchantDetail } from '../../../domain/merch
 import { API_MESSAGES } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api-client';
 import { downloadFile, responseError } from '../../lib/download-file';
-import { uploadWithProgress } from '../../lib/upload-with-progress';
+import { uploadWithProgress, type SlotUpload } from '../../lib/upload-with-progress';
 
 /** GET answers the bytes inline; POST replaces them (multipart, one part named after the slot). */
 export function documentPath(merchantId: string, slot: DocumentSlot): string {
@@ -31,19 +31,6 @@ export function downloadDocument(merchantId: string, slot: DocumentSlot, fallbac
 }
 
 /** Replaces a document, reporting the real upload progress. */
-export function uploadMerchantDocument(
-  merchantId: string,
-  slot: DocumentSlot,
-  file: File,
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<MerchantDetail> {
-  return uploadWithProgress({
-    url: documentPath(merchantId, slot),
-    field: slot,
-    file,
-    schema: MerchantDetailSchema,
-    onProgress,
-    ...(signal ? { signal } : {}),
-  });
+export function uploadMerchantDocument(merchantId: string, upload: SlotUpload): Promise<MerchantDetail> {
+  return uploadWithProgress({ ...upload, url: documentPath(merchantId, upload.slot), schema: MerchantDetailSchema });
 }

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatDateTimeWib } from '../../../domain/format';
 import { MerchantNoteListSchema, MerchantNoteSchema, NOTE_MAX_LENGTH, NOTE_MESSAGES, type MerchantNote } from '../../../domain/notes';
+import { RegionCard } from '../../components/region-card';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Textarea } from '../../components/ui/input';
 import { apiFetch } from '../../lib/api-client';
@@ -55,10 +55,7 @@ export function NotesCard({ merchantId }: { merchantId: string }) {
   };
 
   return (
-    <Card className="p-4" role="region" aria-labelledby="catatan-internal">
-      <h2 id="catatan-internal" className="font-semibold">
-        Catatan Internal
-      </h2>
+    <RegionCard id="catatan-internal" title="Catatan Internal">
       <p className="text-xs text-slate-500">Hanya untuk tim; tidak pernah terlihat oleh pendaftar.</p>
       <ol className="mt-3 space-y-2" aria-label="Daftar catatan internal">
         {notes.data?.length === 0 && <li className="text-sm text-slate-500">{NOTE_MESSAGES.empty}</li>}
@@ -96,6 +93,6 @@ export function NotesCard({ merchantId }: { merchantId: string }) {
           </Button>
         </div>
       </form>
-    </Card>
+    </RegionCard>
   );
 }

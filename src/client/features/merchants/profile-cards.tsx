@@ -138,20 +138,13 @@ export function QrisDataCard({ editing, kriteria, mccMissing }: CardProps & { kr
           }
         />
       </Wide>
-      <TextField
-        name="nama_qris"
-        label="Nama QRIS"
-        readOnly={ro}
-        maxLength={NAMA_QRIS_MAX}
-        hint={`Maksimal ${NAMA_QRIS_MAX} huruf, angka, dan spasi.`}
-      />
-      <TextField
-        name="kota_qris"
-        label="Kota QRIS"
-        readOnly={ro}
-        maxLength={KOTA_QRIS_MAX}
-        hint={`Maksimal ${KOTA_QRIS_MAX} huruf, angka, dan spasi.`}
-      />
+      <QrisTextField name="nama_qris" label="Nama QRIS" max={NAMA_QRIS_MAX} readOnly={ro} />
+      <QrisTextField name="kota_qris" label="Kota QRIS" max={KOTA_QRIS_MAX} readOnly={ro} />
     </ProfileCard>
   );
+}
+
+/** A name the QRIS carries: letters, digits and spaces, up to the acquirer's length. */
+function QrisTextField({ name, label, max, readOnly }: { name: string; label: string; max: number; readOnly: boolean }) {
+  return <TextField name={name} label={label} readOnly={readOnly} maxLength={max} hint={`Maksimal ${max} huruf, angka, dan spasi.`} />;
 }

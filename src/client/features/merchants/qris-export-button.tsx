@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ExportAlasanSchema } from '../../../domain/qris';
+import { DialogForm } from '../../components/dialog-form';
 import { TextareaField } from '../../components/form-fields';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogFormActions, DialogTrigger } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { ApiRequestError } from '../../lib/api-client';
 import { serverMessage } from '../../lib/api-errors';
 import { downloadFile } from '../../lib/download-file';
@@ -68,17 +69,14 @@ function QrisExportForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Ekspor data QRIS" className="space-y-4">
-        <TextareaField
-          name="alasan"
-          label="Alasan ekspor"
-          required
-          maxLength={500}
-          hint="3-500 karakter, misalnya pengajuan NMID ke acquirer."
-        />
-        <DialogFormActions pending={busy}>Unduh CSV</DialogFormActions>
-      </form>
-    </FormProvider>
+    <DialogForm form={form} onSubmit={submit} label="Ekspor data QRIS" pending={busy} submitText="Unduh CSV">
+      <TextareaField
+        name="alasan"
+        label="Alasan ekspor"
+        required
+        maxLength={500}
+        hint="3-500 karakter, misalnya pengajuan NMID ke acquirer."
+      />
+    </DialogForm>
   );
 }

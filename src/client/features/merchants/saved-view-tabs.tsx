@@ -11,9 +11,9 @@ import {
   type ViewList,
 } from '../../../domain/saved-views';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
-import { FormField } from '../../components/ui/form-field';
-import { Checkbox, Input } from '../../components/ui/input';
+import { DialogClose, MountedDialog } from '../../components/ui/dialog';
+import { Checkbox } from '../../components/ui/input';
+import { InputField } from '../../components/ui/input-field';
 import { apiFetch } from '../../lib/api-client';
 import { serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
@@ -102,23 +102,21 @@ export function SavedViewTabs({ daftar, view, onApply }: SavedViewTabsProps) {
       <Button variant="ghost" size="sm" onClick={() => setSaving(true)}>
         <Bookmark aria-hidden /> Simpan Tampilan
       </Button>
-      <Dialog open={saving} onOpenChange={setSaving}>
-        {saving && (
-          <DialogContent
-            title="Simpan Tampilan"
-            description="Simpan filter daftar ini dengan sebuah nama; tampil sebagai tab di atas daftar."
-          >
-            <SaveViewForm
-              daftar={daftar}
-              filter={current}
-              onSaved={() => {
-                setSaving(false);
-                void queryClient.invalidateQueries({ queryKey: viewsKey(daftar) });
-              }}
-            />
-          </DialogContent>
-        )}
-      </Dialog>
+      <MountedDialog
+        open={saving}
+        onClose={() => setSaving(false)}
+        title="Simpan Tampilan"
+        description="Simpan filter daftar ini dengan sebuah nama; tampil sebagai tab di atas daftar."
+      >
+        <SaveViewForm
+          daftar={daftar}
+          filter={current}
+          onSaved={() => {
+            setSaving(false);
+            void queryClient.invalidateQueries({ queryKey: viewsKey(daftar) });
+          }}
+        />
+      </MountedDialog>
     </div>
   );
 }
@@ -149,20 +147,16 @@ function SaveViewForm({ daftar, filter, onSaved }: { daftar: ViewList; filter: V
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <FormField label="Nama tampilan" required error={error}>
-        {({ id, describedBy, invalid }) => (
-          <Input
-            id={id}
-            name="nama"
-            maxLength={60}
-            value={nama}
-            onChange={(e) => setNama(e.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            autoFocus
-          />
-        )}
-      </FormField>
+      <InputField
+        label="Nama tampilan"
+        required
+        error={error}
+        name="nama"
+        maxLength={60}
+        value={nama}
+        onChange={(e) => setNama(e.target.value)}
+        autoFocus
+      />
       <label className="flex items-center gap-2 text-sm">
         <Checkbox name="dibagikan" checked={dibagikan} onChange={(e) => setDibagikan(e.target.checked)} />
         Bagikan ke tim

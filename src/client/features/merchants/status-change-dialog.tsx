@@ -51,13 +51,7 @@ export function StatusChangeDialog({ merchant, onClose, decision }: StatusChange
       open={merchant !== null}
       onClose={close}
       title="Ubah Status Merchant"
-      description={
-        merchant && (
-          <>
-            {merchant.nama_toko} ({merchant.kode_pendaftaran}) saat ini berstatus {STATUS_LABELS[merchant.status]}.
-          </>
-        )
-      }
+      description={merchant && `${merchant.nama_toko} (${merchant.kode_pendaftaran}) saat ini berstatus ${STATUS_LABELS[merchant.status]}.`}
     >
       {/* Keyed by merchant: opening the dialog for another row starts with an empty form. */}
       {merchant && (

@@ -47,13 +47,12 @@ export function useDocumentReupload(merchantId: string, slot: DocumentSlot) {
       controller.current = current;
       setState({ progress: 0, uploading: true });
       try {
-        const detail = await uploadMerchantDocument(
-          merchantId,
+        const detail = await uploadMerchantDocument(merchantId, {
           slot,
           file,
-          (progress) => setState({ progress, uploading: true }),
-          current.signal,
-        );
+          onProgress: (progress) => setState({ progress, uploading: true }),
+          signal: current.signal,
+        });
         setState({ progress: 100, uploading: false });
         queryClient.setQueryData(merchantKeys.detail(merchantId), detail);
         void queryClient.invalidateQueries({ queryKey: merchantKeys.all });

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { isIdentityTerm } from '../../../domain/identity-search';
 import { MESSAGES } from '../../../domain/messages';
+import { lastPage } from '../../components/list/list-view';
 import { useUrlList } from '../../components/list/use-url-list';
-import { isUnauthorized, retryServerErrors } from '../../lib/api-errors';
-import { toast } from '../../lib/toast';
+import { retryServerErrors } from '../../lib/api-errors';
+import { useLoadErrorToast } from '../../lib/use-load-error-toast';
 import {
   DEFAULT_LIST_VIEW,
-  lastPage,
   listViewToQuery,
   listViewToSearchParams,
   listViewToState,
@@ -32,10 +32,7 @@ export function useMerchantList(fixed: Partial<MerchantListView> = {}) {
     retry: retryServerErrors,
   });
 
-  const { error, errorUpdatedAt } = result;
-  useEffect(() => {
-    if (error && !isUnauthorized(error)) toast.error(MESSAGES.listLoadFailed, { id: 'merchant-list-error' });
-  }, [error, errorUpdatedAt]);
+  useLoadErrorToast(result, MESSAGES.listLoadFailed);
 
   // A page left past the end (the last rows were deleted, or an old link) moves to the last page. A
   // capped total is a floor, not the end: pages past it hold rows.

@@ -35,15 +35,7 @@ export function RegisterPage() {
     <OwnerStep key="owner" defaults={values.owner} onNext={(owner) => save({ owner }, 2)} onBack={(owner) => save({ owner }, 0)} />,
     <DocumentsStep key="documents" uploads={uploads} onNext={() => wizard.goTo(3)} onBack={() => wizard.goTo(1)} />,
     <BankStep key="bank" defaults={values.bank} onNext={(bank) => save({ bank }, REVIEW_STEP)} onBack={(bank) => save({ bank }, 2)} />,
-    <ReviewStep
-      key="review"
-      values={values}
-      uploads={uploads}
-      submitting={wizard.submitting}
-      onSubmit={wizard.submit}
-      onBack={() => wizard.goTo(3)}
-      onEdit={wizard.goTo}
-    />,
+    <ReviewStep key="review" wizard={wizard} />,
   ][step];
 
   return (

@@ -1,4 +1,4 @@
-import { ArrowLeft, ExternalLink, Pencil, Send } from 'lucide-react';
+import { ExternalLink, Pencil, Send } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DOCUMENT_SLOT_INFO, REGISTRATION_STEP_SLOTS, type DocumentSlot } from '../../../domain/document-slots';
@@ -7,23 +7,16 @@ import { FIX_FIELD_LABELS, isFixField, type FixField } from '../../../domain/per
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/input';
 import { DocumentThumbnail } from '../../components/uploads/upload-field';
-import type { DocumentUploads } from '../../components/uploads/use-document-uploads';
 import { DetailItem } from './detail-item';
-import { STEP_FIELDS, type WizardValues } from './wizard-steps';
-
-type ReviewStepProps = {
-  values: WizardValues;
-  uploads: DocumentUploads;
-  submitting: boolean;
-  onSubmit: () => void;
-  onBack: () => void;
-  onEdit: (step: number) => void;
-};
+import { BANK_STEP, type RegistrationWizard } from './use-registration-wizard';
+import { WizardNav } from './wizard-nav';
+import { STEPS } from './wizard-steps';
 
 const text = (value: unknown): string => (typeof value === 'string' && value.trim() !== '' ? value : '-');
 
 /** Step 5, Konfirmasi: everything entered, read-only, then the consent and Submit Pendaftaran. */
-export function ReviewStep({ values, uploads, submitting, onSubmit, onBack, onEdit }: ReviewStepProps) {
+export function ReviewStep({ wizard }: { wizard: RegistrationWizard }) {
+  const { values, uploads, submitting, goTo: onEdit } = wizard;
   const [consent, setConsent] = useState(false);
   const consentId = useId();
   const { store, owner, bank } = values;
@@ -35,7 +28,7 @@ export function ReviewStep({ values, uploads, submitting, onSubmit, onBack, onEd
       aria-label="Konfirmasi"
       onSubmit={(event) => {
         event.preventDefault();
-        if (consent && !submitting) onSubmit();
+        if (consent && !submitting) wizard.submit();
       }}
     >
       <div className="space-y-5">
@@ -114,14 +107,17 @@ export function ReviewStep({ values, uploads, submitting, onSubmit, onBack, onEd
         </p>
       </div>
 
-      <div className="mt-8 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6">
-        <Button variant="secondary" onClick={onBack} disabled={submitting}>
-          <ArrowLeft aria-hidden /> Kembali
-        </Button>
-        <Button type="submit" disabled={!consent || submitting}>
-          <Send aria-hidden /> {submitting ? 'Memproses...' : 'Submit Pendaftaran'}
-        </Button>
-      </div>
+      <WizardNav
+        onBack={() => wizard.goTo(BANK_STEP)}
+        submit={{
+          sending: submitting,
+          button: (
+            <Button type="submit" disabled={!consent || submitting}>
+              <Send aria-hidden /> {submitting ? 'Memproses...' : 'Submit Pendaftaran'}
+            </Button>
+          ),
+        }}
+      />
     </form>
   );
 }
@@ -143,7 +139,7 @@ function ReviewSection({ title, onEdit, children }: { title: string; onEdit: () 
 /** The values typed in a step, each under the label its field has in the wizard. */
 function StepRows({ step, values, shown = {} }: { step: number; values: object; shown?: Partial<Record<FixField, string>> }) {
   const typed = values as Partial<Record<FixField, unknown>>;
-  const fields = (STEP_FIELDS[step] as readonly string[]).filter(isFixField);
+  const fields = (STEPS[step]!.fields as readonly string[]).filter(isFixField);
   return (
     <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
       {fields.map((field) => (

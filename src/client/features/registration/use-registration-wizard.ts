@@ -13,10 +13,10 @@ import {
 import { toast } from '../../lib/toast';
 import { clearDraft, loadDraft, saveDraftStep, saveDraftUpload, type RegistrationDraft } from './registration-draft';
 import { loadRegistrationApi, loadWizardSchemas } from './wizard-module-loaders';
-import { EMPTY_WIZARD, STEP_FIELDS, stepOfField, type WizardValues } from './wizard-steps';
+import { EMPTY_WIZARD, stepOfField, STEPS, type WizardValues } from './wizard-steps';
 
 export const REVIEW_STEP = 4;
-const BANK_STEP = 3;
+export const BANK_STEP = 3;
 
 export function successPath(code: string): string {
   return `/registrasi/success?code=${encodeURIComponent(code)}`;
@@ -24,7 +24,7 @@ export function successPath(code: string): string {
 
 /** The body of POST /api/registrations: step 1 without its photo ids, steps 2 and 4, the upload ids, consent. */
 function buildRequest(values: WizardValues, uploads: DocumentUploads): unknown {
-  const storeKeys = STEP_FIELDS[0].filter((key) => !isDocumentSlot(key));
+  const storeKeys = STEPS[0].fields.filter((key) => !isDocumentSlot(key));
   const store = Object.fromEntries(storeKeys.map((key) => [key, values.store[key]]));
   const documents = Object.fromEntries(
     DOCUMENT_SLOTS.flatMap((slot) => {
@@ -43,6 +43,8 @@ async function loadSubmitSchemas() {
     return null;
   }
 }
+
+export type RegistrationWizard = ReturnType<typeof useRegistrationWizard>;
 
 /** The wizard's state: the current step, the values typed so far, the uploads and the submission. */
 /** `maxUploadMb`: the settings' upload limit (decision 0022), once known. */

@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast';
 import { saveDraftValues } from './registration-draft';
 import { loadWizardSchemas, loadZodResolver } from './wizard-module-loaders';
 import type { BankForm, DocumentsForm, OwnerForm, StoreForm } from './wizard-schemas';
-import { STEP_FIELDS, stepToast } from './wizard-steps';
+import { STEPS, stepToast } from './wizard-steps';
 
 type StepForms = { 0: StoreForm; 1: OwnerForm; 2: DocumentsForm; 3: BankForm };
 export type FormStep = keyof StepForms;
@@ -49,9 +49,9 @@ export function useStepForm<N extends FormStep>(step: N, defaultValues: DefaultV
     return form.subscribe({ formState: { values: true }, callback: ({ values }) => saveDraftValues(part, values) });
   }, [form, step]);
   const onInvalid = (errors: FieldErrors<FieldValues>) => {
-    const messages = STEP_FIELDS[step]
-      .map((name) => errors[name]?.message)
-      .filter((message): message is string => typeof message === 'string');
+    const messages = STEPS[step]!.fields.map((name) => errors[name]?.message).filter(
+      (message): message is string => typeof message === 'string',
+    );
     const message = stepToast(messages);
     // One toast per refusal, replaced rather than stacked when Next is pressed again.
     if (message) toast.error(message, { id: 'wizard-step-invalid' });

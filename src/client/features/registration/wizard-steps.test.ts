@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../domain/messages';
 import { BankFormSchema, DocumentsFormSchema, OwnerFormSchema, StoreFormSchema } from './wizard-schemas';
-import { inlineMessage, STEP_FIELDS, stepOfField, stepToast } from './wizard-steps';
+import { inlineMessage, stepOfField, STEPS, stepToast } from './wizard-steps';
 
 describe('wizard steps', () => {
   it('lists exactly the fields each step schema checks, in the same order', () => {
-    expect(STEP_FIELDS.slice(0, 4)).toEqual(
+    expect(STEPS.slice(0, 4).map((step) => step.fields)).toEqual(
       [StoreFormSchema, OwnerFormSchema, DocumentsFormSchema, BankFormSchema].map((schema) => Object.keys(schema.shape)),
     );
-    expect(STEP_FIELDS[4]).toEqual(['consent']);
+    expect(STEPS[4].fields).toEqual(['consent']);
   });
 
   it('finds the step of a field the server refused, documents included', () => {

@@ -14,40 +14,43 @@ export type WizardValues = {
 
 export const EMPTY_WIZARD: WizardValues = { store: {}, owner: {}, bank: {} };
 
+/**
+ * The five steps: the title and description the page shows, and the fields in the order the form shows them
+ * (wizard-steps.test.ts holds them to the schemas).
+ */
 export const STEPS = [
-  { title: 'Data Toko', description: 'Informasi dan alamat usaha Anda' },
-  { title: 'Data Pemilik', description: 'Identitas pemilik usaha' },
-  { title: 'Dokumen', description: 'Foto identitas dan dokumen usaha' },
-  { title: 'Rekening Bank', description: 'Rekening untuk pencairan dana' },
-  { title: 'Konfirmasi', description: 'Periksa kembali data Anda' },
-] as const;
-
-/** The fields of each step, in the order the form shows them (wizard-steps.test.ts holds them to the schemas). */
-export const STEP_FIELDS = [
-  [
-    'nama_toko',
-    'kategori_usaha',
-    'alamat_jalan',
-    'kecamatan',
-    'kota_kab',
-    'provinsi',
-    'kode_pos',
-    'tempat_usaha',
-    'omset_per_bulan',
-    'foto_usaha',
-    'foto_produk',
-  ],
-  ['nama_pemilik', 'nik', 'no_hp', 'email', 'alamat_pemilik'],
-  ['foto_ktp', 'foto_selfie_ktp', 'foto_kk', 'npwp_file', 'siup_nib_file'],
-  ['nama_bank', 'no_rekening', 'nama_rekening'],
-  ['consent'],
-] as const satisfies readonly (readonly string[])[];
+  {
+    title: 'Data Toko',
+    description: 'Informasi dan alamat usaha Anda',
+    fields: [
+      'nama_toko',
+      'kategori_usaha',
+      'alamat_jalan',
+      'kecamatan',
+      'kota_kab',
+      'provinsi',
+      'kode_pos',
+      'tempat_usaha',
+      'omset_per_bulan',
+      'foto_usaha',
+      'foto_produk',
+    ],
+  },
+  { title: 'Data Pemilik', description: 'Identitas pemilik usaha', fields: ['nama_pemilik', 'nik', 'no_hp', 'email', 'alamat_pemilik'] },
+  {
+    title: 'Dokumen',
+    description: 'Foto identitas dan dokumen usaha',
+    fields: ['foto_ktp', 'foto_selfie_ktp', 'foto_kk', 'npwp_file', 'siup_nib_file'],
+  },
+  { title: 'Rekening Bank', description: 'Rekening untuk pencairan dana', fields: ['nama_bank', 'no_rekening', 'nama_rekening'] },
+  { title: 'Konfirmasi', description: 'Periksa kembali data Anda', fields: ['consent'] },
+] as const satisfies readonly { title: string; description: string; fields: readonly string[] }[];
 
 /** The step that holds a field the server refused (`documents.foto_ktp` or `foto_ktp`), or null. */
 export function stepOfField(field: string | undefined): number | null {
   if (!field) return null;
   const name = field.replace(/^documents\./, '');
-  const index = STEP_FIELDS.findIndex((fields: readonly string[]) => fields.includes(name));
+  const index = STEPS.findIndex(({ fields }: { fields: readonly string[] }) => fields.includes(name));
   return index >= 0 ? index : null;
 }
 

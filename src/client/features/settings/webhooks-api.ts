@@ -8,18 +8,16 @@ import {
   type WebhookCreate,
   type WebhookUpdate,
 } from '../../../domain/webhooks';
+import { adminQueryKeys } from '../../lib/admin-api';
 import { apiFetch } from '../../lib/api-client';
 import { retryServerErrors } from '../../lib/api-errors';
 
-export const webhookKeys = {
-  all: ['admin', 'webhooks'] as const,
-  list: () => [...webhookKeys.all, 'list'] as const,
-  deliveries: (id: string) => [...webhookKeys.all, id, 'deliveries'] as const,
-};
+const keys = adminQueryKeys('webhooks');
+export const webhookKeys = { ...keys, deliveries: (id: string) => [...keys.detail(id), 'deliveries'] as const };
 
 export function useWebhooks() {
   return useQuery({
-    queryKey: webhookKeys.list(),
+    queryKey: webhookKeys.lists(),
     queryFn: async ({ signal }) => (await apiFetch('/api/admin/webhooks', { schema: WebhookListSchema, signal })).items,
     retry: retryServerErrors,
   });
@@ -39,7 +37,7 @@ export function useWebhookDeliveries(id: string) {
 /** Create, change and delete refetch the list; the answer of create (with the one-time secret) goes to the caller. */
 export function useWebhookMutations() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.lists() });
   const create = useMutation({
     mutationFn: (body: WebhookCreate) => apiFetch('/api/admin/webhooks', { method: 'POST', body, schema: WebhookCreatedSchema }),
     onSuccess: refresh,

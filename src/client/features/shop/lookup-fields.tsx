@@ -11,17 +11,19 @@ type LookupFieldProps = {
   plain?: boolean;
 };
 
+/** The props both fields set alike: the value, its hint, and a checked value shown locked. */
+function lookupInput({ value, hint, locked, plain }: LookupFieldProps) {
+  return { value, hint, readOnly: locked, look: plain ? 'plain' : 'box' } as const;
+}
+
 /** A code the shop looks up (a registration or an order): uppercased as typed, in a monospaced font. */
-export function CodeField({ label, name, value, onChange, hint, locked, plain }: LookupFieldProps & { label: string; name: string }) {
+export function CodeField({ label, name, ...field }: LookupFieldProps & { label: string; name: string }) {
   return (
     <InputField
       label={label}
-      hint={hint}
       name={name}
-      value={value}
-      onChange={(event) => onChange(event.target.value.toUpperCase())}
-      readOnly={locked}
-      look={plain ? 'plain' : 'box'}
+      {...lookupInput(field)}
+      onChange={(event) => field.onChange(event.target.value.toUpperCase())}
       autoComplete="off"
       autoCapitalize="characters"
       spellCheck={false}
@@ -32,18 +34,15 @@ export function CodeField({ label, name, value, onChange, hint, locked, plain }:
 }
 
 /** The phone number the registration was made with: what proves the code is the customer's own. */
-export function RegisteredPhoneField({ value, onChange, hint, locked, plain }: LookupFieldProps) {
+export function RegisteredPhoneField(field: LookupFieldProps) {
   return (
     <InputField
       label="Nomor HP terdaftar"
-      hint={hint}
       name="no_hp"
       type="tel"
       inputMode="tel"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      readOnly={locked}
-      look={plain ? 'plain' : 'box'}
+      {...lookupInput(field)}
+      onChange={(event) => field.onChange(event.target.value)}
       autoComplete="tel"
       maxLength={30}
       placeholder="081234567890"

@@ -52,10 +52,8 @@ const SHIPPED = {
     shipped_at: '2026-11-28T02:00:00.000Z',
   },
   timeline: [
-    { step: 'pendaftaran_diterima', at: '2026-11-25T07:00:00.000Z' },
-    { step: 'diverifikasi', at: '2026-11-25T08:00:00.000Z' },
-    { step: 'pesanan_dibuat', at: '2026-11-26T07:00:00.000Z' },
-    { step: 'dibayar', at: '2026-11-26T09:00:00.000Z' },
+    // The new order's steps, all reached by now.
+    ...ORDER.timeline.map((entry) => ({ ...entry, at: entry.at ?? '2026-11-26T09:00:00.000Z' })),
     { step: 'dikemas', at: '2026-11-27T09:00:00.000Z' },
     { step: 'dikirim', at: '2026-11-28T02:00:00.000Z', detail: 'JNE · resi JNE1234567890' },
     { step: 'diterima', at: null },

@@ -12,18 +12,25 @@ function Bar({ className }: { className: string }) {
   return <div aria-hidden className={`${PULSE} ${className}`} />;
 }
 
+/** A product card's lines, top to bottom: badge, name, SKU, price, description, button. */
+const CARD_LINES = [
+  'h-5 w-24 rounded-full',
+  'h-6 w-2/3 rounded-md',
+  'h-4 w-1/3 rounded-md',
+  'h-8 w-1/2 rounded-md',
+  'h-16 w-full rounded-md',
+  'h-10 w-full rounded-md',
+];
+
 /** Cards' outlines while the server's products load. */
 export function ProductsSkeleton({ count = 3 }: { count?: number }) {
   return (
     <div className="mt-8 grid gap-6 md:grid-cols-3" aria-busy="true" aria-label="Memuat produk" role="status">
       {Array.from({ length: count }, (_, index) => (
         <Card key={index} className="flex flex-col gap-3 p-6">
-          <Bar className="h-5 w-24 rounded-full" />
-          <Bar className="h-6 w-2/3 rounded-md" />
-          <Bar className="h-4 w-1/3 rounded-md" />
-          <Bar className="h-8 w-1/2 rounded-md" />
-          <Bar className="h-16 w-full rounded-md" />
-          <Bar className="h-10 w-full rounded-md" />
+          {CARD_LINES.map((line) => (
+            <Bar key={line} className={line} />
+          ))}
         </Card>
       ))}
     </div>

@@ -2,13 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { MerchantDetail } from '../../../domain/merchants';
 import { CLAIM_MESSAGES } from '../../../domain/review-claims';
+import { DialogForm } from '../../components/dialog-form';
 import { TextareaField } from '../../components/form-fields';
+import { NoticeBar } from '../../components/notice-bar';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogFormActions, DialogTrigger } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { serverMessage } from '../../lib/api-errors';
 import { toast } from '../../lib/toast';
 import { merchantKeys, takeOverMerchant } from '../merchants/public';
@@ -23,30 +25,29 @@ export function ClaimNotice({ merchant }: { merchant: MerchantDetail }) {
   const [open, setOpen] = useState(false);
   if (!merchant.diklaim_oleh) return null;
   return (
-    <div
+    <NoticeBar
       role="status"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+      icon={Lock}
+      action={
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>
+            <Button variant="secondary" size="sm">
+              Ambil Alih
+            </Button>
+          </DialogTrigger>
+          {open && (
+            <DialogContent
+              title="Ambil Alih Tinjauan"
+              description={`${CLAIM_MESSAGES.heldBy(merchant.diklaim_oleh.email)}. Alasan ambil alih dicatat di log audit.`}
+            >
+              <TakeoverForm merchantId={merchant.id} onDone={() => setOpen(false)} />
+            </DialogContent>
+          )}
+        </Dialog>
+      }
     >
-      <p className="flex items-center gap-2">
-        <Lock aria-hidden className="size-4 shrink-0" />
-        {CLAIM_MESSAGES.heldBy(merchant.diklaim_oleh.email)}. Keputusan dan perubahan hanya oleh admin tersebut.
-      </p>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
-          <Button variant="secondary" size="sm">
-            Ambil Alih
-          </Button>
-        </DialogTrigger>
-        {open && (
-          <DialogContent
-            title="Ambil Alih Tinjauan"
-            description={`${CLAIM_MESSAGES.heldBy(merchant.diklaim_oleh.email)}. Alasan ambil alih dicatat di log audit.`}
-          >
-            <TakeoverForm merchantId={merchant.id} onDone={() => setOpen(false)} />
-          </DialogContent>
-        )}
-      </Dialog>
-    </div>
+      {CLAIM_MESSAGES.heldBy(merchant.diklaim_oleh.email)}. Keputusan dan perubahan hanya oleh admin tersebut.
+    </NoticeBar>
   );
 }
 
@@ -68,12 +69,9 @@ function TakeoverForm({ merchantId, onDone }: { merchantId: string; onDone: () =
     }
   });
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Ambil alih tinjauan" className="space-y-4">
-        <TextareaField name="alasan" label="Alasan ambil alih" required maxLength={500} hint="Misalnya: peninjau sebelumnya sedang cuti." />
-        <DialogFormActions pending={busy}>Ambil Alih</DialogFormActions>
-      </form>
-    </FormProvider>
+    <DialogForm form={form} onSubmit={submit} label="Ambil alih tinjauan" pending={busy} submitText="Ambil Alih">
+      <TextareaField name="alasan" label="Alasan ambil alih" required maxLength={500} hint="Misalnya: peninjau sebelumnya sedang cuti." />
+    </DialogForm>
   );
 }
 

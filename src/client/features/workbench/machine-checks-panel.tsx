@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import type { MachineCheck } from '../../../domain/machine-checks';
-import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
+import { PanelAnswer, RegionCard } from '../../components/region-card';
 import { retryServerErrors } from '../../lib/api-errors';
 import { CheckChip } from './check-chip';
 import { checkKeys, fetchChecks } from './checks-api';
@@ -24,41 +23,39 @@ export function MachineChecksPanel({ merchantId, slot }: { merchantId: string; s
     queryFn: ({ signal }) => fetchChecks(merchantId, signal),
     retry: retryServerErrors,
   });
-  const all = checks.data;
-  const ofDocument = all?.filter((check) => check.slot === slot) ?? [];
-  const ofFields = all?.filter((check) => check.slot === undefined) ?? [];
   return (
-    <Card className="p-4" role="region" aria-labelledby="pemeriksaan-otomatis">
-      <h2 id="pemeriksaan-otomatis" className="font-semibold">
-        Pemeriksaan Otomatis
-      </h2>
-      {checks.isError ? (
-        <p className="mt-2 text-sm text-red-700">Hasil pemeriksaan otomatis tidak dapat dimuat.</p>
-      ) : !all ? (
-        <Skeleton className="mt-2 h-6 w-full" />
-      ) : (
-        <dl className="mt-2 space-y-2 text-sm">
-          <div>
-            <dt className="text-slate-500">{DOCUMENT_SLOT_INFO[slot].label}</dt>
-            <dd className="mt-1 flex flex-wrap gap-2">
-              {ofDocument.length > 0 ? (
-                ofDocument.map((check) => <CheckChip key={check.kind} check={check} />)
-              ) : (
-                <span className="text-slate-500">Tidak ada pemeriksaan untuk dokumen ini.</span>
-              )}
-            </dd>
-          </div>
-          {ofFields.map((check) => (
-            <div key={check.kind}>
-              <dt className="text-slate-500">{FIELD_OF[check.kind]}</dt>
-              <dd className="mt-1">
-                <CheckChip check={check} />
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
+    <RegionCard id="pemeriksaan-otomatis" title="Pemeriksaan Otomatis">
+      <PanelAnswer query={checks} failedText="Hasil pemeriksaan otomatis tidak dapat dimuat.">
+        {(all) => <ChecksList checks={all} slot={slot} />}
+      </PanelAnswer>
       <p className="mt-3 text-xs text-slate-500">Hasil pemeriksaan otomatis hanya bahan pertimbangan, bukan keputusan.</p>
-    </Card>
+    </RegionCard>
+  );
+}
+
+function ChecksList({ checks, slot }: { checks: readonly MachineCheck[]; slot: DocumentSlot }) {
+  const ofDocument = checks.filter((check) => check.slot === slot);
+  const ofFields = checks.filter((check) => check.slot === undefined);
+  return (
+    <dl className="mt-2 space-y-2 text-sm">
+      <div>
+        <dt className="text-slate-500">{DOCUMENT_SLOT_INFO[slot].label}</dt>
+        <dd className="mt-1 flex flex-wrap gap-2">
+          {ofDocument.length > 0 ? (
+            ofDocument.map((check) => <CheckChip key={check.kind} check={check} />)
+          ) : (
+            <span className="text-slate-500">Tidak ada pemeriksaan untuk dokumen ini.</span>
+          )}
+        </dd>
+      </div>
+      {ofFields.map((check) => (
+        <div key={check.kind}>
+          <dt className="text-slate-500">{FIELD_OF[check.kind]}</dt>
+          <dd className="mt-1">
+            <CheckChip check={check} />
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

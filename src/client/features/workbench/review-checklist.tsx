@@ -3,6 +3,7 @@ import { CHECKLIST_LABELS, type ChecklistEntry, type ReviewChecklist } from '../
 
 type ChecklistItem = ChecklistEntry;
 const EMPTY: ChecklistItem = { readable: false, matches: false };
+const CHECKS = ['readable', 'matches'] as const satisfies readonly (keyof ChecklistItem)[];
 
 /** The slots whose two boxes are both ticked. */
 export function checkedSlots(checklist: ReviewChecklist): Set<DocumentSlot> {
@@ -24,26 +25,18 @@ export function ReviewChecklistFields({ slot, checklist, onChange }: ReviewCheck
     <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
       <legend className="px-1 text-sm font-semibold">Checklist {label}</legend>
       <div className="flex flex-wrap gap-6">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4"
-            name={`checklist.${slot}.readable`}
-            checked={item.readable}
-            onChange={(event) => set({ readable: event.target.checked })}
-          />
-          {CHECKLIST_LABELS.readable}
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4"
-            name={`checklist.${slot}.matches`}
-            checked={item.matches}
-            onChange={(event) => set({ matches: event.target.checked })}
-          />
-          {CHECKLIST_LABELS.matches}
-        </label>
+        {CHECKS.map((check) => (
+          <label key={check} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4"
+              name={`checklist.${slot}.${check}`}
+              checked={item[check]}
+              onChange={(event) => set({ [check]: event.target.checked })}
+            />
+            {CHECKLIST_LABELS[check]}
+          </label>
+        ))}
       </div>
     </fieldset>
   );

@@ -1,14 +1,15 @@
 import { Eye } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ACCOUNT_NAME_MESSAGES, accountNameMatches } from '../../../domain/account-name';
 import { DOCUMENT_SLOT_INFO, type DocumentSlot } from '../../../domain/document-slots';
 import { formatRupiah } from '../../../domain/format';
 import type { MerchantDetail, RevealRequest } from '../../../domain/merchants';
 import type { NikPersonal } from '../../../domain/nik-structure';
 import { KRITERIA_USAHA_LABELS, KRITERIA_USAHA_SOURCE } from '../../../domain/qris';
+import { RegionCard } from '../../components/region-card';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { WarningNote } from '../../components/warning-note';
+import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
 import { NikCheckInfo, REVEAL_MESSAGES, revealMerchantField, useDocumentBlob } from '../merchants/public';
 import { BlobImage } from './document-viewer';
@@ -50,6 +51,14 @@ const PROVES: Record<DocumentSlot, [Field, string][]> = {
   ],
 };
 
+/** The account, held against the owner's name. */
+const BANK_ROWS: [Field, string][] = [
+  ['nama_bank', 'Nama Bank'],
+  ['no_rekening', 'Nomor Rekening'],
+  ['nama_rekening', 'Nama Pemilik Rekening'],
+  ['nama_pemilik', 'Nama Pemilik'],
+];
+
 type Revealed = Partial<Record<RevealRequest['field'], string>>;
 
 /**
@@ -77,18 +86,25 @@ function Value({ merchant, field, label, revealed, onReveal }: { merchant: Merch
   const secret = field === 'nik' || field === 'no_rekening';
   const shown = secret ? (revealed[field] ?? String(merchant[field])) : String(merchant[field] ?? '');
   return (
+    <DataRow label={label} className="flex items-center gap-2 text-right">
+      <span className={secret ? 'font-mono' : undefined} data-field={field}>
+        {shown}
+      </span>
+      {secret && revealed[field] === undefined && (
+        <Button variant="outline" size="sm" onClick={() => onReveal(field)} aria-label={`${REVEAL_MESSAGES.button} ${label}`}>
+          <Eye aria-hidden /> {REVEAL_MESSAGES.button}
+        </Button>
+      )}
+    </DataRow>
+  );
+}
+
+/** One value of a card's list, its label on the left. */
+function DataRow({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-1.5">
       <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="flex items-center gap-2 text-right font-medium">
-        <span className={secret ? 'font-mono' : undefined} data-field={field}>
-          {shown}
-        </span>
-        {secret && revealed[field] === undefined && (
-          <Button variant="outline" size="sm" onClick={() => onReveal(field)} aria-label={`${REVEAL_MESSAGES.button} ${label}`}>
-            <Eye aria-hidden /> {REVEAL_MESSAGES.button}
-          </Button>
-        )}
-      </dd>
+      <dd className={cn('font-medium', className)}>{children}</dd>
     </div>
   );
 }
@@ -101,10 +117,7 @@ export function ReviewData({ merchant, slot }: { merchant: MerchantDetail; slot:
   const showsNik = PROVES[slot].some(([field]) => field === 'nik');
   return (
     <div className="space-y-4">
-      <Card className="p-4" role="region" aria-labelledby="data-dokumen">
-        <h2 id="data-dokumen" className="font-semibold">
-          Data yang dibuktikan {label}
-        </h2>
+      <RegionCard id="data-dokumen" title={`Data yang dibuktikan ${label}`}>
         <dl className="mt-2 divide-y divide-slate-100">
           {PROVES[slot].map(([field, text]) => (
             <Value key={field} merchant={merchant} field={field} label={text} revealed={revealed} onReveal={onReveal} />
@@ -117,7 +130,7 @@ export function ReviewData({ merchant, slot }: { merchant: MerchantDetail; slot:
         )}
         {/* The selfie is held against the KTP: its photo again, beside the data. */}
         {slot === 'foto_selfie_ktp' && merchant.documents.foto_ktp && <KtpForComparison merchant={merchant} />}
-      </Card>
+      </RegionCard>
       <BankCard merchant={merchant} revealed={revealed} onReveal={onReveal} />
       <BusinessSizeCard merchant={merchant} />
     </div>
@@ -128,24 +141,17 @@ export function ReviewData({ merchant, slot }: { merchant: MerchantDetail; slot:
 function BusinessSizeCard({ merchant }: { merchant: MerchantDetail }) {
   const kriteria = merchant.kriteria_usaha;
   return (
-    <Card className="p-4" role="region" aria-labelledby="data-kriteria-usaha">
-      <h2 id="data-kriteria-usaha" className="font-semibold">
-        Kriteria Usaha
-      </h2>
+    <RegionCard id="data-kriteria-usaha" title="Kriteria Usaha">
       <dl className="mt-2 divide-y divide-slate-100">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-1.5">
-          <dt className="text-sm text-slate-500">Omset per Bulan</dt>
-          <dd className="font-medium">{formatRupiah(merchant.omset_per_bulan)}</dd>
-        </div>
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-1.5">
-          <dt className="text-sm text-slate-500">Kriteria</dt>
-          <dd className="font-medium" data-field="kriteria_usaha">
+        <DataRow label="Omset per Bulan">{formatRupiah(merchant.omset_per_bulan)}</DataRow>
+        <DataRow label="Kriteria">
+          <span data-field="kriteria_usaha">
             {kriteria} — {KRITERIA_USAHA_LABELS[kriteria]}
-          </dd>
-        </div>
+          </span>
+        </DataRow>
       </dl>
       <p className="mt-2 text-xs text-slate-500">Dasar: {KRITERIA_USAHA_SOURCE}</p>
-    </Card>
+    </RegionCard>
   );
 }
 
@@ -166,17 +172,13 @@ function KtpForComparison({ merchant }: { merchant: MerchantDetail }) {
 function BankCard({ merchant, revealed, onReveal }: { merchant: MerchantDetail } & RevealProps) {
   const matches = accountNameMatches(merchant.nama_pemilik, merchant.nama_rekening);
   return (
-    <Card className="p-4" role="region" aria-labelledby="data-rekening">
-      <h2 id="data-rekening" className="font-semibold">
-        Rekening Bank
-      </h2>
+    <RegionCard id="data-rekening" title="Rekening Bank">
       <dl className="mt-2 divide-y divide-slate-100">
-        <Value merchant={merchant} field="nama_bank" label="Nama Bank" revealed={revealed} onReveal={onReveal} />
-        <Value merchant={merchant} field="no_rekening" label="Nomor Rekening" revealed={revealed} onReveal={onReveal} />
-        <Value merchant={merchant} field="nama_rekening" label="Nama Pemilik Rekening" revealed={revealed} onReveal={onReveal} />
-        <Value merchant={merchant} field="nama_pemilik" label="Nama Pemilik" revealed={revealed} onReveal={onReveal} />
+        {BANK_ROWS.map(([field, label]) => (
+          <Value key={field} merchant={merchant} field={field} label={label} revealed={revealed} onReveal={onReveal} />
+        ))}
       </dl>
       {!matches && <WarningNote text={ACCOUNT_NAME_MESSAGES.mismatch} className="mt-2" />}
-    </Card>
+    </RegionCard>
   );
 }
