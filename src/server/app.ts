@@ -17,7 +17,7 @@ import { registerClient } from './http/not-found.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { rejectUnstorableText } from './http/unstorable-text.js';
 import { createLimits } from './limits/shared-limits.js';
-import { loggerOptions, OneLinePerRequest } from './logger.js';
+import { completionLogger, logDestination, loggerOptions, OneLinePerRequest } from './logger.js';
 import { registerMailer } from './mail/mailer.js';
 import { registerOutboxWake } from './mail/outbox-wake.js';
 import { registerMetrics } from './metrics/metrics-routes.js';
@@ -46,9 +46,11 @@ function trustProxyOption(setting: Config['TRUST_PROXY']): boolean | string[] | 
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  // One stream for the app's logger and the completed-request lines; a caller's own logger keeps both lines in it.
+  const stream = options.logger === undefined && options.config.NODE_ENV !== 'test' ? logDestination() : undefined;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(options.config),
-    logController: new OneLinePerRequest(),
+    logger: options.logger ?? loggerOptions(options.config, stream),
+    logController: new OneLinePerRequest(stream && completionLogger(options.config, stream)),
     trustProxy: trustProxyOption(options.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { Config } from './config.js';
-import { loggerOptions, OneLinePerRequest, REDACT_PATHS, serializeError } from './logger.js';
+import { completionLogger, loggerOptions, OneLinePerRequest, REDACT_PATHS, serializeError } from './logger.js';
 
 describe('serializeError', () => {
   it('keeps the query but drops the values of a failed database query, in message, stack and params', () => {
@@ -55,11 +55,10 @@ describe('REDACT_PATHS', () => {
 
 describe('request log lines', () => {
   async function requestLog(urls: string[], lines: string[] = []): Promise<string> {
-    const options = loggerOptions({ NODE_ENV: 'production', LOG_LEVEL: 'info' } as Config) as object;
-    const app = Fastify({
-      logger: { ...options, stream: { write: (line: string) => lines.push(line) } },
-      logController: new OneLinePerRequest(),
-    });
+    // As buildApp wires them: one stream for the app's logger and the completed-request lines.
+    const config = { NODE_ENV: 'production', LOG_LEVEL: 'info' } as Config;
+    const stream = { write: (line: string) => lines.push(line) };
+    const app = Fastify({ logger: loggerOptions(config, stream), logController: new OneLinePerRequest(completionLogger(config, stream)) });
     app.get('/api/perbaikan/:token', async () => ({ ok: true }));
     app.get('/api/uploads/:id', async () => ({ ok: true }));
     app.get('/api/admin/merchants', async () => ({ items: [] }));
@@ -106,7 +105,14 @@ describe('request log lines', () => {
     const requests = lines
       .map(
         (line) =>
-          JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number },
+          JSON.parse(line) as {
+            msg: string;
+            reqId?: string;
+            pid?: number;
+            req?: { method: string; url: string };
+            res?: { statusCode: number };
+            responseTime?: number;
+          },
       )
       .filter((line) => line.req);
     expect(requests.map((line) => [line.msg, line.req?.method, line.req?.url, line.res?.statusCode])).toEqual([
@@ -114,6 +120,11 @@ describe('request log lines', () => {
       ['request completed', 'GET', '/status', 200],
     ]);
     expect(requests.every((line) => typeof line.responseTime === 'number')).toBe(true);
+    // The fields every other line carries too: the request's id and the process.
+    expect(requests.map((line) => [line.reqId, line.pid])).toEqual([
+      ['req-1', process.pid],
+      ['req-2', process.pid],
+    ]);
     expect(lines.some((line) => line.includes('incoming request'))).toBe(false);
   });
 });
