@@ -23,6 +23,8 @@ export type BenchOptions = {
   /** A second column: this tree again with these node flags (the semi-space comparison). */
   nodeFlagsB: string[] | undefined;
   logLevel: string | undefined;
+  /** The machine checks' worker in the server process: off measures the request path alone (the checks: bench:checks). */
+  checksWorker: 'on' | 'off';
   baseline: string | undefined;
   build: boolean;
   postgresUrl: string;
@@ -49,6 +51,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'node-flags': { type: 'string', default: '--max-semi-space-size=8' },
       'node-flags-b': { type: 'string' },
       'log-level': { type: 'string' },
+      'checks-worker': { type: 'string', default: 'off' },
       baseline: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       quick: { type: 'boolean', default: false },
@@ -74,11 +77,17 @@ export function parseOptions(argv: string[]): BenchOptions {
     nodeFlags: values['node-flags'].split(' ').filter(Boolean),
     nodeFlagsB: values['node-flags-b']?.split(' ').filter(Boolean),
     logLevel: values['log-level'],
+    checksWorker: checksWorker(values['checks-worker']),
     baseline: values.baseline,
     build: !values['no-build'],
     postgresUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
+}
+
+function checksWorker(value: string): 'on' | 'off' {
+  if (value !== 'on' && value !== 'off') throw new Error(`--checks-worker takes on or off, not ${value}`);
+  return value;
 }
 
 export function describeOptions(o: BenchOptions): string {
@@ -89,6 +98,6 @@ export function describeOptions(o: BenchOptions): string {
     `lookups: ${o.lookupConnections} connections, ${o.clients > 1 ? `from ${o.clients.toLocaleString('en')} client addresses (X-Forwarded-For, TRUST_PROXY=1) each under the real limit of 30 a minute` : 'from one address, RATE_LIMIT_LOOKUPS_PER_MINUTE raised out of reach'}, ${o.lookupRuns} runs of ${o.lookupSeconds} s per server, ours and bare alternated (ours first in odd runs), after ${o.warmupSeconds} s of warm-up each`,
     `health: GET /api/health at ${o.lookupConnections} connections for ${o.healthSeconds} s`,
     `load generator: autocannon / fetch in a process of its own (bench/outside/load-process.ts)`,
-    `server: node ${o.nodeFlags.join(' ') || '(no flags)'} with MALLOC_ARENA_MAX=2, NODE_ENV=production, LOG_LEVEL=${o.logLevel ?? 'unset (info)'}`,
+    `server: node ${o.nodeFlags.join(' ') || '(no flags)'} with MALLOC_ARENA_MAX=2, NODE_ENV=production, LOG_LEVEL=${o.logLevel ?? 'unset (info)'}, CHECKS_WORKER=${o.checksWorker}${o.checksWorker === 'off' ? ' (the request path alone; the checks and lookups beside them: npm run bench:checks)' : ''}`,
   ].join('\n');
 }
