@@ -14,9 +14,9 @@ export function lastPage(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** The search of a list's URL as the API takes it: trimmed, at most 100 characters. */
-export function parseSearch(raw: string | null): string {
-  return (raw ?? '').trim().slice(0, 100);
+/** The search of a list's URL as the API takes it: trimmed, at most `max` characters (what the API accepts). */
+export function parseSearch(raw: string | null, max = 100): string {
+  return (raw ?? '').trim().slice(0, max).trim();
 }
 
 /**

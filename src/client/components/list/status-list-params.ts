@@ -1,4 +1,4 @@
-import { parsePage } from './list-view';
+import { parseChoice, parsePage, parseSearch } from './list-view';
 
 /** A list searched, filtered by one status (or all of them) and paged, as its URL holds it: every value present. */
 export type StatusListView<Status extends string> = { q: string; status: 'all' | Status; page: number };
@@ -13,20 +13,16 @@ type StatusListQuery<Status extends string> = { q?: string; status?: Status; pag
  */
 export function statusListParams<Status extends string>(statuses: readonly Status[], maxSearch: number) {
   const defaults: StatusListView<Status> = { q: '', status: 'all', page: 1 };
-  const filters: readonly string[] = ['all', ...statuses];
-  const isFilter = (status: string): status is StatusListView<Status>['status'] => filters.includes(status);
+  const filters: readonly StatusListView<Status>['status'][] = ['all', ...statuses];
 
   return {
     defaults,
 
-    parse: (params: URLSearchParams): StatusListView<Status> => {
-      const status = params.get('status') ?? '';
-      return {
-        q: (params.get('q') ?? '').trim().slice(0, maxSearch).trim(),
-        status: isFilter(status) ? status : defaults.status,
-        page: parsePage(params.get('page')),
-      };
-    },
+    parse: (params: URLSearchParams): StatusListView<Status> => ({
+      q: parseSearch(params.get('q'), maxSearch),
+      status: parseChoice(params.get('status'), filters, defaults.status),
+      page: parsePage(params.get('page')),
+    }),
 
     /** Defaults are left out so the plain link and the default view are the same URL. */
     toSearchParams: (view: StatusListView<Status>): URLSearchParams => {

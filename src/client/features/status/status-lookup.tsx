@@ -13,7 +13,7 @@ type StatusLookupProps = { search: StatusSearch; onStateChange: (state: LookupSt
 
 /**
  * The lookup and its answer. A chunk of its own with the query client: /status paints its form without
- * TanStack Query and the result views (decision 0043), and loads them with the first search.
+ * TanStack Query and the result views (decision 0045), and loads them with the first search.
  */
 function StatusLookup({ search, onStateChange }: StatusLookupProps) {
   const lookup = useStatusLookup(search);

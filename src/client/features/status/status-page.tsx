@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages';
 import { STATUS_FORM_TEXTS as T } from '../../../domain/status-form-texts';
@@ -45,7 +45,6 @@ export function StatusPage() {
   const [values, setValues] = useState<SearchValues>({ code: initialCode ?? '', email: '', phone: '' });
   const [search, setSearch] = useState<StatusSearch | null>(() => (initialCode ? { request: codeSearch(initialCode), attempt: 1 } : null));
   const [lookup, setLookup] = useState<LookupState>({ attempt: 0, searching: false, error: null });
-  const onLookupState = useCallback((state: LookupState) => setLookup(state), []);
   const startSearch = (request: StatusLookupRequest) => setSearch((current) => ({ request, attempt: (current?.attempt ?? 0) + 1 }));
 
   // A new ?code= while the page is open (a shared link, the header) starts that search.
@@ -89,7 +88,7 @@ export function StatusPage() {
         <div aria-live="polite" aria-busy={searching}>
           {search && (
             <Suspense fallback={<StatusSkeleton />}>
-              <StatusLookup search={search} onStateChange={onLookupState} />
+              <StatusLookup search={search} onStateChange={setLookup} />
             </Suspense>
           )}
         </div>
