@@ -13,14 +13,10 @@ const LANDING_PAGES: Record<string, string[]> = {
   '/status': ['features/status/status-page.tsx'],
 };
 
-/**
- * Public screens a visitor reaches from a landing page or an e-mail, not landed on from a search: they get
- * no HTML of their own, but they share small pieces (icons, fields) with the landing pages (see below).
- */
 const LUCIDE_ICON = /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
 /**
- * The landing pages with a form: what only they share (inputs, labels, the API client, the session's
+ * The landing pages with a form: what only they share (inputs, labels, the vocabularies, the session's
  * registration) is a chunk of its own, not in page-shared, which / and /shop load (1.3 KB gzip there).
  */
 const FORM_PAGES = new Set(['register', 'status']);
@@ -29,6 +25,10 @@ function sharedChunk(routes: string[]): string {
   return routes.every((route) => FORM_PAGES.has(route)) ? 'page-forms' : 'page-shared';
 }
 
+/**
+ * Public screens a visitor reaches from a landing page or an e-mail, not landed on from a search: they get
+ * no HTML of their own, but they share small pieces (icons) with the landing pages (see below).
+ */
 const OTHER_PUBLIC_SCREENS = [
   'features/shop/checkout-page.tsx',
   'features/shop/order-page.tsx',
@@ -149,8 +149,8 @@ export function landingPageChunks(clientRoot: string, entry: string): CodeSplitt
       OTHER_PUBLIC_SCREENS.map((module) => path.join(clientRoot, module)),
     );
     // An icon that one landing page and another public screen use: inside the landing page's chunk it made
-    // the other screen download that whole chunk (the fix page took /status's 16 KB for one icon); in
-    // page-shared it costs the other landing pages about 0.2 KB.
+    // the other screen download that whole chunk (the fix page took /status's 16 KB for one icon); in a
+    // shared chunk (page-forms for a form page's icon) it costs the landing pages loading it about 0.2 KB.
     const shared = (id: string, routes: string[]) => routes.length > 1 || (others.has(id) && LUCIDE_ICON.test(id));
     return new Map([...pages].map(([id, routes]) => [id, shared(id, routes) ? sharedChunk(routes) : `page-${routes[0]}`]));
   };
