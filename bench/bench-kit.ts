@@ -77,6 +77,16 @@ export async function waitForHealth(url: string, child: ChildProcess, output: ()
 /** The V8 flag of `npm run serve` (docs/deployment.md, Memory). */
 const SEMI_SPACE_FLAG = '--max-semi-space-size=8';
 
+/**
+ * glibc's malloc as `npm run serve` sets it (docs/deployment.md), unless the environment says otherwise: two
+ * arenas, so libvips' threads do not each keep what they freed; and a fixed mmap threshold, so a decoded
+ * photo's buffer goes back to the system when freed instead of staying in an arena.
+ */
+export const SERVE_MALLOC = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+};
+
 /** Starts `node args...` with env, waits for GET /api/health, and follows its peak RSS until it stops. */
 export async function startServer(
   name: string,
@@ -85,9 +95,8 @@ export async function startServer(
   port: number,
   cwd: string,
 ): Promise<ServerProcess> {
-  // MALLOC_ARENA_MAX as `npm run serve` sets it (docs/deployment.md): glibc's per-thread arenas otherwise
-  // hold on to what libvips' threads freed. Both servers get it, so the side-by-side stays even.
-  const malloc = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+  // glibc's settings as `npm run serve` sets them; both servers get them, so the side-by-side stays even.
+  const malloc = SERVE_MALLOC;
   // And V8's young generation capped as `npm run serve` caps it (--max-semi-space-size=8), for both too.
   const child = spawn(process.execPath, [SEMI_SPACE_FLAG, ...args], {
     env: { PATH: process.env.PATH ?? '', ...malloc, ...env, PORT: String(port) },

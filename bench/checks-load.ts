@@ -26,7 +26,7 @@ import { distinctPhoto, seeded } from '../tests/support/check-photos.js';
 import { createFreshDatabase } from '../tests/support/fresh-database.js';
 import { drawKtpCard, randomKtpPerson } from '../tests/support/ktp-card.js';
 import { REQUIRED_SLOTS } from '../tests/support/registration-fixtures.js';
-import { percentile } from './bench-kit.js';
+import { percentile, SERVE_MALLOC } from './bench-kit.js';
 import { currentBuild, ROOT } from './outside/builds.js';
 import { BARE_TS, BENCH_KEY, lookupRun, runNode, seededCodes, serverEnv, type SideResult } from './outside/engine-run.js';
 import { runLoadProcess, type RegistrationResult } from './outside/load.js';
@@ -199,7 +199,7 @@ async function main(): Promise<void> {
     // same with the worker off, which tells the checks' share of any drop from the registrations' own.
     const bare = await startChild(
       [...NODE_FLAGS, '--import', 'tsx', BARE_TS],
-      { ...dbEnv, BARE_DRIVER: 'pg', MALLOC_ARENA_MAX: '2' },
+      { ...dbEnv, BARE_DRIVER: 'pg', ...SERVE_MALLOC },
       ROOT,
       path.join(work, 'bare.log'),
     );

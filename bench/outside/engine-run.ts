@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFreshDatabase } from '../../tests/support/fresh-database.js';
+import { SERVE_MALLOC } from '../bench-kit.js';
 import { runLoadProcess, type LookupResult, type RegistrationResult } from './load.js';
 import type { BenchOptions, Engine } from './options.js';
 import type { PhotoSet } from './photos.js';
@@ -79,7 +80,7 @@ export function serverEnv(
     HOST: '127.0.0.1',
     COOKIE_SECURE: 'false',
     REQUIRE_ADMIN_MFA: 'false',
-    MALLOC_ARENA_MAX: '2',
+    ...SERVE_MALLOC,
     // Off in `npm run bench`: 250 registrations in 45 s queue checks that ran on through the lookup runs
     // (the bare route has none), where a stream of one a second keeps up (bench:checks).
     ...(options.checksWorker ? { CHECKS_WORKER: options.checksWorker } : {}),
@@ -168,6 +169,7 @@ export async function runEngine(
       say(`${count} registrations, five ${set.note} photos, ${options.concurrency} at once ...`);
       ours.startPhase();
       const cpuBefore = ours.cpuMs();
+      const threadsBefore = ours.threadCpuMs();
       const result = await runLoadProcess<RegistrationResult>(
         {
           kind: 'registrations',
@@ -181,6 +183,8 @@ export async function runEngine(
         work,
       );
       const cpu = ours.cpuMs() - cpuBefore;
+      const threadsAfter = ours.threadCpuMs();
+      const perThread = (key: keyof typeof threadsAfter) => (threadsAfter[key] - threadsBefore[key]) / Math.max(1, result.registered);
       rss.push([`registration ${set.name}`, ours.phasePeakMb()]);
       const figures = {
         photos: set.note,
@@ -191,11 +195,11 @@ export async function runEngine(
       };
       registrations.push(figures);
       say(
-        `  ${figures.registered} registered (${JSON.stringify(figures.failures)} failed), ${figures.perSecond.toFixed(1)}/s, server CPU ${figures.cpuMsPerRegistration.toFixed(0)} ms per registration, peak RSS ${rss.at(-1)![1].toFixed(0)} MB`,
+        `  ${figures.registered} registered (${JSON.stringify(figures.failures)} failed), ${figures.perSecond.toFixed(1)}/s, server CPU ${figures.cpuMsPerRegistration.toFixed(0)} ms per registration (JavaScript thread ${perThread('main').toFixed(0)}, libvips ${perThread('vips').toFixed(0)}, other threads ${perThread('other').toFixed(0)}), peak RSS ${rss.at(-1)![1].toFixed(0)} MB`,
       );
     }
 
-    const bareEnv = { ...dbEnv, DATA_DIR: bareDataDir, BARE_DRIVER: engine === 'postgres' ? 'pg' : 'pglite', MALLOC_ARENA_MAX: '2' };
+    const bareEnv = { ...dbEnv, DATA_DIR: bareDataDir, BARE_DRIVER: engine === 'postgres' ? 'pg' : 'pglite', ...SERVE_MALLOC };
     // The bare route keeps --node-flags in every column: it is the yardstick.
     const bare = await startChild(
       [...options.nodeFlags, '--import', 'tsx', BARE_TS],
@@ -248,6 +252,6 @@ export async function runEngine(
   } finally {
     for (const child of children) await child.stop();
     await drop().catch((error: unknown) => console.error('drop database:', (error as Error).message));
-    rmSync(work, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP_WORK) rmSync(work, { recursive: true, force: true });
   }
 }

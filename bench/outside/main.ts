@@ -1,4 +1,5 @@
 // npm run bench [-- --engines pglite,postgres --baseline <git ref> --quick --no-redis --node-flags= ...]
+// (BENCH_KEEP_WORK=1 keeps each engine's temporary folder, the servers' logs included, for a look afterwards.)
 // The server measured from outside (docs/performance.md, same title): the built server and a
 // bare Fastify route each in their own process, the load generator in a third, the server's CPU and
 // peak memory read from /proc. Figures are printed, never gated (decision 0025).

@@ -1,5 +1,6 @@
 // `npm run bench` options (bench/outside/main.ts prints them with every run).
 import { parseArgs } from 'node:util';
+import { SERVE_MALLOC } from '../bench-kit.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -98,6 +99,6 @@ export function describeOptions(o: BenchOptions): string {
     `lookups: ${o.lookupConnections} connections, ${o.clients > 1 ? `from ${o.clients.toLocaleString('en')} client addresses (X-Forwarded-For, TRUST_PROXY=1) each under the real limit of 30 a minute` : 'from one address, RATE_LIMIT_LOOKUPS_PER_MINUTE raised out of reach'}, ${o.lookupRuns} runs of ${o.lookupSeconds} s per server, ours and bare alternated (ours first in odd runs), after ${o.warmupSeconds} s of warm-up each`,
     `health: GET /api/health at ${o.lookupConnections} connections for ${o.healthSeconds} s`,
     `load generator: autocannon / fetch in a process of its own (bench/outside/load-process.ts)`,
-    `server: node ${o.nodeFlags.join(' ') || '(no flags)'} with MALLOC_ARENA_MAX=2, NODE_ENV=production, LOG_LEVEL=${o.logLevel ?? 'unset (info)'}, CHECKS_WORKER=${o.checksWorker}${o.checksWorker === 'off' ? ' (the request path alone; the checks and lookups beside them: npm run bench:checks)' : ''}`,
+    `server: node ${o.nodeFlags.join(' ') || '(no flags)'} with MALLOC_ARENA_MAX=${SERVE_MALLOC.MALLOC_ARENA_MAX} MALLOC_MMAP_THRESHOLD_=${SERVE_MALLOC.MALLOC_MMAP_THRESHOLD_}, NODE_ENV=production, LOG_LEVEL=${o.logLevel ?? 'unset (info)'}, CHECKS_WORKER=${o.checksWorker}${o.checksWorker === 'off' ? ' (the request path alone; the checks and lookups beside them: npm run bench:checks)' : ''}`,
   ].join('\n');
 }

@@ -1,7 +1,7 @@
 // A server as a child process, watched from outside through /proc: its CPU time (utime + stime of every
 // thread) and its peak resident memory, reset at the start of each phase so each phase has its own peak.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export type Child = {
@@ -9,6 +9,8 @@ export type Child = {
   pid: number;
   /** utime + stime so far, in ms (USER_HZ is 100 on Linux). */
   cpuMs(): number;
+  /** The same split by thread: the JavaScript thread, libvips' workers (sharp) and the rest (GC helpers, libuv pool). */
+  threadCpuMs(): ThreadCpu;
   /** Starts a phase: the kernel's peak RSS (VmHWM) is reset to the current RSS. */
   startPhase(): void;
   /** The peak RSS since startPhase, in MB. */
@@ -22,10 +24,30 @@ function readProc(pid: number, file: string): string {
 }
 
 export function cpuMsOf(pid: number): number {
-  const stat = readProc(pid, 'stat');
+  return statCpuMs(readProc(pid, 'stat'));
+}
+
+function statCpuMs(stat: string): number {
   // The fields after the command name, which may itself hold spaces and parentheses.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export type ThreadCpu = { main: number; vips: number; other: number };
+
+/** Each thread's utime + stime, grouped; a thread that ended since is in none of them (cpuMs still counts it). */
+export function threadCpuMsOf(pid: number): ThreadCpu {
+  const split: ThreadCpu = { main: 0, vips: 0, other: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const ms = statCpuMs(readProc(pid, `task/${tid}/stat`));
+      const comm = readProc(pid, `task/${tid}/comm`).trim();
+      split[Number(tid) === pid ? 'main' : comm.startsWith('libvips') ? 'vips' : 'other'] += ms;
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return split;
 }
 
 function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
@@ -82,6 +104,7 @@ export async function startChild(nodeArgs: string[], env: Record<string, string>
     url: `http://127.0.0.1:${port}`,
     pid,
     cpuMs: () => cpuMsOf(pid),
+    threadCpuMs: () => threadCpuMsOf(pid),
     startPhase() {
       sampled = statusKb(pid, 'VmRSS');
       try {

@@ -1,4 +1,7 @@
-import Holidays from 'date-holidays';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import HolidaysParser from 'date-holidays-parser';
 
 /**
  * Working days in Asia/Jakarta: Monday to Friday, minus Indonesia's public holidays (date-holidays, type
@@ -63,12 +66,30 @@ export function addDays(day: string, days: number): string {
 const skbDaysOff = new Set(SKB_DAYS_OFF);
 const libraryDaysNotOff = new Set(LIBRARY_DAYS_NOT_OFF);
 const holidaysByYear = new Map<number, Set<string>>();
-let library: Holidays | null = null;
+let library: HolidaysParser | null = null;
+
+/**
+ * date-holidays' rules for Indonesia alone. The package's entry point parses the rules of all 200 countries
+ * into the heap (about 3.4 MB that the server kept for as long as it ran, marked again by every full
+ * collection); its parser takes the same data file cut down to one country.
+ */
+function indonesianHolidays(): HolidaysParser {
+  const require = createRequire(import.meta.url);
+  const file = path.join(path.dirname(require.resolve('date-holidays/package.json')), 'data', 'holidays.json');
+  const data = JSON.parse(readFileSync(file, 'utf8')) as {
+    version: string;
+    license: string;
+    holidays: Record<string, unknown>;
+    names: unknown;
+  };
+  const indonesia = { version: data.version, license: data.license, holidays: { ID: data.holidays.ID }, names: data.names };
+  return new HolidaysParser(indonesia, 'ID', { types: ['public'] });
+}
 
 function publicHolidays(year: number): Set<string> {
   let days = holidaysByYear.get(year);
   if (!days) {
-    library ??= new Holidays('ID', { types: ['public'] });
+    library ??= indonesianHolidays();
     const holidays = library.getHolidays(year) || [];
     days = new Set(holidays.filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)));
     holidaysByYear.set(year, days);

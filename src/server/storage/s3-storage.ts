@@ -1,13 +1,6 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey, StorageUnavailableError, type Storage } from './storage.js';
 
 /** The bucket and key of one object, as every object command takes them. */
@@ -25,8 +18,17 @@ export type S3StorageOptions = {
   maxAttempts?: number;
 };
 
-function isNotFound(error: unknown): boolean {
-  if (error instanceof S3ServiceException) {
+type Sdk = typeof S3Sdk;
+
+/**
+ * The SDK is loaded by the first call, not with the server: about 4 MB of heap that a server on local disk
+ * (the default) kept for nothing, marked again by every full collection (docs/performance.md).
+ */
+let sdkLoad: Promise<Sdk> | null = null;
+const loadSdk = () => (sdkLoad ??= import('@aws-sdk/client-s3'));
+
+function isNotFound(sdk: Sdk, error: unknown): boolean {
+  if (error instanceof sdk.S3ServiceException) {
     return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
   }
   return false;
@@ -40,11 +42,23 @@ function isNotFound(error: unknown): boolean {
 export class S3Storage implements Storage {
   readonly kind = 's3';
   readonly bucket: string;
-  private readonly client: S3Client;
+  private readonly options: S3StorageOptions;
+  private connection: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
+    this.options = options;
+  }
+
+  /** The SDK and one client, made by the first call. */
+  private connect(): Promise<{ sdk: Sdk; client: S3Client }> {
+    this.connection ??= loadSdk().then((sdk) => ({ sdk, client: this.newClient(sdk) }));
+    return this.connection;
+  }
+
+  private newClient(sdk: Sdk): S3Client {
+    const options = this.options;
+    return new sdk.S3Client({
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       forcePathStyle: options.forcePathStyle ?? false,
@@ -59,12 +73,20 @@ export class S3Storage implements Storage {
    * Runs one call on the object under `key` (checked first); "not found" is the caller's business,
    * anything else means the storage is unavailable.
    */
-  private async call<T>(operation: string, key: string, run: (object: ObjectAddress) => Promise<T>, onNotFound: () => T): Promise<T> {
+  private async call<T>(
+    operation: string,
+    key: string,
+    run: (object: ObjectAddress, sdk: Sdk, client: S3Client) => Promise<T>,
+    onNotFound: () => T,
+  ): Promise<T> {
     assertSafeKey(key);
+    let sdk: Sdk | undefined;
     try {
-      return await run({ Bucket: this.bucket, Key: key });
+      const connection = await this.connect();
+      sdk = connection.sdk;
+      return await run({ Bucket: this.bucket, Key: key }, connection.sdk, connection.client);
     } catch (error) {
-      if (isNotFound(error)) return onNotFound();
+      if (sdk && isNotFound(sdk, error)) return onNotFound();
       throw new StorageUnavailableError(operation, key, error);
     }
   }
@@ -75,8 +97,8 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    const write = (object: ObjectAddress) =>
-      this.client.send(new PutObjectCommand({ ...object, Body: data, ContentType: contentType, ContentLength: data.length }));
+    const write = (object: ObjectAddress, sdk: Sdk, client: S3Client) =>
+      client.send(new sdk.PutObjectCommand({ ...object, Body: data, ContentType: contentType, ContentLength: data.length }));
     await this.call('put', key, write, () => {
       // A 404 on put means the bucket itself is missing: a deployment fault, not a missing key.
       throw new StorageUnavailableError('put', key, new Error(`bucket ${this.bucket} not found`));
@@ -84,8 +106,8 @@ export class S3Storage implements Storage {
   }
 
   get(key: string): Promise<Buffer | null> {
-    const read = async (object: ObjectAddress) => {
-      const response = await this.client.send(new GetObjectCommand(object));
+    const read = async (object: ObjectAddress, sdk: Sdk, client: S3Client) => {
+      const response = await client.send(new sdk.GetObjectCommand(object));
       return response.Body ? Buffer.from(await response.Body.transformToByteArray()) : Buffer.alloc(0);
     };
     return this.call('get', key, read, () => null);
@@ -93,14 +115,14 @@ export class S3Storage implements Storage {
 
   stream(key: string): Promise<Readable | null> {
     // In Node the SDK's body is an http.IncomingMessage, a Readable.
-    const open = async (object: ObjectAddress) =>
-      ((await this.client.send(new GetObjectCommand(object))).Body as Readable | undefined) ?? null;
+    const open = async (object: ObjectAddress, sdk: Sdk, client: S3Client) =>
+      ((await client.send(new sdk.GetObjectCommand(object))).Body as Readable | undefined) ?? null;
     return this.call('stream', key, open, () => null);
   }
 
   exists(key: string): Promise<boolean> {
-    const head = async (object: ObjectAddress) => {
-      await this.client.send(new HeadObjectCommand(object));
+    const head = async (object: ObjectAddress, sdk: Sdk, client: S3Client) => {
+      await client.send(new sdk.HeadObjectCommand(object));
       return true;
     };
     return this.call('exists', key, head, () => false);
@@ -111,7 +133,7 @@ export class S3Storage implements Storage {
     await this.call(
       'delete',
       key,
-      (object) => this.client.send(new DeleteObjectCommand(object)),
+      (object, sdk, client) => client.send(new sdk.DeleteObjectCommand(object)),
       () => undefined,
     );
   }
@@ -121,7 +143,8 @@ export class S3Storage implements Storage {
     do {
       let page;
       try {
-        page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+        const { sdk, client } = await this.connect();
+        page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
       } catch (error) {
         throw new StorageUnavailableError('list', prefix || '/', error);
       }
@@ -131,7 +154,7 @@ export class S3Storage implements Storage {
   }
 
   close(): void {
-    // Frees the keep-alive sockets, so tests and CLI scripts exit promptly.
-    this.client.destroy();
+    // Frees the keep-alive sockets, so tests and CLI scripts exit promptly (a client still being made is freed once made).
+    void this.connection?.then(({ client }) => client.destroy()).catch(() => undefined);
   }
 }

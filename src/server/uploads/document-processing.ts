@@ -77,6 +77,10 @@ type ReencodedImage = { data: Buffer; quality: PhotoQuality };
  */
 const decodeSlots = pLimit(Math.max(1, availableParallelism()));
 
+// libvips' operation cache keeps recent results for reuse (up to 50 MB by default); every upload is a new
+// image, so it only ever held memory (peak RSS, docs/performance.md). The checks' sharp calls share the setting.
+sharp.cache(false);
+
 function reencodeImage(slot: DocumentSlot, bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<ReencodedImage> {
   return decodeSlots(() => reencodeNow(slot, bytes, contentType));
 }

@@ -40,36 +40,41 @@ const TILE_GRID = 6;
 /** About this many samples for the exposure figures, spread evenly over the whole photo. */
 const EXPOSURE_SAMPLES = 65_536;
 
-/** The luma (BT.601, integer weights) of every pixel of one row span, into `out`. */
-function lumaRow(image: RawPixels, y: number, x0: number, count: number, out: Float64Array): void {
+/*
+ * The hot loops below work on luma x 256 (77 R + 150 G + 29 B, an integer) and divide once at the end: the
+ * same figures as luma in [0, 255], without a fractional number per pixel. Fractional intermediates were
+ * boxed on the heap: about 4 MB of garbage per photo, 70 % of what an upload allocated, which made the
+ * collector run every 100 ms under load (docs/performance.md, "CPU per registration").
+ */
+
+/** The luma x 256 of every pixel of one row span, into `out`. */
+function lumaRow(image: RawPixels, y: number, x0: number, count: number, out: Int32Array): void {
   const { data, width, channels } = image;
   let i = (y * width + x0) * channels;
-  for (let k = 0; k < count; k += 1, i += channels) {
-    out[k] = channels >= 3 ? (77 * data[i]! + 150 * data[i + 1]! + 29 * data[i + 2]!) / 256 : data[i]!;
+  if (channels >= 3) {
+    for (let k = 0; k < count; k += 1, i += channels) out[k] = 77 * data[i]! + 150 * data[i + 1]! + 29 * data[i + 2]!;
+  } else {
+    for (let k = 0; k < count; k += 1, i += channels) out[k] = data[i]! << 8;
   }
 }
 
-function lumaAt(image: RawPixels, x: number, y: number): number {
-  const { data, width, channels } = image;
-  const i = (y * width + x) * channels;
-  return channels >= 3 ? (77 * data[i]! + 150 * data[i + 1]! + 29 * data[i + 2]!) / 256 : data[i]!;
-}
-
 /** Mean squared 4-neighbour Laplacian of the luma inside one square (its border rows only as neighbours). */
-function tileLaplacian(image: RawPixels, x0: number, y0: number, size: number): number {
-  const rows = [new Float64Array(size), new Float64Array(size), new Float64Array(size)];
+function tileLaplacian(image: RawPixels, x0: number, y0: number, size: number, rows: Int32Array[]): number {
   lumaRow(image, y0, x0, size, rows[0]!);
   lumaRow(image, y0 + 1, x0, size, rows[1]!);
   let sum = 0;
   for (let y = 1; y < size - 1; y += 1) {
     lumaRow(image, y0 + y + 1, x0, size, rows[(y + 1) % 3]!);
-    const [above, row, below] = [rows[(y - 1) % 3]!, rows[y % 3]!, rows[(y + 1) % 3]!];
+    const above = rows[(y - 1) % 3]!;
+    const row = rows[y % 3]!;
+    const below = rows[(y + 1) % 3]!;
     for (let x = 1; x < size - 1; x += 1) {
+      // At most 4 x 65,280 either way: an exact integer, and its square an exact double.
       const laplacian = above[x]! + below[x]! + row[x - 1]! + row[x + 1]! - 4 * row[x]!;
       sum += laplacian * laplacian;
     }
   }
-  return sum / ((size - 2) * (size - 2));
+  return sum / (65_536 * (size - 2) * (size - 2));
 }
 
 const clamp = (value: number, max: number) => Math.min(Math.max(0, value), max);
@@ -83,12 +88,13 @@ function sharpness(image: RawPixels): number {
   const size = Math.min(TILE, image.width, image.height);
   if (size < 3) return 0;
   const energies: number[] = [];
+  const rows = [new Int32Array(size), new Int32Array(size), new Int32Array(size)];
   for (let row = 0; row < TILE_GRID; row += 1) {
     for (let column = 0; column < TILE_GRID; column += 1) {
       // Evenly over the middle 90 %: the edges of a photo are often its frame or the table.
       const x0 = Math.round(image.width * 0.05 + ((image.width * 0.9 - size) * column) / (TILE_GRID - 1));
       const y0 = Math.round(image.height * 0.05 + ((image.height * 0.9 - size) * row) / (TILE_GRID - 1));
-      energies.push(tileLaplacian(image, clamp(x0, image.width - size), clamp(y0, image.height - size), size));
+      energies.push(tileLaplacian(image, clamp(x0, image.width - size), clamp(y0, image.height - size), size, rows));
     }
   }
   energies.sort((a, b) => b - a);
@@ -97,17 +103,22 @@ function sharpness(image: RawPixels): number {
 }
 
 function exposure(image: RawPixels): { meanLuma: number; clippedShare: number } {
-  const step = Math.max(1, Math.floor(Math.sqrt((image.width * image.height) / EXPOSURE_SAMPLES)));
-  let [sum, clipped, count] = [0, 0, 0];
-  for (let y = Math.floor(step / 2); y < image.height; y += step) {
-    for (let x = Math.floor(step / 2); x < image.width; x += step) {
-      const luma = lumaAt(image, x, y);
+  const { data, width, height, channels } = image;
+  const step = Math.max(1, Math.floor(Math.sqrt((width * height) / EXPOSURE_SAMPLES)));
+  // Luma 250 and over is burnt out: 250 x 256 in the scaled integers.
+  const clipAt = 250 * 256;
+  let sum = 0;
+  let clipped = 0;
+  let count = 0;
+  for (let y = Math.floor(step / 2); y < height; y += step) {
+    for (let i = (y * width + Math.floor(step / 2)) * channels, x = Math.floor(step / 2); x < width; x += step, i += step * channels) {
+      const luma = channels >= 3 ? 77 * data[i]! + 150 * data[i + 1]! + 29 * data[i + 2]! : data[i]! << 8;
       sum += luma;
-      if (luma >= 250) clipped += 1;
+      if (luma >= clipAt) clipped += 1;
       count += 1;
     }
   }
-  return { meanLuma: count ? sum / count : 0, clippedShare: count ? clipped / count : 0 };
+  return { meanLuma: count ? sum / 256 / count : 0, clippedShare: count ? clipped / count : 0 };
 }
 
 export function measurePhoto(image: RawPixels): PhotoMeasures {
