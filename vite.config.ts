@@ -85,6 +85,9 @@ export default defineConfig(({ command }) => ({
             // The maintenance check (decision 0022) of the wizard and the fix page, for the same reason: inside
             // /register's chunk it brought the fix page that whole chunk (22 KB gzip).
             { name: 'public-settings', test: /src[\\/]client[\\/]lib[\\/]use-public-settings\.ts$/, includeDependenciesRecursively: false },
+            // react-hook-form (13.4 KB gzip) by name, never in a landing page's chunk: the wizard paints step 1
+            // without it and loads it with the first focus (decision 0047); the other forms load it with their screens.
+            { name: 'react-hook-form', test: /node_modules[\\/]react-hook-form[\\/]/, includeDependenciesRecursively: false },
             landingPageChunks(path.resolve('src/client'), 'main.tsx'),
           ],
         },

@@ -1,5 +1,6 @@
-import { createContext, use, type HTMLInputAutoCompleteAttribute, type ReactElement } from 'react';
+import { use, type HTMLInputAutoCompleteAttribute, type ReactElement } from 'react';
 import { useFormContext, type FieldValues, type RegisterOptions, type UseFormRegister } from 'react-hook-form';
+import { ConventionField, FieldConventionsContext, type FieldControlProps } from './field-conventions';
 import { FormField } from './ui/form-field';
 import { Input, NativeSelect, Textarea, type Choice } from './ui/input';
 
@@ -8,21 +9,6 @@ import { Input, NativeSelect, Textarea, type Choice } from './ui/input';
  * forms alike. Each control carries the SPEC field name as `name`. With `readOnly` (the admin detail's
  * view mode) text stays focusable and readable, and choices are disabled, since a select has no read-only.
  */
-
-/** How a form words and checks its fields; the admin forms use the defaults. */
-export type FieldConventions = {
-  /** The text under a field for a schema message (the wizard shortens it to docs/spec.md §5's inline wording). */
-  errorText: (message: string | undefined) => string | undefined;
-  /**
-   * `native`: the browser's own required check (admin forms). `aria`: announced only, because the form
-   * checks a whole step itself and shows its toast (the wizard).
-   */
-  required: 'native' | 'aria';
-};
-
-const ADMIN_CONVENTIONS: FieldConventions = { errorText: (message) => message, required: 'native' };
-
-export const FieldConventionsContext = createContext<FieldConventions>(ADMIN_CONVENTIONS);
 
 type BaseProps = {
   name: string;
@@ -41,15 +27,10 @@ export function useFieldError(name: string): string | undefined {
   return use(FieldConventionsContext).errorText(typeof message === 'string' ? message : undefined);
 }
 
-/** The props a form-bound control gets: its id and descriptions, how `required` is marked, its registration. */
-type BoundControlProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean } & ReturnType<
-  UseFormRegister<FieldValues>
->;
+/** The props a form-bound control gets: its id, descriptions and `required` mark, and its registration. */
+type BoundControlProps = FieldControlProps & ReturnType<UseFormRegister<FieldValues>>;
 
-/**
- * A labelled control wired to the surrounding form: registration, its inline error (worded by the
- * form's conventions) and `required` marked as the form wants it; `control` draws the control itself.
- */
+/** A labelled control wired to the surrounding form: its registration and its inline error; `control` draws the control itself. */
 function BoundField({
   name,
   label,
@@ -60,13 +41,14 @@ function BoundField({
 }: BaseProps & { options?: RegisterOptions; control: (props: BoundControlProps) => ReactElement }) {
   const { register } = useFormContext();
   const error = useFieldError(name);
-  const requiredProps = use(FieldConventionsContext).required === 'native' ? { required } : { 'aria-required': required };
   return (
-    <FormField label={label} required={required} hint={hint} error={error}>
-      {({ id, describedBy, invalid }) =>
-        control({ id, 'aria-describedby': describedBy, 'aria-invalid': invalid, ...requiredProps, ...register(name, options) })
-      }
-    </FormField>
+    <ConventionField
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      control={(props) => control({ ...props, ...register(name, options) })}
+    />
   );
 }
 

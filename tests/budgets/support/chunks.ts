@@ -12,15 +12,20 @@ export function clientAssetsDir(): string {
 }
 
 /**
- * File names of the built chunks holding admin code, read from the source maps the build writes: the
- * chunk names are hashed, so what is in a chunk is the only reliable way to tell.
+ * File names of the built chunks holding code from `sources`, read from the source maps the build writes:
+ * the chunk names are hashed, so what is in a chunk is the only reliable way to tell.
  */
-export function adminChunkNames(assetsDir = clientAssetsDir()): Set<string> {
+export function chunksHolding(sources: RegExp, assetsDir = clientAssetsDir()): Set<string> {
   const names = new Set<string>();
   for (const file of readdirSync(assetsDir)) {
     if (!file.endsWith('.js.map')) continue;
     const map = JSON.parse(readFileSync(path.join(assetsDir, file), 'utf8')) as { sources: string[] };
-    if (map.sources.some((source) => ADMIN_SOURCE.test(source))) names.add(file.slice(0, -'.map'.length));
+    if (map.sources.some((source) => sources.test(source))) names.add(file.slice(0, -'.map'.length));
   }
   return names;
+}
+
+/** The built chunks holding admin code. */
+export function adminChunkNames(assetsDir = clientAssetsDir()): Set<string> {
+  return chunksHolding(ADMIN_SOURCE, assetsDir);
 }

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from '../ui/button';
 import { Label } from '../ui/label';
 import { Progress } from '../ui/progress';
 import { acceptAttribute, PDF_TYPE } from './upload-rules';
-import type { UploadedDocument } from './use-document-uploads';
+import type { DocumentUploads, UploadedDocument } from './use-document-uploads';
 
 // Loaded only when the server warned about a photo: the wizard's first load has no room for it.
 const PhotoQualityNotice = lazy(async () => ({ default: (await import('./photo-quality-notice')).PhotoQualityNotice }));
@@ -25,6 +25,18 @@ type UploadFieldProps = {
   /** The upload limit of the settings (decision 0022), 3 MB unless lowered. */
   maxMb: number;
 };
+
+/** A slot's field wired to a page's uploads; a form adds its ref and its error. */
+export function slotUploadProps(uploads: DocumentUploads, slot: DocumentSlot) {
+  return {
+    slot,
+    document: uploads.documents[slot],
+    maxMb: uploads.maxMb,
+    onChoose: (file: File) => void uploads.choose(slot, file),
+    onRemove: () => uploads.remove(slot),
+    onKeep: () => uploads.keep(slot),
+  };
+}
 
 /** docs/spec.md §2's upload field: label, marker, helper text, then name, size, thumbnail, eye, remove and progress. */
 export function UploadField({ slot, document, error, onChoose, onRemove, onKeep, inputRef, maxMb }: UploadFieldProps) {

@@ -1,17 +1,18 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FieldConventionsContext } from '../../components/form-fields';
+import { FieldConventionsContext } from '../../components/field-conventions';
 import { Card } from '../../components/ui/card';
 import { clearRegistrationSession, loadSubmittedRegistration } from '../../lib/registration-session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { usePublicSettings } from '../../lib/use-public-settings';
 import { StepIndicator } from './step-indicator';
-import { StoreStep } from './store-step';
+import { StoreStepUpgrade } from './store-step-upgrade';
 import { REVIEW_STEP, successPath, useRegistrationWizard } from './use-registration-wizard';
-import { loadBankStep, loadDocumentsStep, loadOwnerStep, loadReviewStep, prefetchWizard } from './wizard-loaders';
+import { loadBankStep, loadDocumentsStep, loadOwnerStep, loadReviewStep, loadStoreStep, prefetchWizard } from './wizard-loaders';
 import { STEPS, WIZARD_FIELD_CONVENTIONS } from './wizard-steps';
 
-// Step 1 paints with the page; the later steps and the dialog load when needed (decision 0043).
+// Step 1 paints with the page (without react-hook-form until the first focus, decision 0047); the later steps
+// and the dialog load when needed (decision 0043).
 const OwnerStep = lazy(async () => ({ default: (await loadOwnerStep()).OwnerStep }));
 const DocumentsStep = lazy(async () => ({ default: (await loadDocumentsStep()).DocumentsStep }));
 const BankStep = lazy(async () => ({ default: (await loadBankStep()).BankStep }));
@@ -29,9 +30,19 @@ export function RegisterPage() {
   const { step, values, uploads, save } = wizard;
   const [sent, setSent] = useState(loadSubmittedRegistration);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(step);
+  useEffect(() => {
+    // Landed on a later step (the draft): Kembali to step 1 then shows the bound form, not its preview.
+    if (step !== 0) loadStoreStep().catch(() => undefined);
+  }, [step]);
 
   const content = [
-    <StoreStep key="store" defaults={values.store} uploads={uploads} onNext={(store) => save({ store }, 1)} onRestart={wizard.restart} />,
+    <StoreStepUpgrade
+      key="store"
+      defaults={values.store}
+      uploads={uploads}
+      onNext={(store) => save({ store }, 1)}
+      onRestart={wizard.restart}
+    />,
     <OwnerStep key="owner" defaults={values.owner} onNext={(owner) => save({ owner }, 2)} onBack={(owner) => save({ owner }, 0)} />,
     <DocumentsStep key="documents" uploads={uploads} onNext={() => wizard.goTo(3)} onBack={() => wizard.goTo(1)} />,
     <BankStep key="bank" defaults={values.bank} onNext={(bank) => save({ bank }, REVIEW_STEP)} onBack={(bank) => save({ bank }, 2)} />,
@@ -39,8 +50,13 @@ export function RegisterPage() {
   ][step];
 
   return (
-    // The first focus or touch anywhere on the wizard fetches what its checks and later steps need.
-    <main className="mx-auto w-full max-w-3xl px-4 py-10" onFocus={prefetchWizard} onPointerDown={prefetchWizard}>
+    // The first focus, touch or key anywhere on the wizard fetches what its checks and later steps need.
+    <main
+      className="mx-auto w-full max-w-3xl px-4 py-10"
+      onFocus={prefetchWizard}
+      onPointerDown={prefetchWizard}
+      onKeyDown={prefetchWizard}
+    >
       <h1 className="text-3xl font-bold">Daftar Merchant AIPOS</h1>
       <p className="mt-2 text-slate-600">
         Lengkapi lima langkah berikut. Kolom bertanda <span className="text-red-600">*</span> wajib diisi.

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import type { DocumentSlot } from '../../../domain/document-slots';
-import { UploadField } from '../../components/uploads/upload-field';
+import { slotUploadProps, UploadField } from '../../components/uploads/upload-field';
 import type { DocumentUploads } from '../../components/uploads/use-document-uploads';
 import { inlineMessage } from './wizard-steps';
 
@@ -22,14 +22,9 @@ export function SlotField({ slot, uploads }: { slot: DocumentSlot; uploads: Docu
 
   return (
     <UploadField
-      slot={slot}
-      document={uploads.documents[slot]}
+      {...slotUploadProps(uploads, slot)}
       error={uploads.missing[slot] ?? inlineMessage(fieldState.error?.message, 'file')}
       inputRef={field.ref}
-      maxMb={uploads.maxMb}
-      onChoose={(file) => void uploads.choose(slot, file)}
-      onRemove={() => uploads.remove(slot)}
-      onKeep={() => uploads.keep(slot)}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormProvider, type FieldErrors, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { WizardNav } from './wizard-nav';
+import { StepFormFrame } from './step-form-frame';
 
 /** A step that keeps what was typed: its defaults, and Next and Back handing the values to the wizard. */
 export type StepProps<Values> = {
@@ -36,11 +36,15 @@ export function StepForm<Values extends FieldValues>({
 }: StepFormProps<Values>) {
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={(event) => void form.handleSubmit(onNext, onInvalid)(event)} aria-label={label}>
-        <div className="grid gap-5 sm:grid-cols-2">{children}</div>
-        {footer}
-        <WizardNav waiting={waiting} onBack={onBack && (() => onBack(form.getValues()))} />
-      </form>
+      <StepFormFrame
+        label={label}
+        waiting={waiting}
+        footer={footer}
+        onBack={onBack && (() => onBack(form.getValues()))}
+        onSubmit={(event) => void form.handleSubmit(onNext, onInvalid)(event)}
+      >
+        {children}
+      </StepFormFrame>
     </FormProvider>
   );
 }

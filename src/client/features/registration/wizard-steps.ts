@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../domain/messages';
-import type { FieldConventions } from '../../components/form-fields';
+import type { FieldConventions } from '../../components/field-conventions';
 import type { BankForm, OwnerForm, StoreForm } from './wizard-schemas';
 
 // The wizard's steps, field lists and texts: what the page needs to paint. The schemas that check a step
