@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import { fileTypeFromBuffer } from 'file-type';
-import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { DOCUMENT_SLOT_INFO, fileTypeMessage, UPLOAD_MESSAGES, type DocumentSlot } from '../../domain/document-slots.js';
 import type { PhotoQuality } from '../../domain/photo-quality.js';
@@ -9,6 +7,7 @@ import type { UploadResponse } from '../../domain/registration.js';
 import { AppError } from '../http/app-error.js';
 import type { DocumentExtension } from '../storage/storage-keys.js';
 import { assessPhoto } from './photo-quality.js';
+import { pixelBudget } from './pixel-budget.js';
 
 type DocumentContentType = UploadResponse['content_type'];
 
@@ -71,18 +70,32 @@ export async function prepareDocument(slot: DocumentSlot, bytes: Buffer): Promis
 type ReencodedImage = { data: Buffer; quality: PhotoQuality };
 
 /**
- * Images decoded at once: one per core. libvips already spreads one image over the cores, so more at
- * once only adds decoded bitmaps to memory (eight 1 MB uploads at once held about 190 MB over the
- * database's own; docs/performance.md) without finishing any sooner.
+ * Decoded pixels in flight at once: two 1600 x 1200 photos (1.9 megapixels each) or one photo at the 2560 px
+ * the wizard scales to (4.9), never two of those, nor three small ones. A decoded photo holds about 13 bytes a pixel at its peak
+ * (the raw pixels, libvips' buffers, the encoded copy): two 2560 px photos at once took the PostgreSQL
+ * server to 290-313 MB peak RSS, one at a time to 232 (target 256; docs/performance.md). libvips already
+ * spreads one image over the cores, so a second big one at once bought little speed for its memory. A
+ * photo larger than the whole budget is decoded alone (MAX_INPUT_PIXELS bounds it).
  */
-const decodeSlots = pLimit(Math.max(1, availableParallelism()));
+export const DECODE_PIXEL_BUDGET = 5_000_000;
+const decodeBudget = pixelBudget(DECODE_PIXEL_BUDGET);
 
 // libvips' operation cache keeps recent results for reuse (up to 50 MB by default); every upload is a new
 // image, so it only ever held memory (peak RSS, docs/performance.md). The checks' sharp calls share the setting.
 sharp.cache(false);
 
-function reencodeImage(slot: DocumentSlot, bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<ReencodedImage> {
-  return decodeSlots(() => reencodeNow(slot, bytes, contentType));
+/** The photo's pixels as its header declares them; unreadable headers weigh the whole budget (decoded alone, then refused). */
+async function declaredPixels(bytes: Buffer): Promise<number> {
+  try {
+    const { width, height } = await sharp(bytes).metadata();
+    return width && height ? width * height : DECODE_PIXEL_BUDGET;
+  } catch {
+    return DECODE_PIXEL_BUDGET;
+  }
+}
+
+async function reencodeImage(slot: DocumentSlot, bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<ReencodedImage> {
+  return decodeBudget(await declaredPixels(bytes), () => reencodeNow(slot, bytes, contentType));
 }
 
 /**
