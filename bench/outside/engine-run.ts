@@ -21,6 +21,8 @@ export type RegistrationFigures = {
   failures: Record<string, number>;
   perSecond: number;
   cpuMsPerRegistration: number;
+  /** Of which the JavaScript thread's. */
+  mainCpuMsPerRegistration: number;
 };
 /** A lookup run of one server, with the server process's CPU per answered request (µs), which other load on the machine moves less than req/s. */
 export type SideResult = LookupResult & { cpuUsPerRequest: number };
@@ -169,7 +171,7 @@ export async function runEngine(
       say(`${count} registrations, five ${set.note} photos, ${options.concurrency} at once ...`);
       ours.startPhase();
       const cpuBefore = ours.cpuMs();
-      const threadsBefore = ours.threadCpuMs();
+      const mainBefore = ours.mainThreadCpuMs();
       const result = await runLoadProcess<RegistrationResult>(
         {
           kind: 'registrations',
@@ -183,8 +185,7 @@ export async function runEngine(
         work,
       );
       const cpu = ours.cpuMs() - cpuBefore;
-      const threadsAfter = ours.threadCpuMs();
-      const perThread = (key: keyof typeof threadsAfter) => (threadsAfter[key] - threadsBefore[key]) / Math.max(1, result.registered);
+      const mainMs = (ours.mainThreadCpuMs() - mainBefore) / Math.max(1, result.registered);
       rss.push([`registration ${set.name}`, ours.phasePeakMb()]);
       const figures = {
         photos: set.note,
@@ -192,10 +193,11 @@ export async function runEngine(
         failures: result.failures,
         perSecond: result.registered / result.seconds,
         cpuMsPerRegistration: cpu / result.registered,
+        mainCpuMsPerRegistration: mainMs,
       };
       registrations.push(figures);
       say(
-        `  ${figures.registered} registered (${JSON.stringify(figures.failures)} failed), ${figures.perSecond.toFixed(1)}/s, server CPU ${figures.cpuMsPerRegistration.toFixed(0)} ms per registration (JavaScript thread ${perThread('main').toFixed(0)}, libvips ${perThread('vips').toFixed(0)}, other threads ${perThread('other').toFixed(0)}), peak RSS ${rss.at(-1)![1].toFixed(0)} MB`,
+        `  ${figures.registered} registered (${JSON.stringify(figures.failures)} failed), ${figures.perSecond.toFixed(1)}/s, server CPU ${figures.cpuMsPerRegistration.toFixed(0)} ms per registration (JavaScript thread ${mainMs.toFixed(0)}), peak RSS ${rss.at(-1)![1].toFixed(0)} MB`,
       );
     }
 

@@ -1,7 +1,7 @@
 // A server as a child process, watched from outside through /proc: its CPU time (utime + stime of every
 // thread) and its peak resident memory, reset at the start of each phase so each phase has its own peak.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export type Child = {
@@ -9,8 +9,11 @@ export type Child = {
   pid: number;
   /** utime + stime so far, in ms (USER_HZ is 100 on Linux). */
   cpuMs(): number;
-  /** The same split by thread: the JavaScript thread, libvips' workers (sharp) and the rest (GC helpers, libuv pool). */
-  threadCpuMs(): ThreadCpu;
+  /**
+   * The JavaScript thread's share of cpuMs. The other threads are not split further: libvips ends idle
+   * workers, and an ended thread's time is only in the process's total.
+   */
+  mainThreadCpuMs(): number;
   /** Starts a phase: the kernel's peak RSS (VmHWM) is reset to the current RSS. */
   startPhase(): void;
   /** The peak RSS since startPhase, in MB. */
@@ -33,21 +36,9 @@ function statCpuMs(stat: string): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-export type ThreadCpu = { main: number; vips: number; other: number };
-
-/** Each thread's utime + stime, grouped; a thread that ended since is in none of them (cpuMs still counts it). */
-export function threadCpuMsOf(pid: number): ThreadCpu {
-  const split: ThreadCpu = { main: 0, vips: 0, other: 0 };
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const ms = statCpuMs(readProc(pid, `task/${tid}/stat`));
-      const comm = readProc(pid, `task/${tid}/comm`).trim();
-      split[Number(tid) === pid ? 'main' : comm.startsWith('libvips') ? 'vips' : 'other'] += ms;
-    } catch {
-      // The thread ended between the listing and the read.
-    }
-  }
-  return split;
+/** utime + stime of the JavaScript thread alone, in ms; the rest of cpuMs is libvips, libuv's pool and V8's helpers. */
+export function mainThreadCpuMsOf(pid: number): number {
+  return statCpuMs(readProc(pid, `task/${pid}/stat`));
 }
 
 function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
@@ -104,7 +95,7 @@ export async function startChild(nodeArgs: string[], env: Record<string, string>
     url: `http://127.0.0.1:${port}`,
     pid,
     cpuMs: () => cpuMsOf(pid),
-    threadCpuMs: () => threadCpuMsOf(pid),
+    mainThreadCpuMs: () => mainThreadCpuMsOf(pid),
     startPhase() {
       sampled = statusKb(pid, 'VmRSS');
       try {

@@ -43,6 +43,7 @@ export function report(builds: BuildFigures[]): string {
       const reg = (b: BuildFigures) => of(b)?.registrations.find((r) => r.photos === photos);
       lines.push(
         `| server CPU ms per registration, five ${photos} photos | ${builds.map((b) => f0(reg(b)?.cpuMsPerRegistration ?? Number.NaN)).join(' | ')} |`,
+        `| of which the JavaScript thread | ${builds.map((b) => f0(reg(b)?.mainCpuMsPerRegistration ?? Number.NaN)).join(' | ')} |`,
       );
       lines.push(
         `| registrations/s, five ${photos} photos (completed; failures) | ${builds
