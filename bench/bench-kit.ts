@@ -95,11 +95,10 @@ export async function startServer(
   port: number,
   cwd: string,
 ): Promise<ServerProcess> {
-  // glibc's settings as `npm run serve` sets them; both servers get them, so the side-by-side stays even.
-  const malloc = SERVE_MALLOC;
   // And V8's young generation capped as `npm run serve` caps it (--max-semi-space-size=8), for both too.
   const child = spawn(process.execPath, [SEMI_SPACE_FLAG, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...malloc, ...env, PORT: String(port) },
+    // glibc's settings as `npm run serve` sets them; both servers get them, so the side-by-side stays even.
+    env: { PATH: process.env.PATH ?? '', ...SERVE_MALLOC, ...env, PORT: String(port) },
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

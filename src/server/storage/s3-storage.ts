@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
-import type { S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey, StorageUnavailableError, type Storage } from './storage.js';
 
 /** The bucket and key of one object, as every object command takes them. */
@@ -19,6 +18,7 @@ export type S3StorageOptions = {
 };
 
 type Sdk = typeof S3Sdk;
+type S3Client = S3Sdk.S3Client;
 
 /**
  * The SDK is loaded by the first call, not with the server: about 4 MB of heap that a server on local disk

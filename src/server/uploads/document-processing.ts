@@ -71,13 +71,12 @@ type ReencodedImage = { data: Buffer; quality: PhotoQuality };
 
 /**
  * Decoded pixels in flight at once: two 1600 x 1200 photos (1.9 megapixels each) or one photo at the 2560 px
- * the wizard scales to (4.9), never two of those, nor three small ones. A decoded photo holds about 13 bytes a pixel at its peak
- * (the raw pixels, libvips' buffers, the encoded copy): two 2560 px photos at once took the PostgreSQL
- * server to 290-313 MB peak RSS, one at a time to 232 (target 256; docs/performance.md). libvips already
- * spreads one image over the cores, so a second big one at once bought little speed for its memory. A
- * photo larger than the whole budget is decoded alone (MAX_INPUT_PIXELS bounds it).
+ * the wizard scales to (4.9), never two of those, nor three small ones. Two 2560 px photos at once took the
+ * PostgreSQL server to 296 MB peak RSS, one at a time to 228 (target 256), at a price: 2.7 -> 1.9
+ * registrations/s and 637 -> 748 ms of CPU each with such photos (decision 0048). A photo larger than the
+ * whole budget is decoded alone (MAX_INPUT_PIXELS bounds it).
  */
-export const DECODE_PIXEL_BUDGET = 5_000_000;
+const DECODE_PIXEL_BUDGET = 5_000_000;
 const decodeBudget = pixelBudget(DECODE_PIXEL_BUDGET);
 
 // libvips' operation cache keeps recent results for reuse (up to 50 MB by default); every upload is a new
