@@ -14,7 +14,7 @@
  * 3. The stream with status lookups: --seconds of arrivals again, and meanwhile lookup runs against ours
  *    and against the bare route (bench/bare-server.ts) alternated, as `npm run bench` takes them: the ratio.
  * 4. The same with the worker off (the jobs wait): the ratio the registrations alone leave.
- * The checks' thread runs at the server's default CHECKS_THREAD_NICE unless the environment sets another.
+ * The checks' process runs at the server's default CHECKS_NICE unless the environment sets another.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -114,8 +114,8 @@ function describeDone(done: Done[]): string {
   return `submission to every check done: p50 ${percentile(seconds, 50).toFixed(1)} s, p95 ${percentile(seconds, 95).toFixed(1)} s, max ${seconds.at(-1)?.toFixed(1)} s; ${within}/${done.length} within 60 s${missing ? `, ${missing} not done` : ''}`;
 }
 
-/** CHECKS_THREAD_NICE passed on when set (serverEnv starts from an empty environment). */
-const nice: Record<string, string> = process.env.CHECKS_THREAD_NICE ? { CHECKS_THREAD_NICE: process.env.CHECKS_THREAD_NICE } : {};
+/** CHECKS_NICE passed on when set (serverEnv starts from an empty environment). */
+const nice: Record<string, string> = process.env.CHECKS_NICE ? { CHECKS_NICE: process.env.CHECKS_NICE } : {};
 
 const say = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
   console.log(
     `machine: ${cpus().length} cores, Node ${process.version}; load average at start ${loadavg()
       .map((n) => n.toFixed(2))
-      .join(' ')}; CHECKS_THREAD_NICE ${nice.CHECKS_THREAD_NICE ?? 'default'}`,
+      .join(' ')}; CHECKS_NICE ${nice.CHECKS_NICE ?? 'default'}`,
   );
   const sets = await photoSets(ALONE + 3 * SECONDS);
   const build = await currentBuild(!values['no-build']);
@@ -192,7 +192,7 @@ async function main(): Promise<void> {
     const streamDone = await waitForChecks(fresh.url, stream.codes);
     const streamCpu = (ours.cpuMs() - cpu) / stream.registered;
     say(
-      `  ${registered(stream)}; ${describeDone(streamDone)}; server CPU ${streamCpu.toFixed(0)} ms per registration (requests and checks); peak RSS ${ours.phasePeakMb().toFixed(0)} MB`,
+      `  ${registered(stream)}; ${describeDone(streamDone)}; server CPU ${streamCpu.toFixed(0)} ms per registration (requests and checks, the checks' process included); peak RSS ${ours.phasePeakMb().toFixed(0)} MB, the checks' process ${ours.phasePeakChildrenMb().toFixed(0)} MB`,
     );
 
     // 3. The stream with lookups, ours and bare alternated while the registrations arrive; then (4) the

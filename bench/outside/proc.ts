@@ -1,13 +1,13 @@
 // A server as a child process, watched from outside through /proc: its CPU time (utime + stime of every
 // thread) and its peak resident memory, reset at the start of each phase so each phase has its own peak.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export type Child = {
   url: string;
   pid: number;
-  /** utime + stime so far, in ms (USER_HZ is 100 on Linux). */
+  /** utime + stime so far, in ms (USER_HZ is 100 on Linux), its child processes' included. */
   cpuMs(): number;
   /**
    * The JavaScript thread's share of cpuMs. The other threads are not split further: libvips ends idle
@@ -18,6 +18,8 @@ export type Child = {
   startPhase(): void;
   /** The peak RSS since startPhase, in MB. */
   phasePeakMb(): number;
+  /** The peak, since startPhase, of its child processes' RSS together (sampled every 50 ms), in MB. */
+  phasePeakChildrenMb(): number;
   output(): string;
   stop(): Promise<void>;
 };
@@ -26,13 +28,41 @@ function readProc(pid: number, file: string): string {
   return readFileSync(`/proc/${pid}/${file}`, 'utf8');
 }
 
+/**
+ * The server's CPU with its child processes' (the machine checks' process, decision 0049): its own
+ * utime + stime, its children's that ended (cutime + cstime) and those still running, recursively.
+ */
 export function cpuMsOf(pid: number): number {
-  return statCpuMs(readProc(pid, 'stat'));
+  const fields = statFields(readProc(pid, 'stat'));
+  const own = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+  return own + childPids(pid).reduce((total, child) => total + safely(() => cpuMsOf(child)), 0);
+}
+
+/** The live child processes of pid (any of its threads may have started one). */
+export function childPids(pid: number): number[] {
+  return (
+    safely(() =>
+      readdirSync(`/proc/${pid}/task`).flatMap((task) => readProc(pid, `task/${task}/children`).split(' ').filter(Boolean).map(Number)),
+    ) || []
+  );
+}
+
+/** A process or thread may end between listing it and reading it: it then counts as nothing (0). */
+function safely<T>(read: () => T): T | 0 {
+  try {
+    return read();
+  } catch {
+    return 0;
+  }
+}
+
+function statFields(stat: string): string[] {
+  // The fields after the command name, which may itself hold spaces and parentheses.
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
 function statCpuMs(stat: string): number {
-  // The fields after the command name, which may itself hold spaces and parentheses.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = statFields(stat);
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
@@ -87,9 +117,13 @@ export async function startChild(nodeArgs: string[], env: Record<string, string>
   const pid = child.pid!;
   // clear_refs resets VmHWM (Linux 4.0+); where it cannot, VmRSS sampled every 50 ms stands in.
   let sampled = 0;
+  let sampledChildren = 0;
   let clearable = true;
+  const childrenKb = () => childPids(pid).reduce((total, id) => total + safely(() => statusKb(id, 'VmRSS')), 0);
   const sampler = setInterval(() => {
-    if (child.exitCode === null) sampled = Math.max(sampled, statusKb(pid, 'VmRSS'));
+    if (child.exitCode !== null) return;
+    sampled = Math.max(sampled, statusKb(pid, 'VmRSS'));
+    sampledChildren = Math.max(sampledChildren, childrenKb());
   }, 50);
   const result: Child = {
     url: `http://127.0.0.1:${port}`,
@@ -98,6 +132,7 @@ export async function startChild(nodeArgs: string[], env: Record<string, string>
     mainThreadCpuMs: () => mainThreadCpuMsOf(pid),
     startPhase() {
       sampled = statusKb(pid, 'VmRSS');
+      sampledChildren = childrenKb();
       try {
         writeFileSync(`/proc/${pid}/clear_refs`, '5');
       } catch {
@@ -105,6 +140,7 @@ export async function startChild(nodeArgs: string[], env: Record<string, string>
       }
     },
     phasePeakMb: () => Math.max(sampled, clearable ? statusKb(pid, 'VmHWM') : 0) / 1024,
+    phasePeakChildrenMb: () => sampledChildren / 1024,
     output: log,
     async stop() {
       clearInterval(sampler);

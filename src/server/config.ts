@@ -144,9 +144,10 @@ export const ConfigSchema = z.object({
   CHECKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   CHECKS_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(600_000),
   CHECKS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
-  // The nice value of the checks' thread (and the OCR's, started from it): above 0 the requests' thread
-  // comes first when both want a core, and the checks take what is left (Linux; 0 leaves it even).
-  CHECKS_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  // The nice value of the checks' process (every thread of it, sharp's and the OCR's included): above 0
+  // the server's threads come first when both want a core, and the checks take what is left (Linux; 0
+  // leaves it even).
+  CHECKS_NICE: z.coerce.number().int().min(0).max(19).default(10),
 
   // The shop (docs/decisions/0030). Transfers go to this account: `BANK|number|holder`.
   PAYMENT_BANK_ACCOUNT: z

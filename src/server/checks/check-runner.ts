@@ -8,15 +8,15 @@ import { merchantNik } from '../db/merchant-columns.js';
 import { findMerchant } from '../db/merchant-rows.js';
 import type { MerchantRow } from '../db/schema.js';
 import { planChecks, planKey, type PlannedCheck } from './check-plan.js';
+import { UnreadablePhotoError, type CheckProcess } from './check-process.js';
 import { addDuplicateMatch, listStoredChecks, storeCheck, type CheckOutcome } from './check-repository.js';
-import { UnreadablePhotoError, type CheckThread } from './check-thread.js';
 import { SAME_PHOTO_MAX_DIFFERENCE } from './photo-compare.js';
 import { findSamePhotos, storePhotoHashes, type SamePhoto } from './photo-hash-repository.js';
 import { photoWarningTexts } from './photo-warnings.js';
 
 type CheckRunnerDeps = Pick<AppDeps, 'db' | 'storage' | 'now' | 'events'> & {
-  /** Hashes, comparisons and the OCR, on a thread of their own. */
-  cpu: CheckThread;
+  /** Hashes, comparisons and the OCR, in a process of their own. */
+  cpu: CheckProcess;
 };
 
 export const MERCHANT_CHECKS_JOB = 'merchant_checks';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
+import { createCheckProcess } from './check-process.js';
 import { MERCHANT_CHECKS_JOB, runMerchantChecks } from './check-runner.js';
-import { createCheckThread } from './check-thread.js';
 import { enqueueJob, JobQueue } from './job-queue.js';
 
 /** What routes need of the checks: a nudge after a commit that queued a job, and the queue for tests. */
@@ -20,12 +20,12 @@ export async function enqueueMerchantChecks(tx: Db, merchantId: string, now: Dat
 
 /**
  * The job queue's worker runs in every instance from ready to close (CHECKS_WORKER=on): one job at a time,
- * its CPU work (hashes, comparisons, OCR) on a thread of its own (check-thread.ts) at a lower priority,
+ * its CPU work (hashes, comparisons, OCR) in a process of its own (check-process.ts) at a lower priority,
  * started by the first job and kept until close; this thread only reads and writes rows meanwhile.
  */
 export function registerCheckWorker(app: FastifyInstance): void {
   const { config } = app.deps;
-  const cpu = createCheckThread({ nice: config.CHECKS_THREAD_NICE });
+  const cpu = createCheckProcess({ nice: config.CHECKS_NICE });
   const queue = new JobQueue({
     db: app.deps.db,
     handlers: { [MERCHANT_CHECKS_JOB]: (payload) => runMerchantChecks({ ...app.deps, cpu }, payload) },

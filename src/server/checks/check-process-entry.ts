@@ -1,15 +1,14 @@
-import { readlinkSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
 import { createKtpReader, type KtpRead, type KtpReader } from './ktp-ocr.js';
 import { photoDifference } from './photo-compare.js';
 import { greySquare, hashesOfGrey } from './photo-hash.js';
 
 /**
- * The checks' CPU work, on a worker thread of its own (check-thread.ts starts it): the photo hashes' DCTs,
- * the aligned comparisons and the KTP card's preparation are tens of milliseconds of JavaScript each that
- * would otherwise hold up the requests of the thread they ran on; tesseract reads in its own worker,
- * started from here. Tasks run one at a time, in the order sent. Decoding is sharp's, on libuv's threads.
+ * The checks' CPU work, in a process of its own (check-process.ts starts it): the photo hashes, the aligned
+ * comparisons, the KTP card's preparation and tesseract's reading. A process, not a thread, because its
+ * decodes run on sharp's threads: inside the server they were the server's threads, at the server's
+ * priority, whatever the checks' thread was set to (decision 0049). Tasks run one at a time, in the order sent.
  */
 export type CheckTask =
   | { id: number; task: 'hashes'; image: Uint8Array }
@@ -23,25 +22,21 @@ export type CheckReply =
   | { id: number; unreadable: true }
   | { id: number; error: string };
 
-/** What the thread starts with (check-thread.ts). */
-export type CheckThreadData = { nice: number };
-
 /**
- * This thread's nice value, on Linux, where a thread's id names it to setpriority: the OCR's worker,
- * started from here later, inherits it, the request thread keeps its own. Elsewhere the thread runs at
- * the process's priority.
+ * Every thread of this process at `nice`, on Linux, where a thread's id names it to setpriority: the
+ * threads started later (libuv's pool, libvips' workers, tesseract's worker) inherit it from the thread
+ * that starts them. Elsewhere the process runs at its parent's priority.
  */
 function lowerPriority(nice: number): void {
-  if (nice === 0) return;
+  if (!Number.isInteger(nice) || nice <= 0) return;
   try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, nice);
+    for (const threadId of readdirSync('/proc/self/task')) setPriority(Number(threadId), nice);
   } catch {
-    // No /proc/thread-self (not Linux): left as it is.
+    // No /proc (not Linux): left as it is.
   }
 }
 
-lowerPriority((workerData as CheckThreadData | undefined)?.nice ?? 0);
+lowerPriority(Number(process.env.CHECKS_NICE ?? 0));
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -53,7 +48,7 @@ async function greyOrNull(image: Uint8Array): Promise<Float32Array | null> {
   }
 }
 
-/** The OCR reader, started on the first KTP and kept while the thread lives. */
+/** The OCR reader, started on the first KTP and kept while the process lives. */
 let reader: Promise<KtpReader> | null = null;
 function ktpReader(): Promise<KtpReader> {
   reader ??= createKtpReader().catch((error: unknown) => {
@@ -76,12 +71,13 @@ async function run(message: CheckTask): Promise<CheckReply> {
   return { id: message.id, differences };
 }
 
+const reply = (message: CheckReply) => process.send?.(message);
+
 let queue: Promise<unknown> = Promise.resolve();
-parentPort?.on('message', (message: CheckTask) => {
+process.on('message', (message: CheckTask) => {
   queue = queue.then(() =>
-    run(message).then(
-      (reply) => parentPort?.postMessage(reply),
-      (error: unknown) => parentPort?.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
-    ),
+    run(message).then(reply, (error: unknown) => reply({ id: message.id, error: error instanceof Error ? error.message : String(error) })),
   );
 });
+// The server is gone (closed, or killed with no chance to close): so is the work it asked for.
+process.on('disconnect', () => process.exit(0));
