@@ -147,7 +147,10 @@ export const ConfigSchema = z.object({
   // The nice value of the checks' process (every thread of it, sharp's and the OCR's included): above 0
   // the server's threads come first when both want a core, and the checks take what is left (Linux; 0
   // leaves it even).
-  CHECKS_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  CHECKS_NICE: z.coerce.number().int().min(0).max(19).default(19),
+  // The event-loop utilisation (0-1) above which the checks send no new task to their process, up to 10 s
+  // at a time (busy-gate.ts); 1 never holds them.
+  CHECKS_YIELD_ABOVE: z.coerce.number().min(0).max(1).default(0.8),
 
   // The shop (docs/decisions/0030). Transfers go to this account: `BANK|number|holder`.
   PAYMENT_BANK_ACCOUNT: z

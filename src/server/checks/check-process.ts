@@ -57,8 +57,14 @@ function startProcess(nice: number): ChildProcess {
   });
 }
 
-/** `nice`: the process's nice value (CHECKS_NICE), so that requests come first for the CPU. */
-export function createCheckProcess(options: { nice: number } = { nice: 0 }): CheckProcess {
+export type CheckProcessOptions = {
+  /** The process's nice value (CHECKS_NICE), so that requests come first for the CPU. */
+  nice: number;
+  /** Waited on before each task is sent: the server's busy gate (busy-gate.ts), when there is one. */
+  beforeTask?: () => Promise<void>;
+};
+
+export function createCheckProcess(options: CheckProcessOptions = { nice: 0 }): CheckProcess {
   let child: ChildProcess | null = null;
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -95,6 +101,7 @@ export function createCheckProcess(options: { nice: number } = { nice: 0 }): Che
     return started;
   };
   const ask = async (task: Unnumbered<CheckTask>): Promise<CheckReply> => {
+    await options.beforeTask?.();
     const reply = await new Promise<CheckReply>((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve, reject });
