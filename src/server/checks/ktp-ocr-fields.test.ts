@@ -56,6 +56,14 @@ describe('the NIK line', () => {
     expect(number?.bbox.x0).toBe(nikLine.words[1]!.bbox.x0 + 20);
   });
 
+  it('leaves out a mark far right of the number: the edge of the card or of the photo read as a 1', () => {
+    const nikLine = line('NIK', ':', '3273015708910004', { text: '1', gapBefore: 300 });
+    expect(nikDigitWords(nikLine).map((word) => word.text)).toEqual(['3273015708910004']);
+    expect(nikFromLine(nikLine, TODAY)).toBe('3273015708910004');
+    // Groups a space apart are one number.
+    expect(nikFromLine(line('NIK', ':', '3273', '0157', '0891', '0004'), TODAY)).toBe('3273015708910004');
+  });
+
   it('gives no NIK when the colon was read as a digit stuck to it', () => {
     expect(nikFromLine(line('NIK', '13273015708910004'), TODAY)).toBeNull();
   });

@@ -50,6 +50,17 @@ function valueAfterLabel(line: OcrLine, labelWords: number): OcrWord[] {
   return start < 0 ? [] : after.slice(start);
 }
 
+/** Words further right than this many line heights from a value belong to something else (the photo, a smudge, the edge). */
+const NAME_GAP_LINE_HEIGHTS = 2;
+
+/** The words of the value up to the first wide gap. */
+function contiguous(words: OcrWord[], lineHeight: number): OcrWord[] {
+  const end = words.findIndex(
+    (word, index) => index > 0 && word.bbox.x0 - (words[index - 1]?.bbox.x1 ?? 0) > NAME_GAP_LINE_HEIGHTS * lineHeight,
+  );
+  return end < 0 ? words : words.slice(0, end);
+}
+
 const NIK_LABEL = /^\s*N[I1l|!]K\b/;
 
 /** The line of the NIK: labelled "NIK", or else the one holding a 16-digit number. */
@@ -57,10 +68,14 @@ export function findNikLine(lines: readonly OcrLine[]): OcrLine | null {
   return lines.find((line) => NIK_LABEL.test(line.text)) ?? lines.find((line) => /\d{16}/.test(line.text.replace(/\s+/g, ''))) ?? null;
 }
 
-/** The words of the NIK line that hold the number (those with digits after the label). */
+/**
+ * The words of the NIK line that hold the number (those with digits after the label), up to the first wide
+ * gap: a mark far to the right (the card's edge, the photo's frame) is read as a "1" or a "q" now and then.
+ */
 export function nikDigitWords(line: OcrLine): OcrWord[] {
   const words = NIK_LABEL.test(line.text) ? valueAfterLabel(line, 1) : line.words;
-  return words.filter((word) => /\d/.test(word.text));
+  const digits = words.filter((word) => /\d/.test(word.text));
+  return contiguous(digits, line.bbox.y1 - line.bbox.y0);
 }
 
 /**
@@ -84,17 +99,6 @@ export function nikFromLine(line: OcrLine, today: Date): string | null {
       .join(''),
     today,
   );
-}
-
-/** Words further right than this many line heights from the name belong to something else (the photo, a smudge). */
-const NAME_GAP_LINE_HEIGHTS = 2;
-
-/** The words of the value up to the first wide gap. */
-function contiguous(words: OcrWord[], lineHeight: number): OcrWord[] {
-  const end = words.findIndex(
-    (word, index) => index > 0 && word.bbox.x0 - (words[index - 1]?.bbox.x1 ?? 0) > NAME_GAP_LINE_HEIGHTS * lineHeight,
-  );
-  return end < 0 ? words : words.slice(0, end);
 }
 
 /**

@@ -148,3 +148,12 @@ export async function prepareKtpImage(image: Buffer): Promise<PreparedKtpImage> 
   if (Math.abs(skew) < FINE_STEP) return { image: grey, inkShare };
   return { image: await sharp(grey).rotate(-skew, { background: '#ffffff' }).png().toBuffer(), inkShare };
 }
+
+/** The top `share` of a prepared card image, as PNG. */
+export async function upperPart(image: Buffer, share: number): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(image).metadata();
+  return sharp(image)
+    .extract({ left: 0, top: 0, width, height: Math.max(1, Math.round(height * share)) })
+    .png()
+    .toBuffer();
+}
