@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type CreateRaw, type OutputInfo, type Sharp } from 'sharp';
 
 /**
  * Image preparation for the KTP reader: find the card in a photo, keep the channel where the print stands
@@ -85,8 +85,8 @@ function rowSharpness(xs: Int32Array, ys: Int32Array, degrees: number, height: n
  * give the sharpest row histogram when turned level (tesseract's own deskew left 7 degrees untouched);
  * and the share of the image that is ink.
  */
-async function measureInk(grey: Buffer): Promise<{ skew: number; inkShare: number }> {
-  const probe = sharp(grey).resize(SKEW_PROBE_WIDTH).extractChannel(0);
+async function measureInk(grey: Sharp): Promise<{ skew: number; inkShare: number }> {
+  const probe = grey.resize(SKEW_PROBE_WIDTH).extractChannel(0);
   const { data, info } = await probe.clone().raw().toBuffer({ resolveWithObject: true });
   const background = await probe.clone().blur(8).raw().toBuffer();
   // Ink is what is much darker than its surroundings: a dark table or shadow around the card is not.
@@ -125,15 +125,25 @@ export interface PreparedKtpImage {
   inkShare: number;
 }
 
+/** Lossless either way; the fastest level: tesseract inflates it again at once, nothing is stored. */
+const PNG_OUTPUT = { compressionLevel: 1 } as const;
+/**
+ * Pixels made in memory carry no density, and a PNG of them says 25 dpi, which tesseract refuses with a
+ * warning on every reading. 72 is what the decoded photos said before (and what the bench's figures are of).
+ */
+const PNG_DENSITY = 72;
+
 /**
  * The photo as a greyscale PNG of the card alone when it can be found, upright by its EXIF orientation,
  * from the blue channel (black print on a light blue card: the background is brightest there and the
- * security pattern fades), stretched to full contrast, at CARD_WIDTH.
+ * security pattern fades), stretched to full contrast, at CARD_WIDTH. The photo is decoded once; every
+ * step after works on pixels in memory.
  */
 export async function prepareKtpImage(image: Buffer): Promise<PreparedKtpImage> {
-  const upright = sharp(await sharp(image, { failOn: 'none' }).rotate().toBuffer());
-  const { width = 0, height = 0 } = await upright.metadata();
-  const card = await findCard(upright);
+  const decoded = await sharp(image, { failOn: 'none' }).rotate().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = decoded.info;
+  const upright = () => sharp(decoded.data, { raw: rawOf(decoded.info) });
+  const card = await findCard(upright());
   const region = card
     ? {
         left: Math.round(card.left * width),
@@ -142,11 +152,23 @@ export async function prepareKtpImage(image: Buffer): Promise<PreparedKtpImage> 
         height: Math.min(height - Math.round(card.top * width), Math.round(card.height * width)),
       }
     : null;
-  const cropped = region ? upright.extract(region) : upright;
-  const grey = await cropped.removeAlpha().extractChannel('blue').resize({ width: CARD_WIDTH }).normalise().png().toBuffer();
-  const { skew, inkShare } = await measureInk(grey);
-  if (Math.abs(skew) < FINE_STEP) return { image: grey, inkShare };
-  return { image: await sharp(grey).rotate(-skew, { background: '#ffffff' }).png().toBuffer(), inkShare };
+  const cropped = region ? upright().extract(region) : upright();
+  // normalise() reads its input twice (its range, then its output): resized first, to memory, so that the
+  // resize runs once. Same pixels as one pipeline; normalise() works on the colour image, blue is taken after.
+  const resized = await cropped.removeAlpha().resize({ width: CARD_WIDTH }).raw().toBuffer({ resolveWithObject: true });
+  const blue = await sharp(resized.data, { raw: rawOf(resized.info) })
+    .normalise()
+    .extractChannel('blue')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const grey = () => sharp(blue.data, { raw: rawOf(blue.info) });
+  const { skew, inkShare } = await measureInk(grey());
+  const level = Math.abs(skew) < FINE_STEP ? grey() : grey().rotate(-skew, { background: '#ffffff' });
+  return { image: await level.withDensity(PNG_DENSITY).png(PNG_OUTPUT).toBuffer(), inkShare };
+}
+
+function rawOf(info: OutputInfo): CreateRaw {
+  return { width: info.width, height: info.height, channels: info.channels as CreateRaw['channels'] };
 }
 
 /** The top `share` of a prepared card image, as PNG. */
@@ -154,6 +176,7 @@ export async function upperPart(image: Buffer, share: number): Promise<Buffer> {
   const { width = 0, height = 0 } = await sharp(image).metadata();
   return sharp(image)
     .extract({ left: 0, top: 0, width, height: Math.max(1, Math.round(height * share)) })
-    .png()
+    .withDensity(PNG_DENSITY)
+    .png(PNG_OUTPUT)
     .toBuffer();
 }
