@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { distinctPhoto } from '../../../tests/support/check-photos.js';
+import { drawKtpCard, randomKtpPerson } from '../../../tests/support/ktp-card.js';
+import { createRandom } from '../seed/fake-merchants.js';
 import { createCheckProcess, UnreadablePhotoError } from './check-process.js';
 import { greySquare, hashesOfGrey } from './photo-hash.js';
 
@@ -21,6 +23,26 @@ describe('the checks process', () => {
   it('hashes a photo exactly as the server would in its own process', async () => {
     const photo = await distinctPhoto(4101);
     expect(await checks.hashes(photo)).toEqual(hashesOfGrey(await greySquare(photo)));
+  });
+
+  it('hashes photos while a KTP is being read: the photos do not wait for tesseract', async () => {
+    const person = randomKtpPerson(createRandom(8));
+    const card = await drawKtpCard(person);
+    const finished: string[] = [];
+    const reading = checks.ktp.read(card).then((read) => {
+      finished.push('ktp');
+      return read;
+    });
+    const photo = await distinctPhoto(4103, 64, 48);
+    const hashed = checks.hashes(photo).then((hashes) => {
+      finished.push('hashes');
+      return hashes;
+    });
+    const [read, hashes] = await Promise.all([reading, hashed]);
+    // One lane, the hashes would come back after the reading's half a second and more.
+    expect(finished).toEqual(['hashes', 'ktp']);
+    expect(hashes).toEqual(hashesOfGrey(await greySquare(photo)));
+    expect(read.nik).toBe(person.nik);
   });
 
   it('tells a file that is not an image apart from a failure', async () => {

@@ -5,8 +5,8 @@ import type { KtpRead, KtpReader } from './ktp-ocr.js';
 
 /**
  * The checks' CPU work (photo hashes, photo comparisons, KTP reading) in a process of its own at a lower
- * priority (check-process-entry.ts, decision 0049), one task at a time in the order asked: the server only
- * sends the photos and receives the results. Started on first use; a process that dies fails its tasks
+ * priority (check-process-entry.ts, decision 0049): the KTP readings one at a time, and beside them the
+ * photos' tasks one at a time (decision 0050). The server only sends the photos and receives the results. Started on first use; a process that dies fails its tasks
  * (the job is retried later) and the next task starts a new one.
  */
 export interface CheckProcess {
