@@ -6,8 +6,9 @@ import type { KtpRead, KtpReader } from './ktp-ocr.js';
 /**
  * The checks' CPU work (photo hashes, photo comparisons, KTP reading) in a process of its own at a lower
  * priority (check-process-entry.ts, decision 0049): the KTP readings one at a time, and beside them the
- * photos' tasks one at a time (decision 0050). The server only sends the photos and receives the results. Started on first use; a process that dies fails its tasks
- * (the job is retried later) and the next task starts a new one.
+ * photos' tasks one at a time (decision 0050). The server only sends the photos and receives the results.
+ * Started on first use; a process that dies fails its tasks (the job is retried later) and the next task
+ * starts a new one.
  */
 export interface CheckProcess {
   /** The photo's hashes (photo-hash.ts), the whole photo first; UnreadablePhotoError when it is not an image. */

@@ -51,12 +51,12 @@ function valueAfterLabel(line: OcrLine, labelWords: number): OcrWord[] {
 }
 
 /** Words further right than this many line heights from a value belong to something else (the photo, a smudge, the edge). */
-const NAME_GAP_LINE_HEIGHTS = 2;
+const VALUE_GAP_LINE_HEIGHTS = 2;
 
 /** The words of the value up to the first wide gap. */
 function contiguous(words: OcrWord[], lineHeight: number): OcrWord[] {
   const end = words.findIndex(
-    (word, index) => index > 0 && word.bbox.x0 - (words[index - 1]?.bbox.x1 ?? 0) > NAME_GAP_LINE_HEIGHTS * lineHeight,
+    (word, index) => index > 0 && word.bbox.x0 - (words[index - 1]?.bbox.x1 ?? 0) > VALUE_GAP_LINE_HEIGHTS * lineHeight,
   );
   return end < 0 ? words : words.slice(0, end);
 }

@@ -116,7 +116,8 @@ async function measureInk(grey: Sharp): Promise<{ skew: number; inkShare: number
 }
 
 export interface PreparedKtpImage {
-  image: Buffer;
+  /** The card's top `share` (1: all of it) as a greyscale PNG for tesseract. */
+  png(share?: number): Promise<Buffer>;
   /**
    * The share of the image darker than its surroundings: 6-10 % on the drawn cards in every condition
    * of bench/ktp-ocr.ts, 0 on a blank photo, about 20 % on noise (which tesseract takes 10 s and more to
@@ -134,10 +135,10 @@ const PNG_OUTPUT = { compressionLevel: 1 } as const;
 const PNG_DENSITY = 72;
 
 /**
- * The photo as a greyscale PNG of the card alone when it can be found, upright by its EXIF orientation,
+ * The photo as a greyscale image of the card alone when it can be found, upright by its EXIF orientation,
  * from the blue channel (black print on a light blue card: the background is brightest there and the
  * security pattern fades), stretched to full contrast, at CARD_WIDTH. The photo is decoded once; every
- * step after works on pixels in memory.
+ * step after works on pixels in memory, and a PNG is made only of the part tesseract reads.
  */
 export async function prepareKtpImage(image: Buffer): Promise<PreparedKtpImage> {
   const decoded = await sharp(image, { failOn: 'none' }).rotate().raw().toBuffer({ resolveWithObject: true });
@@ -163,20 +164,19 @@ export async function prepareKtpImage(image: Buffer): Promise<PreparedKtpImage> 
     .toBuffer({ resolveWithObject: true });
   const grey = () => sharp(blue.data, { raw: rawOf(blue.info) });
   const { skew, inkShare } = await measureInk(grey());
-  const level = Math.abs(skew) < FINE_STEP ? grey() : grey().rotate(-skew, { background: '#ffffff' });
-  return { image: await level.withDensity(PNG_DENSITY).png(PNG_OUTPUT).toBuffer(), inkShare };
+  const level =
+    Math.abs(skew) < FINE_STEP ? blue : await grey().rotate(-skew, { background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+  return {
+    inkShare,
+    png: (share = 1) =>
+      sharp(level.data, { raw: rawOf(level.info) })
+        .extract({ left: 0, top: 0, width: level.info.width, height: Math.max(1, Math.round(level.info.height * share)) })
+        .withDensity(PNG_DENSITY)
+        .png(PNG_OUTPUT)
+        .toBuffer(),
+  };
 }
 
 function rawOf(info: OutputInfo): CreateRaw {
   return { width: info.width, height: info.height, channels: info.channels as CreateRaw['channels'] };
-}
-
-/** The top `share` of a prepared card image, as PNG. */
-export async function upperPart(image: Buffer, share: number): Promise<Buffer> {
-  const { width = 0, height = 0 } = await sharp(image).metadata();
-  return sharp(image)
-    .extract({ left: 0, top: 0, width, height: Math.max(1, Math.round(height * share)) })
-    .withDensity(PNG_DENSITY)
-    .png(PNG_OUTPUT)
-    .toBuffer();
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createWorker, PSM, type Page, type Worker } from 'tesseract.js';
 import { decodeNik } from '../../domain/nik-structure.js';
 import { acceptNik, findNikLine, nikDigitWords, nikFromLine, readNama, readTanggalLahir, type OcrLine } from './ktp-ocr-fields.js';
-import { prepareKtpImage, upperPart, type PreparedKtpImage } from './ktp-ocr-image.js';
+import { prepareKtpImage, type PreparedKtpImage } from './ktp-ocr-image.js';
 
 /**
  * Reads the NIK, name and birth date off a photo of a KTP with tesseract.js, offline: the trained data
@@ -132,13 +132,12 @@ async function readCard(worker: Worker, photo: Buffer, today: Date): Promise<Ktp
     return NOTHING_READ; // not an image sharp can decode: nothing to read
   }
   if (prepared.inkShare < MIN_INK_SHARE || prepared.inkShare > MAX_INK_SHARE) return NOTHING_READ;
-  const upper = await upperPart(prepared.image, UPPER_SHARE);
-  let fields = await readFields(worker, upper, today);
+  let fields = await readFields(worker, await prepared.png(UPPER_SHARE), today);
   // The whole card when its upper part gave no NIK: the card was not found in the photo, or lies lower in it.
   // Only the NIK decides the check (check-runner.ts); the name and birth date are taken from the upper part
   // when it read them, though an open edge of the portrait's frame, cut there, costs a few names (bench:ocr).
   if (!fields.pageNik) {
-    const whole = await readFields(worker, prepared.image, today);
+    const whole = await readFields(worker, await prepared.png(), today);
     fields = { ...whole, nama: whole.nama ?? fields.nama, tanggalLahir: whole.tanggalLahir ?? fields.tanggalLahir };
   }
   const { image, nikLine, pageNik, nama, tanggalLahir } = fields;
