@@ -148,6 +148,29 @@ describe('merchant list', () => {
     await page.getByText(MESSAGES.emptyMerchants).waitFor();
   });
 
+  it('a row opened while a typed search still waits for its pause stays open, and Back returns to the list', async () => {
+    const page = await adminPage();
+    await page.goto('/admin/merchants');
+    const row = rowOf(page, toEdit.kode_pendaftaran);
+    await row.waitFor();
+    // A slow connection: the detail screen's code arrives well after the search's 300 ms pause is over,
+    // while the list is still on screen.
+    await page.route('**/assets/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await searchBox(page).fill(toEdit.kode_pendaftaran);
+    await row.getByRole('link', { name: /^Lihat/ }).click();
+    await page.getByRole('tab', { name: 'Dokumen' }).waitFor();
+    // Past the pause and the chunk: the detail is still what is shown.
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe(`/admin/merchants/${toEdit.id}`);
+    await page.getByRole('tab', { name: 'Dokumen' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Daftar Merchant', level: 1 }).waitFor();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
   it('filters by status, and a shared link opens the same view', async () => {
     const page = await adminPage();
     await page.goto('/admin/merchants');

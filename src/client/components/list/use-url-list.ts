@@ -1,5 +1,6 @@
+import { useCallback } from 'react';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { updateListView } from './list-view';
 
 type UrlListOptions<View, Query, Page> = {
@@ -21,8 +22,17 @@ type UrlListOptions<View, Query, Page> = {
  * same search. The old page stays on screen while the next loads, so the table does not flash empty.
  */
 export function useUrlList<View extends { q: string; page: number }, Query, Page>(options: UrlListOptions<View, Query, Page>) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { state } = useLocation();
+  const [searchParams, setParams] = useSearchParams();
+  const { state, pathname } = useLocation();
+  // A link away from the list is followed at once in the address bar, while this screen stays up until the
+  // next one has loaded: a search typed just before (its pause not over yet) would land now and take the
+  // admin back to the list. Once the address is another page's, the list changes nothing.
+  const setSearchParams = useCallback<SetURLSearchParams>(
+    (...args) => {
+      if (window.location.pathname === pathname) setParams(...args);
+    },
+    [pathname, setParams],
+  );
   const view = options.parse(searchParams, state);
   const query = options.toQuery(view);
   const once = options.fetchOnce?.(query) ?? false;
