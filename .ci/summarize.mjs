@@ -12,11 +12,19 @@ function failedTests(file, report) {
     const name = suite.name ? suite.name.replace(process.cwd() + '/', '') : file;
     for (const test of suite.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
-      const why = String(test.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join(' | ').slice(0, 400);
+      const why = String(test.failureMessages?.[0] ?? '')
+        .split('\n')
+        .slice(0, 3)
+        .join(' | ')
+        .slice(0, 400);
       lines.push(`FAILED ${name} > ${test.fullName}: ${why}`);
     }
     if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
-      lines.push(`FAILED ${name}: ${String(suite.message ?? '').split('\n')[0].slice(0, 400)}`);
+      lines.push(
+        `FAILED ${name}: ${String(suite.message ?? '')
+          .split('\n')[0]
+          .slice(0, 400)}`,
+      );
     }
   }
   return lines;

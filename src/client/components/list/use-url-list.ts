@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useLocation, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { updateListView } from './list-view';
 
