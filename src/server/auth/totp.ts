@@ -1,6 +1,5 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { TotpSetup } from '../../domain/auth.js';
 import { seal, unseal, type Sealed } from '../crypto/sealed.js';
 import type { Db } from '../db/database.js';
@@ -17,6 +16,8 @@ function totpFor(secretBase32: string, label: string): TOTP {
 export async function newTotpSetup(email: string): Promise<TotpSetup> {
   const secret = new Secret({ size: 20 }).base32;
   const otpauthUrl = totpFor(secret, email).toString();
+  // Loaded when an admin sets up a second factor, not at start (heap every collection marks).
+  const { default: QRCode } = await import('qrcode');
   const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
   return { secret, otpauthUrl, qrDataUrl };
 }

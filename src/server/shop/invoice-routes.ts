@@ -6,7 +6,7 @@ import { paymentBankAccount, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { merchants, type OrderRow } from '../db/schema.js';
 import { AppError } from '../http/app-error.js';
-import { renderInvoicePdf, type InvoiceContent } from './invoice-pdf.js';
+import type { InvoiceContent } from './invoice-pdf.js';
 import { requireOrderAccess } from './order-access.js';
 import { listOrderItems, toOrderItem } from './order-repository.js';
 
@@ -73,6 +73,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isPaidStatus(order.status) || !order.invoiceNumber || !order.paidAt) {
         throw new AppError(409, 'INVOICE_NOT_READY', ORDER_MESSAGES.invoiceNotReady);
       }
+      // pdf-lib (2.8 MB of heap) is loaded by the first invoice asked for, not at start: every major
+      // collection marks what the heap holds, and uploads cause many (docs/performance.md).
+      const { renderInvoicePdf } = await import('./invoice-pdf.js');
       const pdf = await renderInvoicePdf(
         await invoiceContent(app.deps.db, app.deps.config, { ...order, invoiceNumber: order.invoiceNumber, paidAt: order.paidAt }),
       );
