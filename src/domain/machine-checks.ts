@@ -53,6 +53,12 @@ export const CHECK_MESSAGES = {
   ktpMatches: 'NIK pada foto KTP cocok dengan NIK yang diisi',
   ktpDiffers: (maskedNik: string) => `NIK pada foto KTP berbeda: ${maskedNik}`,
   ktpUnreadable: 'NIK pada foto KTP tidak terbaca',
+  /** The name on the card against the owner's; the name read is shown when it differs. */
+  ktpName: (read: string | null, matches: boolean) =>
+    read === null ? 'nama tidak terbaca' : matches ? 'nama cocok' : `nama berbeda: ${read}`,
+  /** The birth date on the card against the one the typed NIK holds; never the date itself (shown only on request). */
+  ktpBirthDate: (read: string | null, matches: boolean) =>
+    read === null ? 'tanggal lahir tidak terbaca' : matches ? 'tanggal lahir cocok' : 'tanggal lahir berbeda',
   noDuplicate: 'Tidak ada foto yang sama pada pendaftaran lain',
   duplicate: (slot: string, codes: readonly string[]) => `${photoLabel(slot)} sama dengan ${codes.join(', ')}`,
   qualityOk: 'Tidak ada peringatan kualitas foto',

@@ -86,15 +86,25 @@ async function evaluate(deps: CheckRunnerDeps, row: MerchantRow, check: PlannedC
   }
 }
 
-/** cocok, berbeda (the NIK read, masked as the admin screens mask NIKs), or tidak terbaca. Never logged. */
+/**
+ * cocok, berbeda (the NIK read, masked as the admin screens mask NIKs), or tidak terbaca. Never logged. The
+ * NIK alone decides the result: tesseract misreads names more often than NIKs (docs/performance.md), so the
+ * name and the birth date (against the one the typed NIK holds) are told in the detail, for the reviewer.
+ */
 async function readKtp(deps: CheckRunnerDeps, row: MerchantRow): Promise<CheckOutcome> {
   const image = row.fotoKtp ? await deps.storage.get(row.fotoKtp) : null;
   if (!image) return missing('foto_ktp');
   const read = await deps.cpu.ktp.read(image);
+  const typedNik = merchantNik(row).replace(/\D/g, '');
+  const typedBirthDate = decodeNik(typedNik, deps.now()).birth_date;
+  const others = [
+    CHECK_MESSAGES.ktpName(read.nama, read.nama !== null && accountNameMatches(row.namaPemilik, read.nama)),
+    CHECK_MESSAGES.ktpBirthDate(read.tanggal_lahir, read.tanggal_lahir === typedBirthDate),
+  ].join('; ');
   const nik = read.nik?.replace(/\D/g, '') ?? '';
-  if (nik.length !== 16) return { result: 'tidak_terbaca', detail: CHECK_MESSAGES.ktpUnreadable };
-  if (nik === merchantNik(row).replace(/\D/g, '')) return { result: 'lulus', detail: CHECK_MESSAGES.ktpMatches };
-  return { result: 'gagal', detail: CHECK_MESSAGES.ktpDiffers(maskNikForAdmin(nik)) };
+  if (nik.length !== 16) return { result: 'tidak_terbaca', detail: `${CHECK_MESSAGES.ktpUnreadable}; ${others}` };
+  if (nik === typedNik) return { result: 'lulus', detail: `${CHECK_MESSAGES.ktpMatches}; ${others}` };
+  return { result: 'gagal', detail: `${CHECK_MESSAGES.ktpDiffers(maskNikForAdmin(nik))}; ${others}` };
 }
 
 /** The photo's hashes stored, then looked up among other live registrations; both sides are flagged. */

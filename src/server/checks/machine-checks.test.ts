@@ -22,13 +22,21 @@ import { jobs, merchantChecks } from '../db/schema.js';
 
 const BASE = 'https://merchant.aipos.test';
 const OTHER_NIK = '3174015503900027';
+/** Another woman's NIK, born 2 July 1985 (day 02 + 40). */
+const OTHER_PERSON_NIK = '3174014207850027';
 
 /**
  * A card showing the applicant's name with this NIK, as a phone would send it (JPEG). Both NIKs of these
  * tests are a woman born on 15 March 1990, the birth date the card prints.
  */
-async function ktpCard(nik: string, seed: number, nama: string = APPLICANT.nama_pemilik.toUpperCase()): Promise<Buffer> {
-  const person = { ...randomKtpPerson(seeded(seed)), nik, nama, tanggal_lahir: '1990-03-15', jenis_kelamin: 'PEREMPUAN' as const };
+/** A card printed for nik; by default the applicant's name and the birth date the applicant's NIK holds. */
+async function ktpCard(
+  nik: string,
+  seed: number,
+  nama: string = APPLICANT.nama_pemilik.toUpperCase(),
+  tanggalLahir = '1990-03-15',
+): Promise<Buffer> {
+  const person = { ...randomKtpPerson(seeded(seed)), nik, nama, tanggal_lahir: tanggalLahir, jenis_kelamin: 'PEREMPUAN' as const };
   return sharp(await drawKtpCard(person))
     .jpeg({ quality: 90 })
     .toBuffer();
@@ -82,8 +90,8 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
 
   it('reads the KTP: cocok when the card holds the typed NIK, berbeda (masked) when another', async () => {
     const same = await register({ foto_ktp: await ktpCard(APPLICANT.nik, 11) });
-    // Somebody else's card: another name, another NIK.
-    const other = await register({ foto_ktp: await ktpCard(OTHER_NIK, 12, 'DEWI KUSUMA') });
+    // Somebody else's card: another name, another NIK, another birth date.
+    const other = await register({ foto_ktp: await ktpCard(OTHER_PERSON_NIK, 12, 'DEWI KUSUMA', '1985-07-02') });
     // Queued in the registration's transaction, not yet run: waiting.
     expect(find(await checksOf(same.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({
       result: 'menunggu',
@@ -94,10 +102,14 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     await t.app.checks.queue.runUntilIdle();
 
     const mine = await checksOf(same.id);
-    expect(find(mine, 'ktp_ocr', 'foto_ktp')).toMatchObject({ result: 'lulus', detail: 'NIK pada foto KTP cocok dengan NIK yang diisi' });
+    // The NIK decides; the name and the birth date the card holds are told beside it.
+    expect(find(mine, 'ktp_ocr', 'foto_ktp')).toMatchObject({
+      result: 'lulus',
+      detail: 'NIK pada foto KTP cocok dengan NIK yang diisi; nama cocok; tanggal lahir cocok',
+    });
     expect(find(await checksOf(other.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({
       result: 'gagal',
-      detail: 'NIK pada foto KTP berbeda: •••• •••• •••• 0027',
+      detail: 'NIK pada foto KTP berbeda: •••• •••• •••• 0027; nama berbeda: DEWI KUSUMA; tanggal lahir berbeda',
     });
     // The consistency checks; two people's cards of one template are not the same photo.
     expect(find(mine, 'nama_rekening')).toMatchObject({ result: 'lulus', detail: 'Nama rekening sesuai nama pemilik' });
@@ -110,7 +122,7 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     expect(find(mine, 'kualitas_foto', 'foto_ktp')).toMatchObject({ result: 'lulus' });
     expect(mine.every((c) => c.result !== 'menunggu' && c.checked_at !== null)).toBe(true);
     // The NIK read is stored masked only.
-    expect(JSON.stringify(await storedRows(other.id))).not.toContain(OTHER_NIK);
+    expect(JSON.stringify(await storedRows(other.id))).not.toContain(OTHER_PERSON_NIK);
   });
 
   it('warns of an account holder other than the owner and a NIK issued in another province', async () => {
@@ -227,7 +239,7 @@ describe('machine checks: jobs after submission, GET /api/admin/merchants/{id}/c
     await t.app.checks.queue.runUntilIdle();
     expect(find(await checksOf(merchant.id), 'ktp_ocr', 'foto_ktp')).toMatchObject({
       result: 'lulus',
-      detail: 'NIK pada foto KTP cocok dengan NIK yang diisi',
+      detail: 'NIK pada foto KTP cocok dengan NIK yang diisi; nama cocok; tanggal lahir cocok',
     });
     // One row per check of the current versions: the replaced card's results went, nothing was doubled.
     expect((await storedRows(merchant.id)).length).toBe(before);
