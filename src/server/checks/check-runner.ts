@@ -88,7 +88,7 @@ async function evaluate(deps: CheckRunnerDeps, row: MerchantRow, check: PlannedC
 
 /**
  * cocok, berbeda (the NIK read, masked as the admin screens mask NIKs), or tidak terbaca. Never logged. The
- * NIK alone decides the result: tesseract misreads names more often than NIKs (docs/performance.md), so the
+ * NIK alone decides the result: tesseract misreads names more often than NIKs (decision 0050), so the
  * name and the birth date (against the one the typed NIK holds) are told in the detail, for the reviewer.
  */
 async function readKtp(deps: CheckRunnerDeps, row: MerchantRow): Promise<CheckOutcome> {

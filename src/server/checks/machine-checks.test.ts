@@ -26,10 +26,9 @@ const OTHER_NIK = '3174015503900027';
 const OTHER_PERSON_NIK = '3174014207850027';
 
 /**
- * A card showing the applicant's name with this NIK, as a phone would send it (JPEG). Both NIKs of these
- * tests are a woman born on 15 March 1990, the birth date the card prints.
+ * A card with this NIK as a phone would send it (JPEG). By default it prints the applicant's name and 15 March
+ * 1990, the birth date of a woman that both APPLICANT's NIK and OTHER_NIK hold.
  */
-/** A card printed for nik; by default the applicant's name and the birth date the applicant's NIK holds. */
 async function ktpCard(
   nik: string,
   seed: number,
