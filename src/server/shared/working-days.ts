@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import HolidaysParser from 'date-holidays-parser';
+import type HolidaysParser from 'date-holidays-parser';
 
 /**
  * Working days in Asia/Jakarta: Monday to Friday, minus Indonesia's public holidays (date-holidays, type
@@ -75,6 +75,10 @@ let library: HolidaysParser | null = null;
  */
 function indonesianHolidays(): HolidaysParser {
   const require = createRequire(import.meta.url);
+  // Required on first use, not imported: the parser and its calendars (moment-timezone, astronomia's tables)
+  // held 4.7 MB of heap from start, marked by every full collection, though only admin screens count working
+  // days; a registration or a status lookup never does (docs/performance.md, "CPU per registration").
+  const Parser = (require('date-holidays-parser') as { default: typeof HolidaysParser }).default;
   const file = path.join(path.dirname(require.resolve('date-holidays/package.json')), 'data', 'holidays.json');
   const data = JSON.parse(readFileSync(file, 'utf8')) as {
     version: string;
@@ -83,7 +87,7 @@ function indonesianHolidays(): HolidaysParser {
     names: unknown;
   };
   const indonesia = { version: data.version, license: data.license, holidays: { ID: data.holidays.ID }, names: data.names };
-  return new HolidaysParser(indonesia, 'ID', { types: ['public'] });
+  return new Parser(indonesia, 'ID', { types: ['public'] });
 }
 
 function publicHolidays(year: number): Set<string> {
