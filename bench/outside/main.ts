@@ -6,6 +6,7 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { baselineBuild, currentBuild, type BaselineBuild } from './builds.js';
 import { redisAnswers, runEngine, type Build, type EngineFigures } from './engine-run.js';
+import { measureImageFloor, type ImageFloor } from './image-floor.js';
 import { describeOptions, parseOptions } from './options.js';
 import { benchPhotos } from './photos.js';
 import { report, type BuildFigures } from './report.js';
@@ -24,6 +25,16 @@ if (options.redis && options.engines.includes('postgres') && !withRedis)
 const photos = await benchPhotos();
 const photoSets = [photos.oneMb, photos.px2560];
 console.log(`photos: ${photoSets.map((set) => `five ${set.note} (${(set.bytes / 5 / 1024 / 1024).toFixed(2)} MB each)`).join('; ')}`);
+
+// The floor first, on a machine the servers are not yet loading: sharp's work alone in a process of its own.
+const floors: ImageFloor[] = [];
+for (const set of photoSets) {
+  const floor = await measureImageFloor(set, options.floorRounds, options.nodeFlags);
+  floors.push(floor);
+  console.log(
+    `image floor, five ${set.note} photos: re-encode alone ${floor.reencodeMs.toFixed(0)} ms, the upload's image work ${floor.uploadMs.toFixed(0)} ms of CPU per registration`,
+  );
+}
 
 const builds: Build[] = [await currentBuild(options.build)];
 let baseline: BaselineBuild | undefined;
@@ -51,4 +62,4 @@ console.log(
     .join(' ')}) ----`,
 );
 console.log(describeOptions(options));
-console.log(report(results));
+console.log(report(results, floors));

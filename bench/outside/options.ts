@@ -10,6 +10,8 @@ export type BenchOptions = {
   redis: boolean;
   registrations: number;
   registrations2560: number;
+  /** Registrations' worth of photos the image floor (image-floor-process.ts) times, per measure. */
+  floorRounds: number;
   concurrency: number;
   lookupConnections: number;
   /** Client addresses the lookups come from (X-Forwarded-For); 1: one address, limit raised. */
@@ -40,6 +42,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'no-redis': { type: 'boolean', default: false },
       registrations: { type: 'string', default: '200' },
       'registrations-2560': { type: 'string', default: '50' },
+      'floor-rounds': { type: 'string', default: '20' },
       concurrency: { type: 'string', default: '8' },
       connections: { type: 'string', default: '10' },
       clients: { type: 'string', default: '20000' },
@@ -67,6 +70,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     redis: !values['no-redis'],
     registrations: quick ? 40 : Number(values.registrations),
     registrations2560: quick ? 16 : Number(values['registrations-2560']),
+    floorRounds: quick ? 6 : Number(values['floor-rounds']),
     concurrency: Number(values.concurrency),
     lookupConnections: Number(values.connections),
     clients: Number(values.clients),
@@ -97,6 +101,7 @@ export function describeOptions(o: BenchOptions): string {
     `${o.merchants.toLocaleString('en')} merchants seeded by db:seed before the server starts`,
     `registrations: ${o.registrations} of five 1 MB photos and ${o.registrations2560} of five 2560 px photos, ${o.concurrency} applicants at once`,
     `lookups: ${o.lookupConnections} connections, ${o.clients > 1 ? `from ${o.clients.toLocaleString('en')} client addresses (X-Forwarded-For, TRUST_PROXY=1) each under the real limit of 30 a minute` : 'from one address, RATE_LIMIT_LOOKUPS_PER_MINUTE raised out of reach'}, ${o.lookupRuns} runs of ${o.lookupSeconds} s per server, ours and bare alternated (ours first in odd runs), after ${o.warmupSeconds} s of warm-up each`,
+    `image floor: ${o.floorRounds} registrations' photos per measure, sharp alone in a process of its own with the server's node flags and malloc settings (bench/outside/image-floor-process.ts)`,
     `health: GET /api/health at ${o.lookupConnections} connections for ${o.healthSeconds} s`,
     `load generator: autocannon / fetch in a process of its own (bench/outside/load-process.ts)`,
     `server: node ${o.nodeFlags.join(' ') || '(no flags)'} with MALLOC_ARENA_MAX=${SERVE_MALLOC.MALLOC_ARENA_MAX} MALLOC_MMAP_THRESHOLD_=${SERVE_MALLOC.MALLOC_MMAP_THRESHOLD_}, NODE_ENV=production, LOG_LEVEL=${o.logLevel ?? 'unset (info)'}, CHECKS_WORKER=${o.checksWorker}${o.checksWorker === 'off' ? ' (the request path alone; the checks and lookups beside them: npm run bench:checks)' : ''}`,

@@ -1,5 +1,6 @@
 // The tables `npm run bench` prints: one column per build (this tree, and the baseline when given).
 import type { EngineFigures, LookupFigures } from './engine-run.js';
+import type { ImageFloor } from './image-floor.js';
 
 export type BuildFigures = { label: string; engines: EngineFigures[] };
 
@@ -30,7 +31,7 @@ function runsCell(figures: LookupFigures | undefined): string {
     .join('; ');
 }
 
-export function report(builds: BuildFigures[]): string {
+export function report(builds: BuildFigures[], floors: ImageFloor[] = []): string {
   const lines: string[] = [];
   const header = `| figure | ${builds.map((b) => b.label).join(' | ')} |`;
   const rule = `|---|${builds.map(() => '---').join('|')}|`;
@@ -45,6 +46,16 @@ export function report(builds: BuildFigures[]): string {
         `| server CPU ms per registration, five ${photos} photos | ${builds.map((b) => f0(reg(b)?.cpuMsPerRegistration ?? Number.NaN)).join(' | ')} |`,
         `| of which the JavaScript thread | ${builds.map((b) => f0(reg(b)?.mainCpuMsPerRegistration ?? Number.NaN)).join(' | ')} |`,
       );
+      const floor = floors.find((f) => f.photos === photos);
+      if (floor)
+        lines.push(
+          `| the same over the image floor: server / re-encode alone (${f0(floor.reencodeMs)} ms); server - the upload's image work (${f0(floor.uploadMs)} ms) | ${builds
+            .map((b) => {
+              const cpu = reg(b)?.cpuMsPerRegistration ?? Number.NaN;
+              return `${f2(cpu / floor.reencodeMs)}; ${f0(cpu - floor.uploadMs)} ms`;
+            })
+            .join(' | ')} |`,
+        );
       lines.push(
         `| registrations/s, five ${photos} photos (completed; failures) | ${builds
           .map((b) => {
