@@ -49,7 +49,7 @@ export function report(builds: BuildFigures[], floors: ImageFloor[] = []): strin
       const floor = floors.find((f) => f.photos === photos);
       if (floor)
         lines.push(
-          `| the same over the image floor: server / re-encode alone (${f0(floor.reencodeMs)} ms); server - the upload's image work (${f0(floor.uploadMs)} ms) | ${builds
+          `| the same over the image floor: server / re-encode alone (${f0(floor.reencodeMs)} ms); server - this tree's upload image work (${f0(floor.uploadMs)} ms) | ${builds
             .map((b) => {
               const cpu = reg(b)?.cpuMsPerRegistration ?? Number.NaN;
               return `${f2(cpu / floor.reencodeMs)}; ${f0(cpu - floor.uploadMs)} ms`;
