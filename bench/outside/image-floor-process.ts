@@ -6,7 +6,7 @@
 //   measures (decision 0035);
 // - upload: prepareDocument, what POST /api/uploads does to a photo today (sniff, header, decode to raw
 //   pixels, quality measures, encode from them, SHA-256).
-// Reads { files, rounds } as JSON from argv[2]; prints one JSON line { reencodeMs, uploadMs } per registration, with the process's peak RSS.
+// Reads { files, rounds } as JSON from argv[2]; prints one JSON line { reencodeMs, uploadMs }, CPU ms per registration.
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { JPEG_OUTPUT, prepareDocument } from '../../src/server/uploads/document-processing.js';
@@ -42,10 +42,4 @@ for (let round = 0; round < spec.rounds; round += 1) {
     spent[name] += cpuMs() - before;
   }
 }
-console.log(
-  JSON.stringify({
-    reencodeMs: spent.reencode / spec.rounds,
-    uploadMs: spent.upload / spec.rounds,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
-  }),
-);
+console.log(JSON.stringify({ reencodeMs: spent.reencode / spec.rounds, uploadMs: spent.upload / spec.rounds }));
