@@ -22,6 +22,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
   kind: DatabaseKind;
+  /** The PostgreSQL server's URL, for a connection of one's own (session locks); null on PGlite. */
+  url: string | null;
   /** PGlite in process, or a PostgreSQL server reached with this URL. */
   describe(): Promise<string>;
   /** Connections of the pool for /metrics; PGlite is one connection in process. */
@@ -52,7 +54,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 type Opened = Database & { migrate(): Promise<void> };
 
 /** What differs between the two engines; the description and the rest are built the same way. */
-type Engine = Pick<Opened, 'db' | 'kind' | 'migrate' | 'poolStats' | 'close'> & { name(version: string): string };
+type Engine = Pick<Opened, 'db' | 'kind' | 'url' | 'migrate' | 'poolStats' | 'close'> & { name(version: string): string };
 
 function opened({ name, ...engine }: Engine): Opened {
   return {
@@ -86,6 +88,7 @@ async function openPglite(dataDir: string | null, template: Blob | undefined): P
   return opened({
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
+    url: null,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     name: (version) => `PGlite (embedded PostgreSQL ${version})`,
     poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
@@ -106,6 +109,7 @@ function openPostgres(url: string, poolSize = 10): Opened {
   return opened({
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
+    url,
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     name: (version) => `PostgreSQL ${version}`,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

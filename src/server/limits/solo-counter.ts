@@ -1,0 +1,260 @@
+import pg from 'pg';
+import type { Db } from '../db/database.js';
+import { queryRows } from '../db/query-rows.js';
+import { databaseCounter, type RateCounter } from './rate-limit-store.js';
+
+/**
+ * The request caps on PostgreSQL without Redis (decision 0052). An instance alone on its database counts
+ * in its own memory and mirrors the counts into `rate_limit_counters` every tick; as soon as a second
+ * instance is there, every instance counts in the table, exactly as `databaseCounter` does (0019, 0029).
+ *
+ * Who is there is told by session-level advisory locks on one connection of the instance's own, so a
+ * process that dies or loses that connection is gone from the count at once:
+ * - PRESENCE, shared: every instance holds it while it counts at all;
+ * - SOLO, exclusive: held by the instance counting in memory, taken only while it sees no one else.
+ * A newcomer holds PRESENCE before it counts anything, and waits for SOLO before its first hit: the solo
+ * instance hears it (NOTIFY, or its next tick), writes its counts into the table, goes back to the table
+ * and lets SOLO go. So no hit is ever counted in a place the other instance cannot see.
+ */
+
+export type SoloCounter = {
+  counter: RateCounter;
+  /** 'solo' while this instance counts in memory. */
+  mode(): Mode;
+  /** One tick now (the timer runs them too): mirror the counts, or try to count alone. For tests. */
+  tick(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type SoloCounterOptions = {
+  url: string;
+  db: Db;
+  log: { info(message: string): void; error(object: { err: unknown }, message: string): void };
+  /** How often the counts are mirrored and presence is read; a newcomer is heard at once through NOTIFY. */
+  tickMs?: number;
+  /** How long a newcomer waits for a solo instance's hand-over before it counts in the table anyway. */
+  joinTimeoutMs?: number;
+};
+
+type Mode = 'shared' | 'solo' | 'switching' | 'lost';
+type Entry = { hits: number; resetAt: number };
+
+// Two-key advisory locks: 'AIPS' as the namespace, so no other user of advisory locks collides with ours.
+const LOCK_SPACE = 0x41495053;
+const PRESENCE = 1;
+const SOLO = 2;
+const JOIN_CHANNEL = 'aipos_limits_join';
+const PRUNE_EVERY_TICKS = 60;
+
+const COUNT_PRESENT = `
+select count(*)::int as n from pg_locks
+where locktype = 'advisory' and granted and classid = $1 and objid = $2 and objsubid = 2
+  and database = (select oid from pg_database where datname = current_database())`;
+
+// Absolute counts: while one instance is alone nobody else writes the table.
+const MIRROR = `
+insert into rate_limit_counters as c (key, hits, reset_at)
+select t.k, t.n, now() + t.ttl * interval '1 millisecond' from json_to_recordset($1::json) as t(k text, n int, ttl float8) order by t.k
+on conflict (key) do update set hits = excluded.hits, reset_at = excluded.reset_at`;
+
+const LIVE_COUNTS = `
+select key, hits, ceil(extract(epoch from (reset_at - now())) * 1000)::int as ttl
+from rate_limit_counters where reset_at > now()`;
+
+export async function soloCounter(options: SoloCounterOptions): Promise<SoloCounter> {
+  const { db, log } = options;
+  const tickMs = options.tickMs ?? 1000;
+  const shared = databaseCounter(db);
+  const local = new Map<string, Entry>();
+  const dirty = new Set<string>();
+  let mode: Mode = 'switching';
+  let waiting: Array<() => void> = [];
+  let inFlight = 0;
+  let idle: (() => void) | null = null;
+  let ticks = 0;
+  let closed = false;
+  let presence: pg.Client | null = null;
+  let running: Promise<void> = Promise.resolve();
+
+  const setMode = (next: Mode) => {
+    mode = next;
+    if (next !== 'switching') {
+      const released = waiting;
+      waiting = [];
+      for (const resume of released) resume();
+    }
+  };
+
+  const countLocally = (key: string, windowMs: number) => {
+    const now = Date.now();
+    let entry = local.get(key);
+    if (!entry || entry.resetAt <= now) local.set(key, (entry = { hits: 0, resetAt: now + windowMs }));
+    entry.hits += 1;
+    dirty.add(key);
+    return { current: entry.hits, ttl: entry.resetAt - now };
+  };
+
+  const countShared = async (key: string, windowMs: number) => {
+    inFlight += 1;
+    try {
+      return await shared(key, windowMs);
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) idle?.();
+    }
+  };
+
+  const counter: RateCounter = async (key, windowMs) => {
+    if (mode === 'solo') return countLocally(key, windowMs);
+    if (mode === 'shared') return countShared(key, windowMs);
+    // The connection that says who is there is gone: counting now could count where another cannot see.
+    if (mode === 'lost') throw new Error('rate limits: the presence connection is down');
+    await new Promise<void>((resume) => waiting.push(resume));
+    return counter(key, windowMs);
+  };
+
+  const sharedIdle = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve)));
+
+  const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
+    if (!presence) throw new Error('rate limits: no presence connection');
+    return (await presence.query(text, params)).rows as T[];
+  };
+  const othersPresent = async () => (await query<{ n: number }>(COUNT_PRESENT, [LOCK_SPACE, PRESENCE]))[0]!.n > 1;
+  const releaseSolo = () => query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, SOLO]);
+
+  /** The counts hit since the last mirror, written as they stand; expired windows are dropped. */
+  const mirror = async () => {
+    const now = Date.now();
+    const rows: { k: string; n: number; ttl: number }[] = [];
+    for (const key of dirty) {
+      const entry = local.get(key);
+      if (entry && entry.resetAt > now) rows.push({ k: key, n: entry.hits, ttl: entry.resetAt - now });
+    }
+    dirty.clear();
+    for (const [key, entry] of local) if (entry.resetAt <= now) local.delete(key);
+    if (rows.length > 0) await queryRows(db, MIRROR, [JSON.stringify(rows)]);
+  };
+
+  const enterSolo = async () => {
+    if (await othersPresent()) return;
+    if (!(await query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, SOLO]))[0]!.ok) return;
+    // Counted again under the lock: a newcomer that took PRESENCE before this read waits for SOLO.
+    if (await othersPresent()) {
+      await releaseSolo();
+      return;
+    }
+    setMode('switching');
+    try {
+      await sharedIdle();
+      const rows = await queryRows<{ key: string; hits: number; ttl: number }>(db, LIVE_COUNTS, []);
+      const now = Date.now();
+      local.clear();
+      dirty.clear();
+      for (const row of rows) local.set(row.key, { hits: Number(row.hits), resetAt: now + Number(row.ttl) });
+      setMode('solo');
+      log.info('rate limits: alone on the database, counting in this process');
+    } catch (error) {
+      await releaseSolo().catch(() => {});
+      setMode('shared');
+      throw error;
+    }
+  };
+
+  const leaveSolo = async () => {
+    setMode('switching');
+    try {
+      await mirror();
+    } finally {
+      local.clear();
+      setMode('shared');
+      await releaseSolo();
+      log.info('rate limits: another instance is here, counting in the database');
+    }
+  };
+
+  const tickNow = async () => {
+    if (closed || !presence) return;
+    ticks += 1;
+    try {
+      if (mode === 'solo') {
+        await mirror();
+        if (await othersPresent()) await leaveSolo();
+        // Windows that ended long ago are dead rows; databaseCounter prunes them too, by its hits.
+        if (ticks % PRUNE_EVERY_TICKS === 0) await queryRows(db, `delete from rate_limit_counters where reset_at < now() - interval '1 hour'`, []);
+      } else if (mode === 'shared') {
+        await enterSolo();
+      }
+    } catch (error) {
+      log.error({ err: error }, 'rate limits: presence tick failed');
+    }
+  };
+  // One tick at a time: a NOTIFY and the timer may ask together.
+  const tick = () => (running = running.then(tickNow));
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: options.url });
+    client.on('notification', () => void tick());
+    client.on('error', (error) => lose(client, error));
+    await client.connect();
+    presence = client;
+    await query('select pg_advisory_lock_shared($1, $2)', [LOCK_SPACE, PRESENCE]);
+    await query(`listen ${JOIN_CHANNEL}`);
+    // A solo instance hands its counts over before it lets SOLO go: wait for that, then count in the table.
+    if (!(await query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, SOLO]))[0]!.ok) {
+      await query('select pg_notify($1, $2)', [JOIN_CHANNEL, '']);
+      await query(`set lock_timeout = ${Number(options.joinTimeoutMs ?? 10_000)}`);
+      try {
+        await query('select pg_advisory_lock($1, $2)', [LOCK_SPACE, SOLO]);
+      } catch (error) {
+        log.error({ err: error }, 'rate limits: no hand-over from the instance counting alone; counting in the database');
+        await query('reset lock_timeout');
+        setMode('shared');
+        return;
+      }
+      await query('reset lock_timeout');
+    }
+    await releaseSolo();
+    setMode('shared');
+    await tick();
+  };
+
+  /** The presence connection dropped: its locks are gone, so this instance stops counting until it is back. */
+  const lose = (client: pg.Client, error: Error) => {
+    if (presence !== client) return;
+    presence = null;
+    log.error({ err: error }, 'rate limits: presence connection lost');
+    void client.end().catch(() => {});
+    if (mode === 'solo') void mirror().catch(() => {});
+    local.clear();
+    setMode('lost');
+    const retry = () => {
+      if (closed) return;
+      connect().catch((again: unknown) => {
+        presence = null;
+        log.error({ err: again }, 'rate limits: presence connection failed');
+        setTimeout(retry, tickMs).unref();
+      });
+    };
+    setTimeout(retry, tickMs).unref();
+  };
+
+  await connect();
+  const timer = setInterval(() => void tick(), tickMs);
+  timer.unref();
+
+  return {
+    counter,
+    mode: () => mode,
+    tick,
+    async close() {
+      clearInterval(timer);
+      await running;
+      closed = true;
+      const client = presence;
+      presence = null;
+      if (mode === 'solo') await mirror().catch((error: unknown) => log.error({ err: error }, 'rate limits: last mirror failed'));
+      setMode('shared');
+      await client?.end().catch(() => {});
+    },
+  };
+}
