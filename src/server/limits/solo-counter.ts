@@ -180,7 +180,8 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
         await mirror();
         if (await othersPresent()) await leaveSolo();
         // Windows that ended long ago are dead rows; databaseCounter prunes them too, by its hits.
-        if (ticks % PRUNE_EVERY_TICKS === 0) await queryRows(db, `delete from rate_limit_counters where reset_at < now() - interval '1 hour'`, []);
+        if (ticks % PRUNE_EVERY_TICKS === 0)
+          await queryRows(db, `delete from rate_limit_counters where reset_at < now() - interval '1 hour'`, []);
       } else if (mode === 'shared') {
         await enterSolo();
       }
