@@ -212,19 +212,26 @@ export async function runEngine(
     children.push(bare);
     const codes = seededCodes(options.merchants);
     const lookups: LookupFigures[] = [];
-    const configs: [string, Record<string, string>][] = [
-      [engine === 'pglite' ? 'PGlite (limits in memory)' : 'PostgreSQL (limits in PostgreSQL)', {}],
+    // [label, env, a second instance of ours started beside the one loaded]. Alone on PostgreSQL without
+    // Redis, an instance counts its limits in memory (decision 0052); an idle second instance makes both
+    // count in the table, as every instance of a several-instance deployment does (the commits before 0052
+    // counted there alone too).
+    const configs: [string, Record<string, string>, boolean][] = [
+      [engine === 'pglite' ? 'PGlite (limits in memory)' : 'PostgreSQL, one instance, no Redis', {}, false],
     ];
+    if (engine === 'postgres') configs.push(['PostgreSQL, a second instance beside it, no Redis', {}, true]);
     if (withRedis)
       configs.push([
         'PostgreSQL with REDIS_URL (limits in Redis)',
         { REDIS_URL: options.redisUrl, REDIS_KEY_PREFIX: `bench-${process.pid}-${Date.now()}:` },
+        false,
       ]);
-    for (const [index, [config, extra]] of configs.entries()) {
+    for (const [index, [config, extra, sibling]] of configs.entries()) {
       if (index > 0) {
         await ours.stop();
         ours = await startOurs(extra);
       }
+      const second = sibling ? await startOurs(extra) : null;
       say(`lookups: ${config} ...`);
       const load = (child: Child, pathName: string, seconds: number) =>
         lookupRun(child, pathName, seconds, { codes, clients: options.clients, connections: options.lookupConnections }, work);
@@ -246,6 +253,7 @@ export async function runEngine(
           `  run ${i + 1}: ours ${o.reqPerSec.toFixed(0)} req/s, bare ${r.reqPerSec.toFixed(0)} req/s, ratio ${(o.reqPerSec / r.reqPerSec).toFixed(2)}; server CPU per lookup ${o.cpuUsPerRequest.toFixed(0)} / ${r.cpuUsPerRequest.toFixed(0)} µs`,
         );
       }
+      await second?.stop();
       const peak = ours.phasePeakMb();
       rss.push([`lookup ${config}`, peak]);
       lookups.push({ config, runs, oursPeakMb: peak });

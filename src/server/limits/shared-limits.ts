@@ -4,9 +4,10 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { databaseLoginLimiter, type LoginLimiter } from './login-limiter.js';
-import { redisCounter, sharedRateLimitStore } from './rate-limit-store.js';
+import { sharedRateLimitStore } from './rate-limit-store.js';
 import { closeRedis, connectRedis, outageLogger } from './redis-client.js';
 import { redisLoginLimiter } from './redis-login-limiter.js';
+import { databaseCounts, redisCounts } from './shared-counts.js';
 import { soloCounter } from './solo-counter.js';
 
 export type Limits = {
@@ -20,23 +21,29 @@ export type Limits = {
 
 /**
  * Where the limits count (docs/decisions/0019): Redis when configured; else PostgreSQL, which every
- * instance shares (an instance alone there counts in memory and mirrors the table, 0052); on the embedded
- * database (one process) the request caps stay in memory and the sign-in failures in its tables.
+ * instance shares. An instance alone on its PostgreSQL database counts the request caps in memory and
+ * mirrors them into that store (0052). On the embedded database (one process) the request caps stay in
+ * memory and the sign-in failures in its tables.
  */
 export async function createLimits(config: Config, database: Database, log: FastifyBaseLogger): Promise<Limits> {
   if (config.REDIS_URL) {
     const redis = await connectRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, log);
+    const counts = redisCounts(redis);
+    // Alone on its database, an instance counts in its own memory and mirrors Redis (0052).
+    const solo = database.url ? await soloCounter({ url: database.url, store: counts, log }) : null;
     return {
       redis,
       loginLimiter: redisLoginLimiter(redis, config, log),
-      rateLimitStore: sharedRateLimitStore(redisCounter(redis), outageLogger(log, 'rate limits')),
-      close: () => closeRedis(redis),
+      rateLimitStore: sharedRateLimitStore(solo?.counter ?? counts.counter, outageLogger(log, 'rate limits')),
+      async close() {
+        await solo?.close();
+        await closeRedis(redis);
+      },
     };
   }
   const loginLimiter = databaseLoginLimiter(database.db, config);
   if (!database.url) return { redis: null, loginLimiter, rateLimitStore: undefined, close: async () => {} };
-  // Alone on the database, an instance counts in its own memory; with others, all count in the table (0052).
-  const solo = await soloCounter({ url: database.url, db: database.db, log });
+  const solo = await soloCounter({ url: database.url, store: databaseCounts(database.db), log });
   return {
     redis: null,
     loginLimiter,

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_DATA_ENCRYPTION_KEY } from '../../../tests/support/build-test-app.js';
 import { createFreshDatabase, LOCAL_POSTGRES_URL, type FreshDatabase } from '../../../tests/support/fresh-database.js';
@@ -5,6 +7,7 @@ import { parseConfig } from '../config.js';
 import { installKeyringFromConfig } from '../crypto/key-source.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { queryRows } from '../db/query-rows.js';
+import { databaseCounts, redisCounts } from './shared-counts.js';
 import { soloCounter, type SoloCounter } from './solo-counter.js';
 
 const MINUTE = 60_000;
@@ -13,7 +16,9 @@ const MINUTE = 60_000;
 const watchStatements = (database: Database) =>
   vi.spyOn((database.db as unknown as { $client: { query: () => unknown } }).$client, 'query');
 
-type Instance = { database: Database; counter: SoloCounter; said: string[] };
+type Instance = { database: Database; counter: SoloCounter; said: string[]; redis: Redis | null };
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
 
 describe('the rate-limit counter of an instance alone on PostgreSQL (decision 0052)', () => {
   let fresh: FreshDatabase | null = null;
@@ -21,14 +26,19 @@ describe('the rate-limit counter of an instance alone on PostgreSQL (decision 00
 
   installKeyringFromConfig(parseConfig({ NODE_ENV: 'test', DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY }), { info: () => {} });
 
-  /** One instance: a pool of its own on the test's database; ticks only when the test says (or `tickMs`). */
-  async function instance(tickMs = 60 * MINUTE): Promise<Instance> {
+  /**
+   * One instance: a pool of its own on the test's database, and its own Redis client under `redisPrefix`
+   * when given; it ticks only when the test says (or every `tickMs`).
+   */
+  async function instance(options: { tickMs?: number; redisPrefix?: string } = {}): Promise<Instance> {
     fresh ??= await createFreshDatabase({ serverUrl: LOCAL_POSTGRES_URL, prefix: 't' });
     const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 3 });
+    const redis = options.redisPrefix === undefined ? null : new Redis(REDIS_URL, { keyPrefix: options.redisPrefix });
     const said: string[] = [];
     const log = { info: (message: string) => said.push(message), error: (_: unknown, message: string) => said.push(message) };
-    const counter = await soloCounter({ url: fresh.url, db: database.db, log, tickMs });
-    const made = { database, counter, said };
+    const store = redis ? redisCounts(redis) : databaseCounts(database.db);
+    const counter = await soloCounter({ url: fresh.url, store, log, tickMs: options.tickMs ?? 60 * MINUTE });
+    const made = { database, counter, said, redis };
     open.push(made);
     return made;
   }
@@ -43,9 +53,10 @@ describe('the rate-limit counter of an instance alone on PostgreSQL (decision 00
   };
 
   afterEach(async () => {
-    for (const { counter, database } of open.splice(0)) {
+    for (const { counter, database, redis } of open.splice(0)) {
       await counter.close();
       await database.close();
+      await redis?.quit();
     }
     await fresh?.drop();
     fresh = null;
@@ -92,8 +103,6 @@ describe('the rate-limit counter of an instance alone on PostgreSQL (decision 00
     const two = await instance();
     expect(await hits(two.counter, 'lookup:198.51.100.4', 25)).toHaveLength(25);
     await two.counter.close();
-    await two.database.close();
-    open.splice(open.indexOf(two), 1);
     await one.counter.tick();
     expect(one.counter.mode()).toBe('solo');
     const sent = watchStatements(one.database);
@@ -103,7 +112,7 @@ describe('the rate-limit counter of an instance alone on PostgreSQL (decision 00
   });
 
   it('stops counting while its presence connection is down (the routes then go on unlimited, logged) and counts again once it is back', async () => {
-    const one = await instance(100);
+    const one = await instance({ tickMs: 100 });
     await hits(one.counter, 'lookup:198.51.100.5', 3);
     // Another session ends the instance's presence connection, as a restart of PostgreSQL or a proxy would.
     const [ended] = await queryRows<{ ended: boolean }>(
@@ -120,5 +129,33 @@ describe('the rate-limit counter of an instance alone on PostgreSQL (decision 00
     // The three hits were mirrored when the connection went; alone again, the count goes on from them.
     await vi.waitFor(() => expect(one.counter.mode()).toBe('solo'), { timeout: 5_000 });
     expect((await one.counter.counter('lookup:198.51.100.5', MINUTE)).current).toBe(4);
+  });
+  it('with REDIS_URL, alone: counts in memory and mirrors the counts into Redis under the deployment prefix', async () => {
+    const prefix = `aipos-test-${randomBytes(4).toString('hex')}:`;
+    const one = await instance({ redisPrefix: prefix });
+    expect(one.counter.mode()).toBe('solo');
+    expect(await hits(one.counter, 'POST/api/status/lookup:198.51.100.6', 31)).toHaveLength(31);
+    expect(await one.redis!.get('rate:POST/api/status/lookup:198.51.100.6')).toBeNull();
+    await one.counter.tick();
+    expect(await one.redis!.get('rate:POST/api/status/lookup:198.51.100.6')).toBe('31');
+    const ttl = await one.redis!.pttl('rate:POST/api/status/lookup:198.51.100.6');
+    expect(ttl).toBeGreaterThan(MINUTE - 5_000);
+    expect(ttl).toBeLessThanOrEqual(MINUTE);
+    await one.redis!.del('rate:POST/api/status/lookup:198.51.100.6');
+  });
+
+  it('with REDIS_URL: a second instance counts on from the counts handed over, and the one left alone reads them back', async () => {
+    const prefix = `aipos-test-${randomBytes(4).toString('hex')}:`;
+    const one = await instance({ redisPrefix: prefix });
+    await hits(one.counter, 'lookup:198.51.100.7', 20);
+    const two = await instance({ redisPrefix: prefix });
+    expect([one.counter.mode(), two.counter.mode()]).toEqual(['shared', 'shared']);
+    expect((await two.counter.counter('lookup:198.51.100.7', MINUTE)).current).toBe(21);
+    expect(await two.redis!.get('rate:lookup:198.51.100.7')).toBe('21');
+    await two.counter.close();
+    await one.counter.tick();
+    expect(one.counter.mode()).toBe('solo');
+    expect(await hits(one.counter, 'lookup:198.51.100.7', 10)).toEqual([22, 23, 24, 25, 26, 27, 28, 29, 30, 31]);
+    await one.redis!.del('rate:lookup:198.51.100.7');
   });
 });

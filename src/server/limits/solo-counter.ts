@@ -1,12 +1,11 @@
 import pg from 'pg';
-import type { Db } from '../db/database.js';
-import { queryRows } from '../db/query-rows.js';
-import { databaseCounter, type RateCounter } from './rate-limit-store.js';
+import type { RateCounter } from './rate-limit-store.js';
 
 /**
- * The request caps on PostgreSQL without Redis (decision 0052). An instance alone on its database counts
- * in its own memory and mirrors the counts into `rate_limit_counters` every tick; as soon as a second
- * instance is there, every instance counts in the table, exactly as `databaseCounter` does (0019, 0029).
+ * The request caps of an instance on PostgreSQL (decision 0052). An instance alone on its database counts
+ * in its own memory and mirrors the counts into the shared store (Redis, else `rate_limit_counters`) every
+ * tick; as soon as a second instance is there, every instance counts in the shared store, hit by hit, as
+ * before (0019, 0029).
  *
  * Who is there is told by session-level advisory locks on one connection of the instance's own, so a
  * process that dies or loses that connection is gone from the count at once:
@@ -26,9 +25,24 @@ export type SoloCounter = {
   close(): Promise<void>;
 };
 
+/** A window's count as it stands, for the hand-over between memory and the shared store. */
+export type WindowCount = { key: string; hits: number; ttlMs: number };
+
+/** The shared store behind the counter: where the limits count while several instances run. */
+export type SharedCounts = {
+  counter: RateCounter;
+  /** Writes these counts as they stand (nobody else counts meanwhile). */
+  mirror(counts: WindowCount[]): Promise<void>;
+  /** Every window that has not ended. */
+  live(): Promise<WindowCount[]>;
+  /** Now and then while alone: drops what the store does not expire by itself. */
+  prune(): Promise<void>;
+};
+
 export type SoloCounterOptions = {
+  /** The PostgreSQL server's URL: the presence locks live there, whatever the store. */
   url: string;
-  db: Db;
+  store: SharedCounts;
   log: { info(message: string): void; error(object: { err: unknown }, message: string): void };
   /** How often the counts are mirrored and presence is read; a newcomer is heard at once through NOTIFY. */
   tickMs?: number;
@@ -51,20 +65,11 @@ select count(*)::int as n from pg_locks
 where locktype = 'advisory' and granted and classid = $1 and objid = $2 and objsubid = 2
   and database = (select oid from pg_database where datname = current_database())`;
 
-// Absolute counts: while one instance is alone nobody else writes the table.
-const MIRROR = `
-insert into rate_limit_counters as c (key, hits, reset_at)
-select t.k, t.n, now() + t.ttl * interval '1 millisecond' from json_to_recordset($1::json) as t(k text, n int, ttl float8) order by t.k
-on conflict (key) do update set hits = excluded.hits, reset_at = excluded.reset_at`;
-
-const LIVE_COUNTS = `
-select key, hits, ceil(extract(epoch from (reset_at - now())) * 1000)::int as ttl
-from rate_limit_counters where reset_at > now()`;
-
 export async function soloCounter(options: SoloCounterOptions): Promise<SoloCounter> {
-  const { db, log } = options;
+  const { store, log } = options;
   const tickMs = options.tickMs ?? 1000;
-  const shared = databaseCounter(db);
+  const shared = store.counter;
+  const failed = throttledLog(log);
   const local = new Map<string, Entry>();
   const dirty = new Set<string>();
   let mode: Mode = 'switching';
@@ -125,14 +130,21 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
   /** The counts hit since the last mirror, written as they stand; expired windows are dropped. */
   const mirror = async () => {
     const now = Date.now();
-    const rows: { k: string; n: number; ttl: number }[] = [];
+    const counts: WindowCount[] = [];
     for (const key of dirty) {
       const entry = local.get(key);
-      if (entry && entry.resetAt > now) rows.push({ k: key, n: entry.hits, ttl: entry.resetAt - now });
+      if (entry && entry.resetAt > now) counts.push({ key, hits: entry.hits, ttlMs: entry.resetAt - now });
     }
     dirty.clear();
     for (const [key, entry] of local) if (entry.resetAt <= now) local.delete(key);
-    if (rows.length > 0) await queryRows(db, MIRROR, [JSON.stringify(rows)]);
+    if (counts.length === 0) return;
+    try {
+      await store.mirror(counts);
+    } catch (error) {
+      // Written at the next tick instead: a store that is down for a while misses no count.
+      for (const { key } of counts) dirty.add(key);
+      throw error;
+    }
   };
 
   const enterSolo = async () => {
@@ -146,11 +158,11 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
     setMode('switching');
     try {
       await sharedIdle();
-      const rows = await queryRows<{ key: string; hits: number; ttl: number }>(db, LIVE_COUNTS, []);
+      const counts = await store.live();
       const now = Date.now();
       local.clear();
       dirty.clear();
-      for (const row of rows) local.set(row.key, { hits: Number(row.hits), resetAt: now + Number(row.ttl) });
+      for (const { key, hits, ttlMs } of counts) local.set(key, { hits, resetAt: now + ttlMs });
       setMode('solo');
       log.info('rate limits: alone on the database, counting in this process');
     } catch (error) {
@@ -177,16 +189,18 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
     ticks += 1;
     try {
       if (mode === 'solo') {
-        await mirror();
-        if (await othersPresent()) await leaveSolo();
-        // Windows that ended long ago are dead rows; databaseCounter prunes them too, by its hits.
-        if (ticks % PRUNE_EVERY_TICKS === 0)
-          await queryRows(db, `delete from rate_limit_counters where reset_at < now() - interval '1 hour'`, []);
+        // Presence first: a store that is down must not keep a newcomer waiting for the hand-over.
+        if (await othersPresent()) {
+          await leaveSolo();
+        } else {
+          await mirror();
+          if (ticks % PRUNE_EVERY_TICKS === 0) await store.prune();
+        }
       } else if (mode === 'shared') {
         await enterSolo();
       }
     } catch (error) {
-      log.error({ err: error }, 'rate limits: presence tick failed');
+      failed(error, 'rate limits: mirroring or loading the counts failed');
     }
   };
   // One tick at a time: a NOTIFY and the timer may ask together.
@@ -257,5 +271,15 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
       setMode('shared');
       await client?.end().catch(() => {});
     },
+  };
+}
+
+/** A store that is down fails every tick: said once per 10 s, not every second. */
+function throttledLog(log: SoloCounterOptions['log']): (error: unknown, message: string) => void {
+  let last = 0;
+  return (error, message) => {
+    if (Date.now() - last < 10_000) return;
+    last = Date.now();
+    log.error({ err: error }, message);
   };
 }
