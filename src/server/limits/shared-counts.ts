@@ -33,6 +33,7 @@ export function databaseCounts(db: Db): SharedCounts {
 }
 
 const KEY = 'rate:';
+const CHUNK = 500;
 
 /** Redis: a key per window under the deployment's prefix, expiring with its window. */
 export function redisCounts(redis: Redis): SharedCounts {
@@ -40,9 +41,13 @@ export function redisCounts(redis: Redis): SharedCounts {
   return {
     counter: redisCounter(redis),
     async mirror(counts) {
-      const batch = redis.pipeline();
-      for (const { key, hits, ttlMs } of counts) batch.set(`${KEY}${key}`, hits, 'PX', Math.max(1, Math.ceil(ttlMs)));
-      failOnAny(await batch.exec());
+      // A pipeline holds every command's arguments and reply until it ends: a busy second's thousands of
+      // keys go in chunks rather than all at once.
+      for (let i = 0; i < counts.length; i += CHUNK) {
+        const batch = redis.pipeline();
+        for (const { key, hits, ttlMs } of counts.slice(i, i + CHUNK)) batch.set(`${KEY}${key}`, hits, 'PX', Math.max(1, Math.ceil(ttlMs)));
+        failOnAny(await batch.exec());
+      }
     },
     async live() {
       // SCAN sees the keys with the prefix, which the client adds again to every other command.
@@ -51,9 +56,9 @@ export function redisCounts(redis: Redis): SharedCounts {
         for (const name of found as string[]) names.push(name.slice(prefix.length));
       }
       const counts: WindowCount[] = [];
-      for (let i = 0; i < names.length; i += 500) {
+      for (let i = 0; i < names.length; i += CHUNK) {
         const batch = redis.pipeline();
-        const chunk = names.slice(i, i + 500);
+        const chunk = names.slice(i, i + CHUNK);
         for (const name of chunk) batch.get(name).pttl(name);
         const results = failOnAny(await batch.exec());
         chunk.forEach((name, j) => {

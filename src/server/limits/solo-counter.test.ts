@@ -30,14 +30,20 @@ describe('the rate-limit counter of an instance alone on PostgreSQL (decision 00
    * One instance: a pool of its own on the test's database, and its own Redis client under `redisPrefix`
    * when given; it ticks only when the test says (or every `tickMs`).
    */
-  async function instance(options: { tickMs?: number; redisPrefix?: string } = {}): Promise<Instance> {
+  async function instance(options: { tickMs?: number; redisPrefix?: string; maxLocalKeys?: number } = {}): Promise<Instance> {
     fresh ??= await createFreshDatabase({ serverUrl: LOCAL_POSTGRES_URL, prefix: 't' });
     const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 3 });
     const redis = options.redisPrefix === undefined ? null : new Redis(REDIS_URL, { keyPrefix: options.redisPrefix });
     const said: string[] = [];
     const log = { info: (message: string) => said.push(message), error: (_: unknown, message: string) => said.push(message) };
     const store = redis ? redisCounts(redis) : databaseCounts(database.db);
-    const counter = await soloCounter({ url: fresh.url, store, log, tickMs: options.tickMs ?? 60 * MINUTE });
+    const counter = await soloCounter({
+      url: fresh.url,
+      store,
+      log,
+      tickMs: options.tickMs ?? 60 * MINUTE,
+      ...(options.maxLocalKeys ? { maxLocalKeys: options.maxLocalKeys } : {}),
+    });
     const made = { database, counter, said, redis };
     open.push(made);
     return made;
@@ -85,7 +91,7 @@ describe('the rate-limit counter of an instance alone on PostgreSQL (decision 00
     await hits(one.counter, 'lookup:198.51.100.3', 20);
     const two = await instance();
     expect([one.counter.mode(), two.counter.mode()]).toEqual(['shared', 'shared']);
-    expect(one.said).toContain('rate limits: another instance is here, counting in the database');
+    expect(one.said).toContain('rate limits: another instance is here, counting in the shared store');
     expect(await stored(one.database, 'lookup:198.51.100.3')).toBe(20);
     const places = await Promise.all([
       ...Array.from({ length: 5 }, () => one.counter.counter('lookup:198.51.100.3', MINUTE)),
@@ -130,6 +136,19 @@ describe('the rate-limit counter of an instance alone on PostgreSQL (decision 00
     await vi.waitFor(() => expect(one.counter.mode()).toBe('solo'), { timeout: 5_000 });
     expect((await one.counter.counter('lookup:198.51.100.5', MINUTE)).current).toBe(4);
   });
+  it('keeps its memory bounded: past the most windows it may hold, it counts in the store and stays there a while', async () => {
+    const one = await instance({ maxLocalKeys: 10 });
+    for (let i = 0; i < 11; i += 1) await one.counter.counter(`lookup:192.0.2.${i}`, MINUTE);
+    expect(one.counter.mode()).toBe('solo');
+    await one.counter.tick();
+    expect(one.counter.mode()).toBe('shared');
+    expect(one.said).toContain('rate limits: more than 10 windows open, counting in the shared store');
+    // Every count reached the store at the hand-over, and counting goes on from it.
+    expect((await one.counter.counter('lookup:192.0.2.10', MINUTE)).current).toBe(2);
+    await one.counter.tick();
+    expect(one.counter.mode()).toBe('shared');
+  });
+
   it('with REDIS_URL, alone: counts in memory and mirrors the counts into Redis under the deployment prefix', async () => {
     const prefix = `aipos-test-${randomBytes(4).toString('hex')}:`;
     const one = await instance({ redisPrefix: prefix });

@@ -48,6 +48,8 @@ export type SoloCounterOptions = {
   tickMs?: number;
   /** How long a newcomer waits for a solo instance's hand-over before it counts in the table anyway. */
   joinTimeoutMs?: number;
+  /** Windows open at once beyond which an instance counts in the store anyway: memory stays bounded. */
+  maxLocalKeys?: number;
 };
 
 type Mode = 'shared' | 'solo' | 'switching' | 'lost';
@@ -59,6 +61,10 @@ const PRESENCE = 1;
 const SOLO = 2;
 const JOIN_CHANNEL = 'aipos_limits_join';
 const PRUNE_EVERY_TICKS = 60;
+/** About 15 MB of heap at 50,000 windows (20,000 measured 6 MB). */
+const MAX_LOCAL_KEYS = 50_000;
+/** After counting alone was given up for the number of windows: ticks before it is tried again. */
+const CROWDED_BACKOFF_TICKS = 60;
 
 const COUNT_PRESENT = `
 select count(*)::int as n from pg_locks
@@ -68,6 +74,8 @@ where locktype = 'advisory' and granted and classid = $1 and objid = $2 and objs
 export async function soloCounter(options: SoloCounterOptions): Promise<SoloCounter> {
   const { store, log } = options;
   const tickMs = options.tickMs ?? 1000;
+  const maxLocalKeys = options.maxLocalKeys ?? MAX_LOCAL_KEYS;
+  let retryAt = 0;
   const shared = store.counter;
   const failed = throttledLog(log);
   const local = new Map<string, Entry>();
@@ -159,6 +167,13 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
     try {
       await sharedIdle();
       const counts = await store.live();
+      if (counts.length > maxLocalKeys / 2) {
+        // So many addresses at once (an attack, most likely): the store holds them, not this heap.
+        retryAt = ticks + CROWDED_BACKOFF_TICKS;
+        await releaseSolo();
+        setMode('shared');
+        return;
+      }
       const now = Date.now();
       local.clear();
       dirty.clear();
@@ -172,7 +187,7 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
     }
   };
 
-  const leaveSolo = async () => {
+  const leaveSolo = async (why: string) => {
     setMode('switching');
     try {
       await mirror();
@@ -180,7 +195,7 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
       local.clear();
       setMode('shared');
       await releaseSolo();
-      log.info('rate limits: another instance is here, counting in the database');
+      log.info(`rate limits: ${why}, counting in the shared store`);
     }
   };
 
@@ -191,12 +206,15 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
       if (mode === 'solo') {
         // Presence first: a store that is down must not keep a newcomer waiting for the hand-over.
         if (await othersPresent()) {
-          await leaveSolo();
+          await leaveSolo('another instance is here');
+        } else if (local.size > maxLocalKeys) {
+          retryAt = ticks + CROWDED_BACKOFF_TICKS;
+          await leaveSolo(`more than ${maxLocalKeys} windows open`);
         } else {
           await mirror();
           if (ticks % PRUNE_EVERY_TICKS === 0) await store.prune();
         }
-      } else if (mode === 'shared') {
+      } else if (mode === 'shared' && ticks >= retryAt) {
         await enterSolo();
       }
     } catch (error) {
@@ -221,7 +239,7 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
       try {
         await query('select pg_advisory_lock($1, $2)', [LOCK_SPACE, SOLO]);
       } catch (error) {
-        log.error({ err: error }, 'rate limits: no hand-over from the instance counting alone; counting in the database');
+        log.error({ err: error }, 'rate limits: no hand-over from the instance counting alone; counting in the shared store');
         await query('reset lock_timeout');
         setMode('shared');
         return;
