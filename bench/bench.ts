@@ -297,7 +297,12 @@ async function benchEngine(engine: Engine): Promise<{ rows: Row[]; firstStartMb:
   try {
     // The very first start: PGlite initialises a new database here, a peak docs/performance.md reports apart.
     const first = await ours();
-    const limits = engine === 'pglite' ? 'limits in memory' : redis.REDIS_URL ? 'limits in Redis' : 'limits in memory, mirrored to PostgreSQL (one instance, decision 0052)';
+    const limits =
+      engine === 'pglite'
+        ? 'limits in memory'
+        : redis.REDIS_URL
+          ? 'limits in Redis'
+          : 'limits in memory, mirrored to PostgreSQL (one instance, decision 0052)';
     const description = `${first.output().match(/database: ([^"]+)/)?.[1] ?? engine}, ${limits}`;
     await sleep(500);
     const firstStartMb = first.peakRssMb();
