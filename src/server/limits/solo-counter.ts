@@ -89,7 +89,9 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
   let presence: pg.Client | null = null;
   let running: Promise<void> = Promise.resolve();
 
-  const setMode = (next: Mode) => {
+  const setMode = (wanted: Mode) => {
+    // A hand-over that ends after the presence connection dropped must not count again until it is back.
+    const next = !presence && !closed && wanted !== 'switching' ? 'lost' : wanted;
     mode = next;
     if (next !== 'switching') {
       const released = waiting;
