@@ -8,7 +8,7 @@ import { sharedRateLimitStore } from './rate-limit-store.js';
 import { closeRedis, connectRedis, outageLogger } from './redis-client.js';
 import { redisLoginLimiter } from './redis-login-limiter.js';
 import { databaseCounts, redisCounts } from './shared-counts.js';
-import { soloCounter } from './solo-counter.js';
+import { PresenceLostError, soloCounter, throttled } from './solo-counter.js';
 
 export type Limits = {
   /** Null without REDIS_URL. */
@@ -26,15 +26,19 @@ export type Limits = {
  * memory and the sign-in failures in its tables.
  */
 export async function createLimits(config: Config, database: Database, log: FastifyBaseLogger): Promise<Limits> {
+  const presenceLost = throttled((error) => log.error({ err: error }, 'rate limits: presence connection down, not counting'));
   if (config.REDIS_URL) {
     const redis = await connectRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, log);
     const counts = redisCounts(redis);
+    const redisDown = outageLogger(log, 'rate limits');
     // Alone on its database, an instance counts in its own memory and mirrors Redis (0052).
     const solo = database.url ? await soloCounter({ url: database.url, store: counts, log }) : null;
     return {
       redis,
       loginLimiter: redisLoginLimiter(redis, config, log),
-      rateLimitStore: sharedRateLimitStore(solo?.counter ?? counts.counter, outageLogger(log, 'rate limits')),
+      rateLimitStore: sharedRateLimitStore(solo?.counter ?? counts.counter, (error) =>
+        error instanceof PresenceLostError ? presenceLost(error) : redisDown(error),
+      ),
       async close() {
         await solo?.close();
         await closeRedis(redis);
@@ -47,7 +51,9 @@ export async function createLimits(config: Config, database: Database, log: Fast
   return {
     redis: null,
     loginLimiter,
-    rateLimitStore: sharedRateLimitStore(solo.counter, (error) => log.error({ err: error }, 'rate limits: database counter failed')),
+    rateLimitStore: sharedRateLimitStore(solo.counter, (error) =>
+      error instanceof PresenceLostError ? presenceLost(error) : log.error({ err: error }, 'rate limits: database counter failed'),
+    ),
     close: () => solo.close(),
   };
 }

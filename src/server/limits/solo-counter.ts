@@ -77,7 +77,7 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
   const maxLocalKeys = options.maxLocalKeys ?? MAX_LOCAL_KEYS;
   let retryAt = 0;
   const shared = store.counter;
-  const failed = throttledLog(log);
+  const failed = throttled((error) => log.error({ err: error }, 'rate limits: mirroring or loading the counts failed'));
   const local = new Map<string, Entry>();
   const dirty = new Set<string>();
   let mode: Mode = 'switching';
@@ -123,7 +123,7 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
     if (mode === 'solo') return countLocally(key, windowMs);
     if (mode === 'shared') return countShared(key, windowMs);
     // The connection that says who is there is gone: counting now could count where another cannot see.
-    if (mode === 'lost') throw new Error('rate limits: the presence connection is down');
+    if (mode === 'lost') throw new PresenceLostError();
     await new Promise<void>((resume) => waiting.push(resume));
     return counter(key, windowMs);
   };
@@ -220,7 +220,7 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
         await enterSolo();
       }
     } catch (error) {
-      failed(error, 'rate limits: mirroring or loading the counts failed');
+      failed(error);
     }
   };
   // One tick at a time: a NOTIFY and the timer may ask together.
@@ -294,12 +294,19 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
   };
 }
 
-/** A store that is down fails every tick: said once per 10 s, not every second. */
-function throttledLog(log: SoloCounterOptions['log']): (error: unknown, message: string) => void {
+/** The counter's refusal while the presence connection is down (not the store's failure). */
+export class PresenceLostError extends Error {
+  constructor() {
+    super('rate limits: the presence connection is down');
+  }
+}
+
+/** At most one report per 10 s: a store that is down fails every tick, and every limited request alike. */
+export function throttled(report: (error: unknown) => void): (error: unknown) => void {
   let last = 0;
-  return (error, message) => {
+  return (error) => {
     if (Date.now() - last < 10_000) return;
     last = Date.now();
-    log.error({ err: error }, message);
+    report(error);
   };
 }
