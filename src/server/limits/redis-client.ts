@@ -1,20 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { throttled } from './throttled.js';
 
 // A request never waits long for a Redis that hangs: the limits then fail open or closed at once.
 const COMMAND_TIMEOUT_MS = 500;
 const READY_WAIT_MS = 2000;
-const OUTAGE_LOG_EVERY_MS = 10_000;
 
-/** Logs an outage at most once per interval: a Redis that is down must not flood the log per request. */
+/** Logs an outage at most once per 10 s: a Redis that is down must not flood the log per request. */
 export function outageLogger(log: FastifyBaseLogger, what: string): (error: unknown) => void {
-  let last = 0;
-  return (error) => {
-    const at = Date.now();
-    if (at - last < OUTAGE_LOG_EVERY_MS) return;
-    last = at;
-    log.error({ err: error }, `${what}: Redis unreachable`);
-  };
+  return throttled((error) => log.error({ err: error }, `${what}: Redis unreachable`));
 }
 
 /**

@@ -8,7 +8,8 @@ import { sharedRateLimitStore } from './rate-limit-store.js';
 import { closeRedis, connectRedis, outageLogger } from './redis-client.js';
 import { redisLoginLimiter } from './redis-login-limiter.js';
 import { databaseCounts, redisCounts } from './shared-counts.js';
-import { PresenceLostError, soloCounter, throttled } from './solo-counter.js';
+import { PresenceLostError, soloCounter } from './solo-counter.js';
+import { throttled } from './throttled.js';
 
 export type Limits = {
   /** Null without REDIS_URL. */

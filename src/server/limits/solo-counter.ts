@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { RateCounter } from './rate-limit-store.js';
+import { throttled } from './throttled.js';
 
 /**
  * The request caps of an instance on PostgreSQL (decision 0052). An instance alone on its database counts
@@ -12,7 +13,7 @@ import type { RateCounter } from './rate-limit-store.js';
  * - PRESENCE, shared: every instance holds it while it counts at all;
  * - SOLO, exclusive: held by the instance counting in memory, taken only while it sees no one else.
  * A newcomer holds PRESENCE before it counts anything, and waits for SOLO before its first hit: the solo
- * instance hears it (NOTIFY, or its next tick), writes its counts into the table, goes back to the table
+ * instance hears it (NOTIFY, or its next tick), writes its counts into the store, goes back to the store
  * and lets SOLO go. So no hit is ever counted in a place the other instance cannot see.
  */
 
@@ -46,7 +47,7 @@ export type SoloCounterOptions = {
   log: { info(message: string): void; error(object: { err: unknown }, message: string): void };
   /** How often the counts are mirrored and presence is read; a newcomer is heard at once through NOTIFY. */
   tickMs?: number;
-  /** How long a newcomer waits for a solo instance's hand-over before it counts in the table anyway. */
+  /** How long a newcomer waits for a solo instance's hand-over before it counts in the store anyway. */
   joinTimeoutMs?: number;
   /** Windows open at once beyond which an instance counts in the store anyway: memory stays bounded. */
   maxLocalKeys?: number;
@@ -87,6 +88,7 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
   let ticks = 0;
   let closed = false;
   let presence: pg.Client | null = null;
+  let joining = false;
   let running: Promise<void> = Promise.resolve();
 
   const setMode = (wanted: Mode) => {
@@ -230,11 +232,25 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
     const client = new pg.Client({ connectionString: options.url });
     client.on('notification', () => void tick());
     client.on('error', (error) => lose(client, error));
-    await client.connect();
-    presence = client;
+    joining = true;
+    try {
+      await client.connect();
+      presence = client;
+      await join();
+    } catch (error) {
+      // A half-made join holds nothing worth keeping: its locks go with the connection, and the caller retries.
+      if (presence === client) presence = null;
+      await client.end().catch(() => {});
+      throw error;
+    } finally {
+      joining = false;
+    }
+  };
+
+  const join = async () => {
     await query('select pg_advisory_lock_shared($1, $2)', [LOCK_SPACE, PRESENCE]);
     await query(`listen ${JOIN_CHANNEL}`);
-    // A solo instance hands its counts over before it lets SOLO go: wait for that, then count in the table.
+    // A solo instance hands its counts over before it lets SOLO go: wait for that, then count in the store.
     if (!(await query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, SOLO]))[0]!.ok) {
       await query('select pg_notify($1, $2)', [JOIN_CHANNEL, '']);
       await query(`set lock_timeout = ${Number(options.joinTimeoutMs ?? 10_000)}`);
@@ -255,7 +271,7 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
 
   /** The presence connection dropped: its locks are gone, so this instance stops counting until it is back. */
   const lose = (client: pg.Client, error: Error) => {
-    if (presence !== client) return;
+    if (presence !== client || joining) return;
     presence = null;
     log.error({ err: error }, 'rate limits: presence connection lost');
     void client.end().catch(() => {});
@@ -265,7 +281,6 @@ export async function soloCounter(options: SoloCounterOptions): Promise<SoloCoun
     const retry = () => {
       if (closed) return;
       connect().catch((again: unknown) => {
-        presence = null;
         log.error({ err: again }, 'rate limits: presence connection failed');
         setTimeout(retry, tickMs).unref();
       });
@@ -299,14 +314,4 @@ export class PresenceLostError extends Error {
   constructor() {
     super('rate limits: the presence connection is down');
   }
-}
-
-/** At most one report per 10 s: a store that is down fails every tick, and every limited request alike. */
-export function throttled(report: (error: unknown) => void): (error: unknown) => void {
-  let last = 0;
-  return (error) => {
-    if (Date.now() - last < 10_000) return;
-    last = Date.now();
-    report(error);
-  };
 }
