@@ -4,12 +4,13 @@
 // bare Fastify route each in their own process, the load generator in a third, the server's CPU and
 // peak memory read from /proc. Figures are printed, never gated (decision 0025).
 import { cpus, loadavg, totalmem } from 'node:os';
+import { runAlternated, type AlternatedFigures } from './alternated.js';
 import { baselineBuild, currentBuild, type BaselineBuild } from './builds.js';
 import { redisAnswers, runEngine, type Build, type EngineFigures } from './engine-run.js';
 import { measureImageFloor, type ImageFloor } from './image-floor.js';
 import { describeOptions, parseOptions } from './options.js';
 import { benchPhotos } from './photos.js';
-import { report, type BuildFigures } from './report.js';
+import { alternatedReport, report, type BuildFigures } from './report.js';
 
 const options = parseOptions(process.argv.slice(2));
 const withRedis = options.redis && options.engines.includes('postgres') && (await redisAnswers(options.redisUrl));
@@ -43,6 +44,7 @@ if (options.nodeFlagsB)
   builds.push({ ...builds[0]!, label: `this tree, node ${options.nodeFlagsB.join(' ') || '(no flags)'}`, nodeFlags: options.nodeFlagsB });
 if (options.baseline) builds.push((baseline = await baselineBuild(options.baseline)));
 const results: BuildFigures[] = builds.map((build) => ({ label: build.label, engines: [] }));
+const alternated: AlternatedFigures[] = [];
 const started = Date.now();
 try {
   // Engine by engine, the builds one after the other: each engine's figures for both builds come from
@@ -52,6 +54,7 @@ try {
       const figures: EngineFigures = await runEngine(build, engine, options, photoSets, engine === 'postgres' && withRedis);
       results[i]!.engines.push(figures);
     }
+    if (builds.length > 1 && options.alternateRounds > 0) alternated.push(...(await runAlternated(builds, engine, options, photoSets)));
   }
 } finally {
   await baseline?.remove();
@@ -63,3 +66,4 @@ console.log(
 );
 console.log(describeOptions(options));
 console.log(report(results, floors));
+console.log(alternatedReport(alternated));

@@ -10,6 +10,9 @@ export type BenchOptions = {
   redis: boolean;
   registrations: number;
   registrations2560: number;
+  /** With two builds or more: rounds of registrations alternated between their servers (0: none), and the chunk of 1 MB photos per turn. */
+  alternateRounds: number;
+  alternateChunk: number;
   /** Registrations' worth of photos the image floor (image-floor-process.ts) times, per measure. */
   floorRounds: number;
   concurrency: number;
@@ -42,6 +45,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       'no-redis': { type: 'boolean', default: false },
       registrations: { type: 'string', default: '200' },
       'registrations-2560': { type: 'string', default: '50' },
+      'alternate-rounds': { type: 'string', default: '4' },
+      'alternate-chunk': { type: 'string', default: '20' },
       'floor-rounds': { type: 'string', default: '20' },
       concurrency: { type: 'string', default: '8' },
       connections: { type: 'string', default: '10' },
@@ -70,6 +75,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     redis: !values['no-redis'],
     registrations: quick ? 40 : Number(values.registrations),
     registrations2560: quick ? 16 : Number(values['registrations-2560']),
+    alternateRounds: quick ? 2 : Number(values['alternate-rounds']),
+    alternateChunk: quick ? 10 : Number(values['alternate-chunk']),
     floorRounds: quick ? 6 : Number(values['floor-rounds']),
     concurrency: Number(values.concurrency),
     lookupConnections: Number(values.connections),
@@ -101,6 +108,7 @@ export function describeOptions(o: BenchOptions): string {
     `${o.merchants.toLocaleString('en')} merchants seeded by db:seed before the server starts`,
     `registrations: ${o.registrations} of five 1 MB photos and ${o.registrations2560} of five 2560 px photos, ${o.concurrency} applicants at once`,
     `lookups: ${o.lookupConnections} connections, ${o.clients > 1 ? `from ${o.clients.toLocaleString('en')} client addresses (X-Forwarded-For, TRUST_PROXY=1) each under the real limit of 30 a minute` : 'from one address, RATE_LIMIT_LOOKUPS_PER_MINUTE raised out of reach'}, ${o.lookupRuns} runs of ${o.lookupSeconds} s per server, ours and bare alternated (ours first in odd runs), after ${o.warmupSeconds} s of warm-up each`,
+    `alternated (with two builds or more): ${o.alternateRounds} rounds of ${o.alternateChunk} registrations of 1 MB photos (and a third as many of 2560 px) per build, their servers side by side on fresh databases, the order swapped each round`,
     `image floor: ${o.floorRounds} registrations' photos per measure, sharp alone in a process of its own with the server's node flags and malloc settings (bench/outside/image-floor-process.ts)`,
     `health: GET /api/health at ${o.lookupConnections} connections for ${o.healthSeconds} s`,
     `load generator: autocannon / fetch in a process of its own (bench/outside/load-process.ts)`,

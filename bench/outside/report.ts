@@ -1,4 +1,5 @@
 // The tables `npm run bench` prints: one column per build (this tree, and the baseline when given).
+import type { AlternatedFigures } from './alternated.js';
 import type { EngineFigures, LookupFigures } from './engine-run.js';
 import type { ImageFloor } from './image-floor.js';
 
@@ -97,6 +98,28 @@ export function report(builds: BuildFigures[], floors: ImageFloor[] = []): strin
       lines.push(
         `| peak RSS MB, ${phase} | ${builds.map((b) => f0(of(b)?.rssMb.find(([p]) => p === phase)?.[1] ?? Number.NaN)).join(' | ')} |`,
       );
+  }
+  return lines.join('\n');
+}
+
+/** The alternated registrations: per engine and photo set, each build's CPU per registration over all its chunks. */
+export function alternatedReport(figures: AlternatedFigures[]): string {
+  if (figures.length === 0) return '';
+  const labels = figures[0]!.builds.map((b) => b.label);
+  const lines = [
+    '',
+    '### CPU per registration, builds alternated in chunks',
+    '',
+    `| engine, photos | ${labels.join(' | ')} |`,
+    `|---|${labels.map(() => '---').join('|')}|`,
+  ];
+  for (const f of figures) {
+    const cells = f.builds.map(
+      (b) => `**${f0(b.cpuMsPerRegistration)}** (chunks ${b.chunks.map(f0).join(', ')}${b.failures > 0 ? `; ${b.failures} failed` : ''})`,
+    );
+    lines.push(
+      `| ${f.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}, five ${f.photos} photos, ${f.rounds} rounds of ${f.chunk} | ${cells.join(' | ')} |`,
+    );
   }
   return lines.join('\n');
 }
