@@ -1,8 +1,9 @@
 // With two builds or more (--baseline, --node-flags-b): the registration phases again, the builds' servers up
 // side by side and their registrations alternated in chunks, the order swapped each round. This machine's speed
-// moves by 10-20 % within a run (2 Dec: two builds differing by one header read read 480 and 543 ms per
-// registration in two columns measured minutes apart, the dearer one being the lighter build), more than most changes weigh; alternated chunks share every stretch of it.
-// Each build's figure is its CPU over all its chunks divided by their registrations, beside each chunk's own.
+// moves by 10-20 % within a run, more than most changes weigh (2 Dec: two builds differing by one header read
+// read 480 and 543 ms per registration in columns measured minutes apart, the lighter build the dearer one);
+// alternated chunks share every stretch of it. Each build's figure is its CPU over all its chunks divided by
+// their registrations, beside each chunk's own.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
