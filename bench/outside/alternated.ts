@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFreshDatabase } from '../../tests/support/fresh-database.js';
-import { BENCH_KEY, serverEnv, type Build } from './engine-run.js';
-import { runLoadProcess, type RegistrationResult } from './load.js';
+import { BENCH_KEY, registerPhotos, serverEnv, type Build } from './engine-run.js';
 import type { BenchOptions, Engine } from './options.js';
 import type { PhotoSet } from './photos.js';
 import { startChild, type Child } from './proc.js';
@@ -31,21 +30,6 @@ async function settled(child: Child): Promise<void> {
 }
 
 type Side = { build: Build; child: Child; cpuMs: number; registered: number; chunks: number[]; failures: number };
-
-async function register(child: Child, set: PhotoSet, count: number, options: BenchOptions, work: string): Promise<RegistrationResult> {
-  return runLoadProcess<RegistrationResult>(
-    {
-      kind: 'registrations',
-      url: child.url,
-      uploadPath: '/api/uploads',
-      submitPath: '/api/registrations',
-      photos: set.files,
-      count,
-      concurrency: options.concurrency,
-    },
-    work,
-  );
-}
 
 /** One server per build on a database of its own (no seeded merchants: registrations do not read them). */
 export async function runAlternated(
@@ -85,14 +69,14 @@ export async function runAlternated(
       const sides: Side[] = builds.map((build, i) => ({ build, child: servers[i]!, cpuMs: 0, registered: 0, chunks: [], failures: 0 }));
       say(`warm-up: ${Math.min(8, chunk)} registrations of five ${set.note} photos on each server ...`);
       for (const side of sides) {
-        await register(side.child, set, Math.min(8, chunk), options, work);
+        await registerPhotos(side.child, set, Math.min(8, chunk), options, work);
         await settled(side.child);
       }
       say(`${options.alternateRounds} rounds of ${chunk} registrations per build, five ${set.note} photos, order swapped each round ...`);
       for (let round = 0; round < options.alternateRounds; round += 1) {
         for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
           const before = side.child.cpuMs();
-          const result = await register(side.child, set, chunk, options, work);
+          const result = await registerPhotos(side.child, set, chunk, options, work);
           await settled(side.child);
           const spent = side.child.cpuMs() - before;
           side.cpuMs += spent;

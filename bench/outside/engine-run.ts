@@ -112,6 +112,28 @@ export async function lookupRun(
   return { ...result, cpuUsPerRequest: ((child.cpuMs() - before) * 1000) / Math.max(1, result.requests) };
 }
 
+/** `count` registrations of the set's five photos against a server, `options.concurrency` applicants at once. */
+export function registerPhotos(
+  child: Child,
+  set: PhotoSet,
+  count: number,
+  options: Pick<BenchOptions, 'concurrency'>,
+  work: string,
+): Promise<RegistrationResult> {
+  return runLoadProcess<RegistrationResult>(
+    {
+      kind: 'registrations',
+      url: child.url,
+      uploadPath: '/api/uploads',
+      submitPath: '/api/registrations',
+      photos: set.files,
+      count,
+      concurrency: options.concurrency,
+    },
+    work,
+  );
+}
+
 export async function runEngine(
   build: Build,
   engine: Engine,
@@ -172,18 +194,7 @@ export async function runEngine(
       ours.startPhase();
       const cpuBefore = ours.cpuMs();
       const mainBefore = ours.mainThreadCpuMs();
-      const result = await runLoadProcess<RegistrationResult>(
-        {
-          kind: 'registrations',
-          url: ours.url,
-          uploadPath: '/api/uploads',
-          submitPath: '/api/registrations',
-          photos: set.files,
-          count,
-          concurrency: options.concurrency,
-        },
-        work,
-      );
+      const result = await registerPhotos(ours, set, count, options, work);
       const cpu = ours.cpuMs() - cpuBefore;
       const mainMs = (ours.mainThreadCpuMs() - mainBefore) / Math.max(1, result.registered);
       rss.push([`registration ${set.name}`, ours.phasePeakMb()]);
