@@ -14,6 +14,7 @@ import { PostgresEventBus } from './events/event-bus.js';
 import { startMetricsListener } from './metrics/metrics-routes.js';
 import { startRetention } from './privacy/retention.js';
 import { createStorage } from './storage/create-storage.js';
+import { PHOTO_TEE_STATE } from './uploads/document-processing.js';
 import { startUploadPurge } from './uploads/upload-purge.js';
 
 // Built, the client sits beside the server (BUILD_DIR/client); run from src (npm run dev), in dist/client.
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
     app.log.info(`metrics on http://127.0.0.1:${config.METRICS_PORT}/metrics`);
   }
   app.log.info(`database: ${await database.describe()}`);
+  app.log.info(`photo tee: ${PHOTO_TEE_STATE}`);
 }
 
 /** app.close(), or after `ms` every connection still open is cut and the close completes. */

@@ -7,7 +7,8 @@ import type { PhotoQuality } from '../../domain/photo-quality.js';
 import type { UploadResponse } from '../../domain/registration.js';
 import { AppError } from '../http/app-error.js';
 import type { DocumentExtension } from '../storage/storage-keys.js';
-import { assessPhoto } from './photo-quality.js';
+import { assessPhoto, judgePhoto } from './photo-quality.js';
+import { loadPhotoTee } from './photo-tee.js';
 import { pixelBudget } from './pixel-budget.js';
 
 type DocumentContentType = UploadResponse['content_type'];
@@ -103,23 +104,26 @@ async function reencodeImage(slot: DocumentSlot, bytes: Buffer, contentType: 'im
   return decodeBudget(declaredPixels(bytes), () => reencodeNow(slot, bytes, contentType));
 }
 
+const photoTee = loadPhotoTee();
+/** For the boot log: whether JPEG uploads go through the native tee (decision 0053). */
+export const PHOTO_TEE_STATE = photoTee.state;
+
 /**
- * One decode feeds both the quality measures and the encoder: the pixels come out raw, are measured
- * (a few milliseconds, samples only), and are encoded from memory. Decoding a second, smaller copy for
- * the measures cost 13-23 ms of CPU a photo, the raw hand-over about 4 (bench/photo-quality.ts).
+ * A JPEG that sharp would pass through unchanged in colour and orientation goes through the native tee:
+ * the decoder's strips are measured on their way to the encoder, and the whole image is never held
+ * (decision 0053). Everything else, and every JPEG when the tee was not built, goes through sharp below.
  */
 async function reencodeNow(slot: DocumentSlot, bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<ReencodedImage> {
-  // failOn 'error' refuses truncated and corrupt data but tolerates the harmless warnings phone cameras cause.
-  const decode = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-    .rotate()
-    .timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
   try {
-    const { data: pixels, info } = await decode.raw().toBuffer({ resolveWithObject: true });
-    const raw = { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 };
-    const quality = assessPhoto({ data: pixels, ...raw });
-    const image = sharp(pixels, { raw }).timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
-    const data = contentType === 'image/jpeg' ? await image.jpeg(JPEG_OUTPUT).toBuffer() : await image.png().toBuffer();
-    return { data, quality };
+    const teed =
+      contentType === 'image/jpeg' && photoTee.tee
+        ? await photoTee.tee.reencodeJpeg(bytes, {
+            maxPixels: MAX_INPUT_PIXELS,
+            quality: JPEG_OUTPUT.quality,
+            timeoutSeconds: ENCODE_TIMEOUT_SECONDS,
+          })
+        : null;
+    return teed ? { data: teed.data, quality: judgePhoto(teed.measures) } : await reencodeWithSharp(bytes, contentType);
   } catch (error) {
     const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
     throw new AppError(
@@ -129,4 +133,22 @@ async function reencodeNow(slot: DocumentSlot, bytes: Buffer, contentType: 'imag
       slot,
     );
   }
+}
+
+/**
+ * One decode feeds both the quality measures and the encoder: the pixels come out raw, are measured
+ * (a few milliseconds, samples only), and are encoded from memory. Decoding a second, smaller copy for
+ * the measures cost 13-23 ms of CPU a photo, the raw hand-over about 4 (bench/photo-quality.ts).
+ */
+export async function reencodeWithSharp(bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<ReencodedImage> {
+  // failOn 'error' refuses truncated and corrupt data but tolerates the harmless warnings phone cameras cause.
+  const decode = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
+  const { data: pixels, info } = await decode.raw().toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 };
+  const quality = assessPhoto({ data: pixels, ...raw });
+  const image = sharp(pixels, { raw }).timeout({ seconds: ENCODE_TIMEOUT_SECONDS });
+  const data = contentType === 'image/jpeg' ? await image.jpeg(JPEG_OUTPUT).toBuffer() : await image.png().toBuffer();
+  return { data, quality };
 }
