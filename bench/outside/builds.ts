@@ -63,6 +63,8 @@ export async function baselineBuild(ref: string): Promise<BaselineBuild> {
     const lock = (root: string) => readFileSync(path.join(root, 'package-lock.json'), 'utf8');
     if (existsSync(path.join(dir, 'package-lock.json')) && lock(dir) === lock(ROOT)) {
       symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+      // npm ci's postinstall did not run there: the baseline's photo tee (decision 0053) is built as npm ci would.
+      if (existsSync(path.join(dir, 'scripts/build-photo-tee.mjs'))) await run('node', ['scripts/build-photo-tee.mjs'], dir);
     } else {
       console.log(`baseline ${ref}: package-lock.json differs, npm ci ...`);
       await run('npm', ['ci', '--no-audit', '--no-fund'], dir);

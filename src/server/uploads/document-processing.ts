@@ -100,39 +100,39 @@ function declaredPixels(bytes: Buffer): number {
   }
 }
 
+/**
+ * A JPEG that sharp would pass through unchanged in colour and orientation goes through the native tee:
+ * the decoder's strips are measured on their way to the encoder, and the whole image is never held
+ * (decision 0053). A teed photo weighs half its pixels: a 2560 px one held 23-25 MB at its peak against
+ * 40-72 MB through the raw path, so two of them go at once where one did. Everything else, and every JPEG
+ * when the tee was not built, is decoded whole within the budget at its full weight.
+ */
 async function reencodeImage(slot: DocumentSlot, bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<ReencodedImage> {
-  return decodeBudget(declaredPixels(bytes), () => reencodeNow(slot, bytes, contentType));
+  const pixels = declaredPixels(bytes);
+  const fail = (error: unknown) => {
+    throw imageError(slot, error);
+  };
+  const tee = contentType === 'image/jpeg' ? photoTee.tee : null;
+  if (tee) {
+    const options = { maxPixels: MAX_INPUT_PIXELS, quality: JPEG_OUTPUT.quality, timeoutSeconds: ENCODE_TIMEOUT_SECONDS };
+    const teed = await decodeBudget(pixels / 2, () => tee.reencodeJpeg(bytes, options)).catch(fail);
+    if (teed) return { data: teed.data, quality: judgePhoto(teed.measures) };
+  }
+  return decodeBudget(pixels, () => reencodeWithSharp(bytes, contentType)).catch(fail);
 }
 
 const photoTee = loadPhotoTee();
 /** For the boot log: whether JPEG uploads go through the native tee (decision 0053). */
 export const PHOTO_TEE_STATE = photoTee.state;
 
-/**
- * A JPEG that sharp would pass through unchanged in colour and orientation goes through the native tee:
- * the decoder's strips are measured on their way to the encoder, and the whole image is never held
- * (decision 0053). Everything else, and every JPEG when the tee was not built, goes through sharp below.
- */
-async function reencodeNow(slot: DocumentSlot, bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<ReencodedImage> {
-  try {
-    const teed =
-      contentType === 'image/jpeg' && photoTee.tee
-        ? await photoTee.tee.reencodeJpeg(bytes, {
-            maxPixels: MAX_INPUT_PIXELS,
-            quality: JPEG_OUTPUT.quality,
-            timeoutSeconds: ENCODE_TIMEOUT_SECONDS,
-          })
-        : null;
-    return teed ? { data: teed.data, quality: judgePhoto(teed.measures) } : await reencodeWithSharp(bytes, contentType);
-  } catch (error) {
-    const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
-    throw new AppError(
-      422,
-      tooLarge ? 'IMAGE_TOO_LARGE' : 'UNREADABLE_FILE',
-      tooLarge ? UPLOAD_MESSAGES.tooManyPixels : UPLOAD_MESSAGES.unreadable,
-      slot,
-    );
-  }
+function imageError(slot: DocumentSlot, error: unknown): AppError {
+  const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
+  return new AppError(
+    422,
+    tooLarge ? 'IMAGE_TOO_LARGE' : 'UNREADABLE_FILE',
+    tooLarge ? UPLOAD_MESSAGES.tooManyPixels : UPLOAD_MESSAGES.unreadable,
+    slot,
+  );
 }
 
 /**
