@@ -4,8 +4,9 @@
 // - reencode: one sharp pipeline decoding and encoding each photo, the work every upload must do (the
 //   re-encode is a security decision, docs/decisions) and all that the upload did before the quality
 //   measures (decision 0035);
-// - upload: prepareDocument, what POST /api/uploads does to a photo today (sniff, header, decode to raw
-//   pixels, quality measures, encode from them, SHA-256).
+// - upload: prepareDocument, what POST /api/uploads does to a photo today (sniff, header, then the photo tee's
+//   one pass when built, decision 0053, else a decode to raw pixels, quality measures and an encode from
+//   them; SHA-256).
 // Reads { files, rounds } as JSON from argv[2]; prints one JSON line { reencodeMs, uploadMs }, CPU ms per registration.
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -19,7 +20,7 @@ const photos = spec.files.map((file) => readFileSync(file));
 const reencode = (photo: Buffer) => sharp(photo).rotate().jpeg(JPEG_OUTPUT).toBuffer();
 const upload = (photo: Buffer) => prepareDocument('foto_ktp', photo);
 
-/** One registration's photos, two at a time as the server's pixel budget admits 1 MB photos (2560 px ones it holds to one). */
+/** One registration's photos, two at a time as the server's pixel budget admits 1 MB photos and teed 2560 px ones (decision 0053). */
 async function registration(work: (photo: Buffer) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < photos.length; i += 2) await Promise.all(photos.slice(i, i + 2).map(work));
 }

@@ -103,9 +103,10 @@ function declaredPixels(bytes: Buffer): number {
 /**
  * A JPEG that sharp would pass through unchanged in colour and orientation goes through the native tee:
  * the decoder's strips are measured on their way to the encoder, and the whole image is never held
- * (decision 0053). A teed photo weighs half its pixels: a 2560 px one held 23-25 MB at its peak against
- * 40-72 MB through the raw path, so two of them go at once where one did. Everything else, and every JPEG
- * when the tee was not built, is decoded whole within the budget at its full weight.
+ * (decision 0053). A teed photo weighs half its pixels, and at least half the budget: a 2560 px one held
+ * 23-25 MB at its peak against 40-72 MB through the raw path, so two of them go at once where one did, and
+ * never more than two, as many as the cores (four 1 MB photos at once peaked at 245 MB against 212 with
+ * two, for no CPU gain beyond the runs' spread). Everything else, and every JPEG when the tee was not built, is decoded whole at its full weight.
  */
 async function reencodeImage(slot: DocumentSlot, bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<ReencodedImage> {
   const pixels = declaredPixels(bytes);
@@ -115,7 +116,7 @@ async function reencodeImage(slot: DocumentSlot, bytes: Buffer, contentType: 'im
   const tee = contentType === 'image/jpeg' ? photoTee.tee : null;
   if (tee) {
     const options = { maxPixels: MAX_INPUT_PIXELS, quality: JPEG_OUTPUT.quality, timeoutSeconds: ENCODE_TIMEOUT_SECONDS };
-    const teed = await decodeBudget(pixels / 2, () => tee.reencodeJpeg(bytes, options)).catch(fail);
+    const teed = await decodeBudget(Math.max(pixels, DECODE_PIXEL_BUDGET) / 2, () => tee.reencodeJpeg(bytes, options)).catch(fail);
     if (teed) return { data: teed.data, quality: judgePhoto(teed.measures) };
   }
   return decodeBudget(pixels, () => reencodeWithSharp(bytes, contentType)).catch(fail);
