@@ -90,6 +90,24 @@ describe('the photo tee (decision 0053)', () => {
     await expect(tee.reencodeJpeg(photo.subarray(0, photo.length / 2), OPTIONS)).rejects.toThrow();
   });
 
+  it('is not loaded with PHOTO_TEE=off, and says so for the boot log', () => {
+    const before = process.env.PHOTO_TEE;
+    process.env.PHOTO_TEE = 'off';
+    try {
+      expect(loadPhotoTee()).toEqual({ tee: null, state: 'off (PHOTO_TEE=off)' });
+    } finally {
+      if (before === undefined) delete process.env.PHOTO_TEE;
+      else process.env.PHOTO_TEE = before;
+    }
+  });
+
+  it('stops a pipeline that runs past its timeout, as sharp does', async () => {
+    const tee = requireTee();
+    const photo = await scenePhoto({ width: 1600, height: 1200 });
+    await expect(tee.reencodeJpeg(photo, { ...OPTIONS, timeoutSeconds: 0 })).rejects.toThrow(/killed/);
+    expect(await tee.reencodeJpeg(photo, OPTIONS)).not.toBeNull();
+  });
+
   it('leaves an upload what the sharp pipeline gave it: the same stored bytes and quality verdict', async () => {
     requireTee();
     for (const photo of [await scenePhoto({ scene: 'selfie', width: 1200, height: 900 }), await scenePhoto({ width: 500, height: 400 })]) {
