@@ -100,13 +100,16 @@ function declaredPixels(bytes: Buffer): number {
   }
 }
 
+const photoTee = loadPhotoTee();
+/** For the boot log: whether JPEG uploads go through the native tee (decision 0053). */
+export const PHOTO_TEE_STATE = photoTee.state;
+
 /**
  * A JPEG that sharp would pass through unchanged in colour and orientation goes through the native tee:
  * the decoder's strips are measured on their way to the encoder, and the whole image is never held
- * (decision 0053). A teed photo weighs half its pixels, and at least half the budget: a 2560 px one held
- * 23-25 MB at its peak against 40-72 MB through the raw path, so two of them go at once where one did, and
- * never more than two, as many as the cores (four 1 MB photos at once peaked at 245 MB against 212 with
- * two, for no CPU gain beyond the runs' spread). Everything else, and every JPEG when the tee was not built, is decoded whole at its full weight.
+ * (decision 0053). So a teed photo weighs half its pixels, and at least half the budget: two at once
+ * whatever their size, as many as the cores, where a 2560 px photo went alone. Everything else, and every
+ * JPEG when the tee was not built, is decoded whole at its full weight.
  */
 async function reencodeImage(slot: DocumentSlot, bytes: Buffer, contentType: 'image/jpeg' | 'image/png'): Promise<ReencodedImage> {
   const pixels = declaredPixels(bytes);
@@ -121,10 +124,6 @@ async function reencodeImage(slot: DocumentSlot, bytes: Buffer, contentType: 'im
   }
   return decodeBudget(pixels, () => reencodeWithSharp(bytes, contentType)).catch(fail);
 }
-
-const photoTee = loadPhotoTee();
-/** For the boot log: whether JPEG uploads go through the native tee (decision 0053). */
-export const PHOTO_TEE_STATE = photoTee.state;
 
 function imageError(slot: DocumentSlot, error: unknown): AppError {
   const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
