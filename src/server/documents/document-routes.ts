@@ -2,13 +2,13 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS } from '../../domain/document-slots.js';
+import { DOCUMENT_SLOT_INFO, DOCUMENT_SLOTS, MAX_UPLOAD_BYTES } from '../../domain/document-slots.js';
 import { MerchantDetailSchema } from '../../domain/merchants.js';
 import { MESSAGES } from '../../domain/messages.js';
 import { requireAdmin } from '../http/admin-principal.js';
 import { AppError } from '../http/app-error.js';
 import { merchantDetail } from '../merchants/public.js';
-import { readSingleFile, UPLOAD_LIMITS } from '../uploads/multipart-upload.js';
+import { UPLOAD_LIMITS, withSingleFile } from '../uploads/multipart-upload.js';
 import { auditDocumentRead, readDocument, replaceDocument } from './document-service.js';
 
 const ParamsSchema = z.object({ id: z.string().max(100), slot: z.enum(DOCUMENT_SLOTS, MESSAGES.documentMissing) }).strict();
@@ -73,11 +73,12 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, slot } = request.params;
-      const file = await readSingleFile(request);
-      if (file.slot !== slot) throw new AppError(400, 'SLOT_MISMATCH', MESSAGES.documentUploadFailed, slot);
-      const row = await replaceDocument(app.deps, actorOf(request), id, slot, file, (key, error) =>
-        request.log.error({ err: error, key }, 'stored document left without a reference'),
-      );
+      const row = await withSingleFile(request, MAX_UPLOAD_BYTES, (file) => {
+        if (file.slot !== slot) throw new AppError(400, 'SLOT_MISMATCH', MESSAGES.documentUploadFailed, slot);
+        return replaceDocument(app.deps, actorOf(request), id, slot, file, (key, error) =>
+          request.log.error({ err: error, key }, 'stored document left without a reference'),
+        );
+      });
       app.checks.wake();
       void app.deps.events
         .publish({ kind: 'document_changed', merchant_id: id })

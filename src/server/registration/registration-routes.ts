@@ -14,7 +14,7 @@ import { idempotencyKey, requireIdempotencyKey } from '../http/idempotency-key.j
 import { perHour } from '../limits/route-limits.js';
 import { refuseDuringMaintenance, uploadLimitBytes } from '../settings/public.js';
 import type { CodeGenerator } from '../shared/unique-code.js';
-import { readSingleFile, UPLOAD_LIMITS } from '../uploads/multipart-upload.js';
+import { UPLOAD_LIMITS, withSingleFile } from '../uploads/multipart-upload.js';
 import { assertStagedDocumentsStored } from '../uploads/staged-documents.js';
 import { findStagedUpload, stageUpload } from '../uploads/upload-service.js';
 import { submitRegistration } from './registration-service.js';
@@ -46,8 +46,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       },
     },
     async (request, reply) => {
-      const file = await readSingleFile(request, await uploadLimitBytes(app.deps.db));
-      const staged = await stageUpload(app.deps, file, request.ip);
+      const limit = await uploadLimitBytes(app.deps.db);
+      const staged = await withSingleFile(request, limit, (file) => stageUpload(app.deps, file, request.ip));
       app.metrics.uploads.inc();
       app.metrics.uploadBytes.inc(staged.size);
       return reply.status(201).send(staged);

@@ -3,6 +3,7 @@ import { isDocumentSlot, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../domain/
 import { API_MESSAGES, MESSAGES } from '../../domain/messages.js';
 import { uploadTooLargeMessage } from '../../domain/settings.js';
 import { AppError } from '../http/app-error.js';
+import { uploadBufferPool } from './upload-buffers.js';
 import type { ReceivedFile } from './upload-service.js';
 
 /**
@@ -23,10 +24,23 @@ export const UPLOAD_LIMITS = {
 const ENVELOPE_BYTES = 64 * 1024;
 
 /**
- * The one file part of the request; its field name must be a document slot. `maxBytes`: the admin's lower
+ * Uploads read at once into kept buffers (decision 0054): eight, the applicants the bench sends at once. Each
+ * holds at most busboy's hard cap, and stays resident up to the largest file it took (8 x 2.6 MB after
+ * 2560 px photos); a ninth upload in flight is read into chunks and joined, as every upload was before.
+ */
+const UPLOAD_BUFFERS = uploadBufferPool(8, MAX_UPLOAD_BYTES);
+
+/**
+ * The one file part of the request, for `use` alone: its bytes may sit in a kept buffer that the next
+ * upload overwrites once `use` has settled, so nothing may hold them after (store a copy or the re-encoded
+ * image, as every caller does). Its field name must be a document slot. `maxBytes`: the admin's lower
  * limit (settings' max_upload_mb), refused with its own MB in the message; busboy's 3 MB stays the hard cap.
  */
-export async function readSingleFile(request: FastifyRequest, maxBytes: number = MAX_UPLOAD_BYTES): Promise<ReceivedFile> {
+export function withSingleFile<T>(request: FastifyRequest, maxBytes: number, use: (file: ReceivedFile) => Promise<T>): Promise<T> {
+  return UPLOAD_BUFFERS.withLease(async (buffer) => use(await readSingleFile(request, maxBytes, buffer)));
+}
+
+async function readSingleFile(request: FastifyRequest, maxBytes: number, into: Buffer | null): Promise<ReceivedFile> {
   const tooLarge = () =>
     new AppError(
       413,
@@ -44,7 +58,7 @@ export async function readSingleFile(request: FastifyRequest, maxBytes: number =
       if (!isDocumentSlot(part.fieldname)) {
         throw new AppError(400, 'UNKNOWN_SLOT', UPLOAD_MESSAGES.unknownSlot);
       }
-      received = { slot: part.fieldname, filename: part.filename ?? '', bytes: await part.toBuffer() };
+      received = { slot: part.fieldname, filename: part.filename ?? '', bytes: await readFileBytes(part.file, into) };
     }
   } catch (error) {
     throw toUploadError(error);
@@ -52,6 +66,25 @@ export async function readSingleFile(request: FastifyRequest, maxBytes: number =
   if (!received) throw new AppError(400, 'NO_FILE', UPLOAD_MESSAGES.noFile);
   if (received.bytes.length > maxBytes) throw tooLarge();
   return received;
+}
+
+/**
+ * The file's bytes, copied chunk by chunk into `into` (so each socket chunk dies young) or, without a kept
+ * buffer, joined at the end as part.toBuffer() joins them. busboy stops a file at its fileSize limit and marks
+ * it truncated: refused as toBuffer refuses it.
+ */
+async function readFileBytes(file: AsyncIterable<Buffer> & { truncated?: boolean }, into: Buffer | null): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of file) {
+    if (file.truncated || (into && length + chunk.length > into.length)) {
+      throw new AppError(413, 'FILE_TOO_LARGE', MESSAGES.fileTooLarge);
+    }
+    if (into) chunk.copy(into, length);
+    else chunks.push(chunk);
+    length += chunk.length;
+  }
+  return into ? into.subarray(0, length) : Buffer.concat(chunks, length);
 }
 
 /** @fastify/multipart's errors carry English texts and, for a second file, 413: say what went wrong. */
