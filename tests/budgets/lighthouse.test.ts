@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server-process.js';
 import { launchLighthouseBrowser, type CategoryScores, type LighthouseBrowser, type LighthouseResult } from './support/lighthouse-run.js';
 
-/** Targets of decision 0043, mobile preset. Accessibility and best practices do not move with the host: gated. */
-const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 } as const;
 /**
- * Performance moves with the host's load: CI prints it against the 95 target and gates only at this
+ * Targets, mobile preset: performance 98 (issue 33; decision 0043 had 95). Accessibility and best practices do
+ * not move with the host: gated.
+ */
+const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 95 } as const;
+/**
+ * Performance moves with the host's load: CI prints it against the 98 target and gates only at this
  * floor, which settled runs (94-98 on every page, decision 0043) never come near; a page that falls under
  * it has regressed, whatever the host (decision 0025).
  */
